@@ -1,0 +1,194 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * debugfs: /sys/kernel/debug/zns_stat/<disk>/{zones,summary} and
+ * /sys/kernel/debug/zns_stat/status. All files are 0444 so they stay
+ * readable under kernel lockdown; clearing is a module parameter.
+ *
+ * Readers run under rcu_read_lock() and never block the probes.
+ * debugfs_remove() waits for readers before a namespace is freed.
+ */
+#include <linux/debugfs.h>
+#include <linux/minmax.h>
+#include <linux/seq_file.h>
+
+#define ZNS_STAT_WANT_NAMES
+#include "zns_stat.h"
+
+static struct dentry *zns_debugfs_root;
+
+/* Position 0 is the header line, position n + 1 is zone n. */
+static void *zones_start(struct seq_file *m, loff_t *pos)
+	__acquires(RCU)
+{
+	struct zns_disk *zd = m->private;
+
+	rcu_read_lock();
+	if (*pos > rcu_dereference(zd->zones)->nr_zones)
+		return NULL;
+	return pos;
+}
+
+static void *zones_next(struct seq_file *m, void *v, loff_t *pos)
+{
+	struct zns_disk *zd = m->private;
+
+	++*pos;
+	if (*pos > rcu_dereference(zd->zones)->nr_zones)
+		return NULL;
+	return pos;
+}
+
+static void zones_stop(struct seq_file *m, void *v)
+	__releases(RCU)
+{
+	rcu_read_unlock();
+}
+
+static void show_header(struct seq_file *m)
+{
+	int i;
+
+	seq_puts(m, "# zone start");
+	for (i = 0; i < ZNS_ZC_NR; i++) {
+		seq_putc(m, ' ');
+		seq_puts(m, zns_zone_counter_names[i]);
+	}
+	seq_putc(m, '\n');
+}
+
+static int zones_show(struct seq_file *m, void *v)
+{
+	struct zns_disk *zd = m->private;
+	struct zone_table *tbl = rcu_dereference(zd->zones);
+	loff_t pos = *(loff_t *)v;
+	struct zone_stat *zs;
+	u32 zone;
+	int i;
+
+	if (!pos) {
+		show_header(m);
+		return 0;
+	}
+	zone = pos - 1;
+	if (zone >= tbl->nr_zones)	/* table replaced mid-read */
+		return SEQ_SKIP;
+	zs = &tbl->zones[zone];
+	seq_put_decimal_ull(m, "", zone);
+	seq_put_decimal_ull(m, " ", (u64)zone << tbl->zone_shift);
+	for (i = 0; i < ZNS_ZC_NR; i++)
+		seq_put_decimal_ull(m, " ", atomic64_read(&zs->c[i]));
+	seq_putc(m, '\n');
+	return 0;
+}
+
+static const struct seq_operations zones_seq_ops = {
+	.start = zones_start,
+	.next = zones_next,
+	.stop = zones_stop,
+	.show = zones_show,
+};
+
+static int zones_open(struct inode *inode, struct file *file)
+{
+	int ret = seq_open(file, &zones_seq_ops);
+
+	if (!ret)
+		((struct seq_file *)file->private_data)->private =
+			inode->i_private;
+	return ret;
+}
+
+static const struct file_operations zones_fops = {
+	.owner = THIS_MODULE,
+	.open = zones_open,
+	.read = seq_read,
+	.llseek = seq_lseek,
+	.release = seq_release,
+};
+
+/* Sums over all zones, except the latency min and max. */
+static void zone_totals(struct zone_table *tbl, u64 *total)
+{
+	u64 lat_min = 0, lat_max = 0;
+	u32 zone;
+	int i;
+
+	memset(total, 0, ZNS_ZC_NR * sizeof(*total));
+	for (zone = 0; zone < tbl->nr_zones; zone++) {
+		struct zone_stat *zs = &tbl->zones[zone];
+		u64 min = atomic64_read(&zs->c[ZNS_ZC_RESET_LAT_MIN_NS]);
+
+		for (i = 0; i < ZNS_ZC_NR; i++)
+			total[i] += atomic64_read(&zs->c[i]);
+		if (min && (!lat_min || min < lat_min))
+			lat_min = min;
+		lat_max = max_t(u64, lat_max,
+				atomic64_read(&zs->c[ZNS_ZC_RESET_LAT_MAX_NS]));
+	}
+	total[ZNS_ZC_RESET_LAT_MIN_NS] = lat_min;
+	total[ZNS_ZC_RESET_LAT_MAX_NS] = lat_max;
+}
+
+static int summary_show(struct seq_file *m, void *v)
+{
+	struct zns_disk *zd = m->private;
+	u64 total[ZNS_ZC_NR];
+	struct zone_table *tbl;
+	int i;
+
+	rcu_read_lock();
+	tbl = rcu_dereference(zd->zones);
+	zone_totals(tbl, total);
+
+	seq_printf(m, "format_version: %d\n", ZNS_STAT_FORMAT_VERSION);
+	seq_printf(m, "disk: %s\n", zd->name);
+	seq_printf(m, "nr_zones: %u\n", tbl->nr_zones);
+	seq_printf(m, "zone_sectors: %u\n", tbl->zone_sectors);
+	seq_printf(m, "lba_bytes: %u\n", tbl->lba_bytes);
+	seq_printf(m, "status_decoding: %s\n", probe_status_decoding());
+	for (i = 0; i < ZNS_DC_NR; i++)
+		seq_printf(m, "%s: %lld\n", zns_disk_counter_names[i],
+			   atomic64_read(&tbl->c[i]));
+	for (i = 0; i < ZNS_ZC_NR; i++)
+		seq_printf(m, "%s: %llu\n", zns_zone_counter_names[i],
+			   total[i]);
+	rcu_read_unlock();
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(summary);
+
+static int status_show(struct seq_file *m, void *v)
+{
+	seq_printf(m, "format_version: %d\n", ZNS_STAT_FORMAT_VERSION);
+	seq_printf(m, "attached: %d\n", zns_tp_attached());
+	seq_printf(m, "status_decoding: %s\n", probe_status_decoding());
+	seq_printf(m, "disks: %d\n", zns_disk_count());
+	seq_printf(m, "dropped_untracked: %llu\n", early_dropped());
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(status);
+
+/* Kernel practice (blktrace): only the directory creation is checked. */
+struct dentry *zns_debugfs_add_disk(struct zns_disk *zd)
+{
+	struct dentry *dir = debugfs_create_dir(zd->name, zns_debugfs_root);
+
+	debugfs_create_file("zones", 0444, dir, zd, &zones_fops);
+	debugfs_create_file("summary", 0444, dir, zd, &summary_fops);
+	return dir;
+}
+
+int zns_debugfs_init(void)
+{
+	zns_debugfs_root = debugfs_create_dir(ZNS_STAT_DEBUGFS_DIR, NULL);
+	if (IS_ERR(zns_debugfs_root))
+		return PTR_ERR(zns_debugfs_root);
+	debugfs_create_file("status", 0444, zns_debugfs_root, NULL,
+			    &status_fops);
+	return 0;
+}
+
+void zns_debugfs_exit(void)
+{
+	debugfs_remove(zns_debugfs_root);
+}

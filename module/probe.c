@@ -1,0 +1,208 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The hot path: the two probes on nvme_core's tracepoints.
+ *
+ * nvme_setup_cmd fires when a command is built (again on every retry), so it
+ * decodes the command and stamps the start time into the request's in-flight
+ * slot. nvme_complete_rq fires once per attempt, on the normal and on the
+ * batched completion path, so counting happens there, with the status.
+ *
+ * Both run with preemption disabled, possibly in hard interrupt context:
+ * no sleeping, no allocation, only atomics on the hot path. The only lock,
+ * in early.c, is taken for namespaces that have no zone table yet.
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/ktime.h>
+#include <linux/log2.h>
+#include <linux/nvme.h>
+
+#include "compat.h"
+#include "zns_stat.h"
+
+enum status_mirror {
+	MIRROR_UNCHECKED = 0,
+	MIRROR_GOOD,
+	MIRROR_BAD,
+};
+
+static int status_mirror = MIRROR_UNCHECKED;
+
+/* Runs on every setup: one load and a compare, and sticky once bad. */
+static void check_status_mirror(struct request *req, struct nvme_command *cmd)
+{
+	int state = READ_ONCE(status_mirror);
+
+	if (state == MIRROR_BAD)
+		return;
+	if (zns_nvme_req(req)->cmd == cmd) {
+		if (state == MIRROR_UNCHECKED)
+			WRITE_ONCE(status_mirror, MIRROR_GOOD);
+		return;
+	}
+	WRITE_ONCE(status_mirror, MIRROR_BAD);
+	pr_warn("nvme_request layout differs from this kernel's: completion status decoding disabled, every command counts as successful\n");
+}
+
+/* NVMe status of a completing request; 0 when it cannot be read safely. */
+static u16 request_status(struct request *req)
+{
+	if (READ_ONCE(status_mirror) != MIRROR_GOOD)
+		return 0;
+	return READ_ONCE(zns_nvme_req(req)->status) & ZNS_NVME_STATUS_MASK;
+}
+
+const char *probe_status_decoding(void)
+{
+	switch (READ_ONCE(status_mirror)) {
+	case MIRROR_GOOD:
+		return "on";
+	case MIRROR_BAD:
+		return "disabled";
+	default:
+		return "unchecked";
+	}
+}
+
+static u8 decode_zone_mgmt(const struct nvme_command *cmd)
+{
+	switch (cmd->zms.zsa) {
+	case NVME_ZONE_RESET:
+		return ZNS_OP_RESET;
+	case NVME_ZONE_FINISH:
+		return ZNS_OP_FINISH;
+	case NVME_ZONE_OPEN:
+		return ZNS_OP_OPEN;
+	case NVME_ZONE_CLOSE:
+		return ZNS_OP_CLOSE;
+	default:	/* offline, set descriptor extension */
+		return ZNS_OP_IGNORED;
+	}
+}
+
+/*
+ * Decode from the NVMe command itself, so block-layer requests and
+ * passthrough (nvme-cli, io_uring on /dev/ng*) look the same. LBAs become
+ * 512-byte sectors: lba_shift is log2(LBA size) - 9.
+ */
+static void decode_command(const struct nvme_command *cmd,
+			   unsigned int lba_shift, struct zns_cmd *zc)
+{
+	zc->nr_sectors = 0;
+	zc->select_all = 0;
+
+	switch (cmd->common.opcode) {
+	case nvme_cmd_read:
+		zc->op = ZNS_OP_READ;
+		break;
+	case nvme_cmd_write:
+		zc->op = ZNS_OP_WRITE;
+		break;
+	case nvme_cmd_zone_append:
+		zc->op = ZNS_OP_APPEND;
+		break;
+	case nvme_cmd_zone_mgmt_send:
+		zc->op = decode_zone_mgmt(cmd);
+		zc->select_all = cmd->zms.select_all & 1;
+		zc->sector = le64_to_cpu(cmd->zms.slba) << lba_shift;
+		return;
+	default:
+		zc->op = ZNS_OP_IGNORED;
+		return;
+	}
+	zc->sector = le64_to_cpu(cmd->rw.slba) << lba_shift;
+	zc->nr_sectors = ((u32)le16_to_cpu(cmd->rw.length) + 1) << lba_shift;
+}
+
+/* A zoned namespace's request, or NULL for admin and conventional ones. */
+static struct gendisk *zoned_disk(struct request *req)
+{
+	struct gendisk *gendisk = zns_rq_disk(req);
+
+	if (!gendisk || !blk_queue_is_zoned(req->q))
+		return NULL;
+	return gendisk;
+}
+
+void probe_setup(void *data, struct request *req, struct nvme_command *cmd)
+{
+	struct gendisk *gendisk = zoned_disk(req);
+	unsigned int lba_shift;
+	struct zone_table *tbl;
+	struct zns_disk *zd;
+	struct zns_cmd *slot;
+	struct zns_cmd zc;
+
+	if (!gendisk)
+		return;
+
+	check_status_mirror(req, cmd);
+	lba_shift = ilog2(queue_logical_block_size(req->q)) - SECTOR_SHIFT;
+	decode_command(cmd, lba_shift, &zc);
+	zc.start_ns = ktime_get_ns();
+
+	rcu_read_lock();
+	zd = zns_disk_lookup(gendisk, gendisk->diskseq);
+	if (unlikely(!zd || zns_disk_geometry_changed(zd, req))) {
+		struct zns_geometry geo;
+
+		zns_disk_geometry(req, &geo);
+		zns_disk_discover(&geo);
+	}
+	slot = zd ? zns_disk_slot(zd, req) : NULL;
+	if (likely(slot)) {
+		tbl = rcu_dereference(zd->zones);
+		zc.table_gen = tbl->gen;
+		*slot = zc;
+	} else if (zc.op != ZNS_OP_IGNORED) {
+		zc.table_gen = 0;
+		early_setup(req, &zc);
+	}
+	rcu_read_unlock();
+}
+
+/* Would this completion have been counted? Used to tell drops from noise. */
+static bool counted_opcode(struct request *req)
+{
+	struct nvme_command *cmd;
+	struct zns_cmd zc;
+
+	if (READ_ONCE(status_mirror) != MIRROR_GOOD)
+		return true;	/* cannot tell: count it as dropped */
+	cmd = zns_nvme_req(req)->cmd;
+	decode_command(cmd, 0, &zc);
+	return zc.op != ZNS_OP_IGNORED;
+}
+
+void probe_done(void *data, struct request *req)
+{
+	struct gendisk *gendisk = zoned_disk(req);
+	struct zns_disk *zd;
+	struct zns_cmd *slot;
+	struct zns_cmd zc;
+	u16 status;
+	u64 now;
+
+	if (!gendisk)
+		return;
+
+	now = ktime_get_ns();
+	status = request_status(req);
+
+	rcu_read_lock();
+	zd = zns_disk_lookup(gendisk, gendisk->diskseq);
+	slot = zd ? zns_disk_slot(zd, req) : NULL;
+	if (likely(slot && slot->op != ZNS_OP_NONE)) {
+		zc = *slot;
+		slot->op = ZNS_OP_NONE;
+		if (zc.op != ZNS_OP_IGNORED)
+			zone_table_account(rcu_dereference(zd->zones), &zc,
+					   status, now, true);
+	} else if (!early_done(req, status, now) && counted_opcode(req)) {
+		if (zd)
+			zone_table_dropped(zd);
+		else
+			early_count_dropped();
+	}
+	rcu_read_unlock();
+}

@@ -1,0 +1,189 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Attaching the probes to nvme_core's tracepoints.
+ *
+ * nvme_setup_cmd and nvme_complete_rq are not exported, so they are found by
+ * name, as LTTng-modules does: the tracepoint module notifier replays every
+ * loaded module on registration and reports modules coming and going; a
+ * built-in nvme_core is found among the kernel's own tracepoints.
+ *
+ * Lock order: tracepoint_module_list_mutex (held by the kernel around the
+ * notifier) -> zns_tp_lock -> zns_disks_lock. Never call
+ * (un)register_tracepoint_module_notifier() with zns_tp_lock held.
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/module.h>
+#include <linux/mutex.h>
+#include <linux/notifier.h>
+#include <linux/tracepoint.h>
+
+#include "zns_stat.h"
+
+#define NVME_CORE_MODULE	"nvme_core"
+
+struct zns_tp {
+	const char *name;
+	void *probe;
+	struct tracepoint *tp;
+};
+
+static struct zns_tp zns_tps[] = {
+	{ .name = "nvme_complete_rq", .probe = probe_done },
+	{ .name = "nvme_setup_cmd", .probe = probe_setup },
+};
+
+static DEFINE_MUTEX(zns_tp_lock);
+static bool attached;
+static struct module *attached_module;	/* NULL when nvme_core is built in */
+
+bool zns_tp_attached(void)
+{
+	return READ_ONCE(attached);
+}
+
+static void match_tracepoint(struct tracepoint *tp, void *priv)
+{
+	int i;
+
+	for (i = 0; i < ARRAY_SIZE(zns_tps); i++)
+		if (!strcmp(tp->name, zns_tps[i].name))
+			zns_tps[i].tp = tp;
+}
+
+static void forget_tracepoints(void)
+{
+	int i;
+
+	for (i = 0; i < ARRAY_SIZE(zns_tps); i++)
+		zns_tps[i].tp = NULL;
+}
+
+/* Register every probe or none. Caller holds zns_tp_lock. */
+static int attach_probes(struct module *mod)
+{
+	int i, ret;
+
+	for (i = 0; i < ARRAY_SIZE(zns_tps); i++) {
+		if (!zns_tps[i].tp) {
+			pr_err("tracepoint %s not found in %s\n",
+			       zns_tps[i].name, NVME_CORE_MODULE);
+			ret = -ENOENT;
+			goto unregister;
+		}
+	}
+	for (i = 0; i < ARRAY_SIZE(zns_tps); i++) {
+		ret = tracepoint_probe_register(zns_tps[i].tp,
+						zns_tps[i].probe, NULL);
+		if (ret) {
+			pr_err("cannot attach to %s: %d\n", zns_tps[i].name,
+			       ret);
+			goto unregister;
+		}
+	}
+	attached_module = mod;
+	WRITE_ONCE(attached, true);
+	pr_info("attached to %s\n", NVME_CORE_MODULE);
+	return 0;
+
+unregister:
+	while (--i >= 0)
+		tracepoint_probe_unregister(zns_tps[i].tp, zns_tps[i].probe,
+					    NULL);
+	tracepoint_synchronize_unregister();
+	forget_tracepoints();
+	return ret;
+}
+
+/* Mirror of attach_probes(); after it no probe runs. Holds zns_tp_lock. */
+static void detach_probes(void)
+{
+	int i;
+
+	if (!attached)
+		return;
+	for (i = ARRAY_SIZE(zns_tps) - 1; i >= 0; i--)
+		tracepoint_probe_unregister(zns_tps[i].tp, zns_tps[i].probe,
+					    NULL);
+	tracepoint_synchronize_unregister();
+	forget_tracepoints();
+	WRITE_ONCE(attached, false);
+	attached_module = NULL;
+	early_forget_all();
+	zns_disk_flush_discovery();
+	pr_info("detached from %s\n", NVME_CORE_MODULE);
+}
+
+static void module_coming(struct module *mod)
+{
+	unsigned int i;
+
+	if (strcmp(mod->name, NVME_CORE_MODULE))
+		return;
+	mutex_lock(&zns_tp_lock);
+	if (!attached) {
+		for (i = 0; i < mod->num_tracepoints; i++)
+			match_tracepoint(tracepoint_ptr_deref(&mod->tracepoints_ptrs[i]),
+					 NULL);
+		attach_probes(mod);
+	}
+	mutex_unlock(&zns_tp_lock);
+}
+
+/* nvme_core's namespaces are all gone: so are their statistics. */
+static void module_going(struct module *mod)
+{
+	mutex_lock(&zns_tp_lock);
+	if (attached && attached_module == mod) {
+		detach_probes();
+		zns_disk_retire_all();
+	}
+	mutex_unlock(&zns_tp_lock);
+}
+
+static int tp_module_notify(struct notifier_block *nb, unsigned long val,
+			    void *data)
+{
+	struct tp_module *tp_mod = data;
+
+	if (val == MODULE_STATE_COMING)
+		module_coming(tp_mod->mod);
+	else if (val == MODULE_STATE_GOING)
+		module_going(tp_mod->mod);
+	return NOTIFY_OK;
+}
+
+static struct notifier_block tp_module_nb = {
+	.notifier_call = tp_module_notify,
+};
+
+int zns_tp_init(void)
+{
+	int ret;
+
+	/* nvme_core built in: its tracepoints are the kernel's own. */
+	mutex_lock(&zns_tp_lock);
+	for_each_kernel_tracepoint(match_tracepoint, NULL);
+	if (zns_tps[0].tp || zns_tps[1].tp)
+		attach_probes(NULL);
+	mutex_unlock(&zns_tp_lock);
+
+	/* nvme_core as a module: now (replayed) or whenever it loads. */
+	ret = register_tracepoint_module_notifier(&tp_module_nb);
+	if (ret) {
+		pr_err("cannot watch for %s: %d\n", NVME_CORE_MODULE, ret);
+		zns_tp_exit();
+	}
+	if (!zns_tp_attached())
+		pr_info("waiting for %s to load\n", NVME_CORE_MODULE);
+	return ret;
+}
+
+void zns_tp_exit(void)
+{
+	/* Replays MODULE_STATE_GOING for every module, detaching from nvme_core. */
+	unregister_tracepoint_module_notifier(&tp_module_nb);
+	mutex_lock(&zns_tp_lock);
+	detach_probes();
+	mutex_unlock(&zns_tp_lock);
+}
