@@ -1,0 +1,53 @@
+#!/bin/bash
+# The `make demo` workload, run inside the guest: an emulated ZNS SSD, a short
+# mixed workload through nvme-cli and fio, then the per-zone statistics, and
+# a check that they match the workload exactly.
+. "$ZNS_SRC/selftests/zns_stat/lib.sh"
+. "$ZNS_SRC/selftests/zns_stat/zns.sh"
+
+step() { printf '\n== %s\n' "$*"; }
+run() { echo "\$ $*"; "$@" >/dev/null || fail "$*"; }
+
+step "load the NVMe driver and zns_stat"
+nvme_up
+load_zns
+fresh nvme0n1
+cat "$ZNS_DEBUGFS/status"
+
+step "workload on nvme0n1: 4096-byte LBAs, 16 zones of 1 MiB (256 LBAs)"
+run nvme write /dev/nvme0n1 -s 0 -c 3 -z 16384 -d "$(data_file 16384)"
+run nvme read /dev/nvme0n1 -s 0 -c 3 -z 16384 -d /tmp/zns-read
+for i in 1 2 3; do
+	run nvme zns zone-append /dev/nvme0n1 -s 256 -z 4096 -d "$(data_file 4096)"
+done
+run nvme zns reset-zone /dev/nvme0n1 -s 256
+run nvme zns open-zone /dev/nvme0n1 -s 512
+run nvme zns close-zone /dev/nvme0n1 -s 512
+run nvme zns finish-zone /dev/nvme0n1 -s 512
+echo "\$ nvme write /dev/nvme0n1 -s 1032 ...   (off the write pointer: fails, counts as an error)"
+nvme write /dev/nvme0n1 -s 1032 -c 0 -z 4096 -d "$(data_file 4096)" >/dev/null 2>&1 &&
+	fail "the invalid write succeeded"
+run fio --name=write --filename=/dev/nvme0n1 --direct=1 --zonemode=zbd --ioengine=psync \
+	--rw=write --bs=64k --offset=8M --size=4M
+run fio --name=read --filename=/dev/nvme0n1 --direct=1 --zonemode=zbd --ioengine=psync \
+	--rw=read --bs=16k --offset=8M --size=4M
+run blkzone reset -o $((8 * ZONE_SECTORS)) -c 2 /dev/nvme0n1
+
+step "zns-stat nvme0n1"
+"$ZNS_TOOL" nvme0n1
+
+step "cat $ZNS_DEBUGFS/nvme0n1/summary"
+cat "$ZNS_DEBUGFS/nvme0n1/summary"
+
+step "do the counters match the workload?"
+fio_zone="writes=16 write_sectors=2048 reads=64 read_sectors=2048"
+expect_zones nvme0n1 0:writes=1 0:write_sectors=32 0:reads=1 0:read_sectors=32 \
+	1:appends=3 1:append_sectors=24 1:resets=1 1:reset_lat_min_ns=+ \
+	1:reset_lat_max_ns=+ 1:reset_lat_sum_ns=+ 2:opens=1 2:closes=1 2:finishes=1 \
+	4:errors=1 \
+	$(for z in 8 9 10 11; do for kv in $fio_zone; do printf '%s:%s ' $z "$kv"; done; done) \
+	8:resets=1 8:reset_lat_min_ns=+ 8:reset_lat_max_ns=+ 8:reset_lat_sum_ns=+ \
+	9:resets=1 9:reset_lat_min_ns=+ 9:reset_lat_max_ns=+ 9:reset_lat_sum_ns=+
+expect_summary nvme0n1 dropped=0
+[ "$_zns_failures" -eq 0 ] && echo "yes: every counter of every zone matches the workload"
+finish

@@ -1,0 +1,108 @@
+#!/bin/bash
+# host-setup.sh - prepare a Debian bookworm host for the zns_stat QEMU guest tests.
+#
+# Usage:  selftests/guest/host-setup.sh
+#         eval "$(selftests/guest/host-setup.sh)"     # to import the variables below
+#
+# Idempotent; safe to run concurrently (flock on the cache). It
+#   1. installs the Debian packages the harness needs, if any is missing
+#      ("apt-get update" runs only when something has to be installed/downloaded);
+#   2. resolves the guest kernel release KVER (env KVER, else the release that
+#      linux-headers-amd64 depends on, e.g. 6.1.0-56-amd64);
+#   3. downloads linux-image-$KVER with "apt-get download" and extracts it into
+#      ${ZNS_CACHE:-/var/cache/zns_stat}/kernels/$KVER/ (boot/vmlinuz-$KVER,
+#      lib/modules/$KVER/ with depmod indexes). The package is never installed:
+#      its postinst would run initramfs/bootloader hooks on this host.
+#
+# Env:    KVER       guest kernel release (default: see 2.)
+#         ZNS_CACHE  cache directory (default /var/cache/zns_stat)
+# Stdout: shell-quoted assignments, nothing else (progress goes to stderr):
+#         KVER=...          guest kernel release
+#         KIMAGE_ROOT=...   extracted tree; the guest gets it as ZNS_KMOD_ROOT
+#         VMLINUZ=...       kernel image to boot
+set -euo pipefail
+
+ZNS_CACHE=${ZNS_CACHE:-/var/cache/zns_stat}
+
+# Everything the harness uses on the host and, through the shared root, in the guest.
+PACKAGES=(qemu-system-x86 busybox-static nvme-cli fio util-linux kmod cpio gzip
+	  xz-utils linux-headers-amd64 coreutils bash python3 make gcc sparse)
+
+log() { echo "host-setup: $*" >&2; }
+
+apt_updated=0
+apt_update_once() {
+	if [ "$apt_updated" = 0 ]; then
+		log "apt-get update"
+		apt-get update -qq >&2
+		apt_updated=1
+	fi
+}
+
+installed() {
+	[ "$(dpkg-query -W -f='${db:Status-Status}' "$1" 2>/dev/null)" = installed ]
+}
+
+missing=()
+for p in "${PACKAGES[@]}"; do
+	installed "$p" || missing+=("$p")
+done
+if [ "${#missing[@]}" -gt 0 ]; then
+	log "installing: ${missing[*]}"
+	apt_update_once
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+		"${missing[@]}" >&2
+fi
+
+# "linux-headers-6.1.0-56-amd64 (= 6.1.192-2)" -> KVER=6.1.0-56-amd64, kver_version=6.1.192-2
+kver_version=
+if [ -z "${KVER:-}" ]; then
+	dep=$(dpkg-query -W -f='${Depends}' linux-headers-amd64)
+	KVER=$(sed -n 's/^linux-headers-\([^ ,]*\).*/\1/p' <<<"$dep")
+	kver_version=$(sed -n 's/.*(= \([^)]*\)).*/\1/p' <<<"$dep")
+	[ -n "$KVER" ] || { log "cannot parse KVER from linux-headers-amd64 Depends: $dep"; exit 1; }
+fi
+
+root="$ZNS_CACHE/kernels/$KVER"
+mkdir -p "$ZNS_CACHE/kernels"
+exec 9>"$ZNS_CACHE/kernels/.lock"
+flock 9
+
+if [ ! -e "$root/.complete" ]; then
+	tmp=$(mktemp -d "$ZNS_CACHE/kernels/.tmp.XXXXXX")
+	trap 'rm -rf "$tmp"' EXIT
+	# Prefer the exact version of the installed headers (module vermagic/CRCs),
+	# then whatever the archive has for this ABI; -unsigned is the same kernel.
+	cands=()
+	[ -n "$kver_version" ] && cands+=("linux-image-$KVER=$kver_version")
+	cands+=("linux-image-$KVER" "linux-image-$KVER-unsigned")
+	got=
+	for attempt in 1 2; do
+		for c in "${cands[@]}"; do
+			if (cd "$tmp" && apt-get download -qq "$c" >&2 2>/dev/null); then
+				got=$c
+				break 2
+			fi
+		done
+		# Not found with the current lists: refresh them once and retry.
+		if [ "$attempt" = 2 ] || [ "$apt_updated" = 1 ]; then break; fi
+		apt_update_once
+	done
+	[ -n "$got" ] || { log "cannot download any of: ${cands[*]}"; exit 1; }
+	log "extracting $got into $root"
+	dpkg-deb -x "$tmp"/*.deb "$tmp/root"
+	if [ ! -f "$tmp/root/boot/vmlinuz-$KVER" ] || [ ! -d "$tmp/root/lib/modules/$KVER" ]; then
+		log "$got has no boot/vmlinuz-$KVER or lib/modules/$KVER"
+		exit 1
+	fi
+	# The package ships no modules.dep (depmod runs in its postinst): make the indexes
+	# that modprobe -d (kmod.sh, mkinitramfs.sh) needs.
+	depmod -b "$tmp/root" "$KVER"
+	rm -rf "$root"
+	mv "$tmp/root" "$root"
+	echo "$got" >"$root/.complete"
+	rm -rf "$tmp"
+	trap - EXIT
+fi
+
+printf 'KVER=%q\nKIMAGE_ROOT=%q\nVMLINUZ=%q\n' "$KVER" "$root" "$root/boot/vmlinuz-$KVER"

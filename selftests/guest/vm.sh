@@ -1,0 +1,153 @@
+#!/bin/bash
+# vm.sh - boot the zns_stat test guest under QEMU (TCG) and run one command in it.
+#
+# Usage: selftests/guest/vm.sh [--kver KVER] [--timeout SECONDS] [--log FILE] -- COMMAND [ARGS...]
+#
+# COMMAND is a host path (or a command in the host's PATH); it runs as root in the guest
+# with /bin/bash in a chroot of the host's root filesystem, shared read-only over 9p
+# (writable: tmpfs /tmp, /run, /var/tmp; the guest's own /proc /sys /dev, debugfs, tracefs).
+# The console streams to stdout (and to FILE with --log, overwritten). Exit status: the
+# command's, 124 if the timeout (default 1200 s) killed QEMU, 125 if the guest printed no
+# ZNS_GUEST_EXIT marker (kernel panic, QEMU error), 123 if the guest init failed.
+#
+# Guest environment: PATH, HOME=/tmp, cwd = the caller's cwd (else /), and
+#   ZNS_SRC        this repository (host path, read-only in the guest)
+#   ZNS_KMOD_ROOT  extracted kernel tree (lib/modules/$KVER): use selftests/guest/kmod.sh
+#   ZNS_KVER       the guest kernel release
+#   every ZNS_* variable of the caller's environment.
+# No NVMe driver is loaded at boot: tests run "kmod.sh load nvme" themselves.
+#
+# Guest devices: one NVMe controller (-device nvme,serial=zns0,id=nvme0) with
+#   nsid 1: zoned, 4096 B LBAs, 1 MiB zones (capacity 1 MiB), 16 MiB = 16 zones -> /dev/nvme0n1
+#   nsid 2: zoned,  512 B LBAs, 1 MiB zones (capacity 1 MiB),  8 MiB =  8 zones -> /dev/nvme0n2
+#           (zoned.cross_read=true: reads may cross zone boundaries)
+#   nsid 3: conventional (not zoned), 512 B LBAs, 8 MiB                           -> /dev/nvme0n3
+# backed by fresh sparse raw images in a temporary directory, deleted afterwards.
+#
+# Env:  KVER, ZNS_CACHE    as for host-setup.sh (kernel + initramfs cache)
+#       ZNS_QEMU_EXTRA     extra QEMU arguments, split at whitespace (no quoting), e.g.
+#                          "-device nvme,serial=zns1,id=nvme1 -drive ... -device nvme-ns,..."
+#       ZNS_KERNEL_APPEND  extra kernel command line, e.g. "loglevel=7" to see kernel
+#                          info messages on the console (default loglevel=4: errors only,
+#                          which keeps the console output parseable)
+set -euo pipefail
+
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+repo=$(cd "$here/../.." && pwd)
+
+usage() {
+	echo "usage: $0 [--kver KVER] [--timeout SECONDS] [--log FILE] -- COMMAND [ARGS...]" >&2
+	exit 2
+}
+
+timeout=1200
+logfile=
+while [ $# -gt 0 ]; do
+	case $1 in
+	--kver) [ $# -ge 2 ] || usage; export KVER=$2; shift 2 ;;
+	--timeout) [ $# -ge 2 ] || usage; timeout=$2; shift 2 ;;
+	--log) [ $# -ge 2 ] || usage; logfile=$2; shift 2 ;;
+	--) shift; break ;;
+	*) usage ;;
+	esac
+done
+[ $# -ge 1 ] || usage
+# A relative path means a host file: make it absolute, the guest's cwd may differ.
+if [[ $1 == */* ]] && [ -e "$1" ]; then
+	set -- "$(realpath "$1")" "${@:2}"
+fi
+
+eval "$("$here/host-setup.sh")"	# KVER KIMAGE_ROOT VMLINUZ
+eval "$("$here/mkinitramfs.sh")"	# INITRD
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/zns-vm.XXXXXX")
+qemu_pid=
+# shellcheck disable=SC2317  # called by the trap
+cleanup() {
+	if [ -n "$qemu_pid" ]; then kill "$qemu_pid" 2>/dev/null || true; fi
+	rm -rf "$tmp"
+}
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+# The bash script the guest runs (zns.cmd): environment, cwd, then the command.
+{
+	echo "export ZNS_SRC=$(printf %q "$repo") ZNS_KMOD_ROOT=$(printf %q "$KIMAGE_ROOT") ZNS_KVER=$(printf %q "$KVER")"
+	while IFS= read -r var; do
+		[[ $var == ZNS_SRC || $var == ZNS_KMOD_ROOT || $var == ZNS_KVER ]] && continue
+		echo "export $var=$(printf %q "${!var}")"
+	done < <(compgen -e | grep '^ZNS_' || true)
+	echo "cd $(printf %q "$PWD") 2>/dev/null || cd /"
+	printf '%q ' "$@"
+	echo
+} >"$tmp/cmd.sh"
+# Host dirs the guest needs that its tmpfs mounts would hide (see init: zns.keep):
+# the repository, the kernel tree, the cwd and files/dirs named by absolute paths in
+# the command.
+keep=$(printf '%s\n' "$repo" "$KIMAGE_ROOT" "$PWD")
+for a in "$@"; do
+	case $a in
+	/tmp/* | /run/* | /var/tmp/*)
+		if [ -e "$a" ]; then keep+=$'\n'$a; fi ;;
+	esac
+done
+
+append="console=ttyS0 loglevel=4 panic=-1 log_buf_len=4M"
+keep=$(LC_ALL=C sort -u <<<"$keep")	# parents before children
+append+=" zns.cmd=$(base64 -w0 "$tmp/cmd.sh") zns.keep=$(printf '%s' "$keep" | base64 -w0)"
+append+=" ${ZNS_KERNEL_APPEND:-}"
+# x86 COMMAND_LINE_SIZE is 2048; the kernel would silently truncate.
+if [ "${#append}" -ge 2000 ]; then
+	echo "vm.sh: kernel command line too long (${#append} bytes): shorten the command" >&2
+	exit 2
+fi
+
+truncate -s 16M "$tmp/ns1.img"
+truncate -s 8M "$tmp/ns2.img" "$tmp/ns3.img"
+zoned="zoned=true,zoned.zone_size=1M,zoned.zone_capacity=1M"
+# shellcheck disable=SC2054  # commas belong to QEMU's option syntax
+qemu=(qemu-system-x86_64 -accel tcg -m 2G -smp 2 -nographic -no-reboot -vga none -nic none
+	-kernel "$VMLINUZ" -initrd "$INITRD" -append "$append"
+	-virtfs local,path=/,mount_tag=hostroot,security_model=none,readonly=on,multidevs=remap
+	-device nvme,serial=zns0,id=nvme0
+	-drive "file=$tmp/ns1.img,id=z1,format=raw,if=none"
+	-device "nvme-ns,drive=z1,bus=nvme0,nsid=1,$zoned,logical_block_size=4096,physical_block_size=4096"
+	-drive "file=$tmp/ns2.img,id=z2,format=raw,if=none"
+	-device "nvme-ns,drive=z2,bus=nvme0,nsid=2,$zoned,zoned.cross_read=true,logical_block_size=512,physical_block_size=512"
+	-drive "file=$tmp/ns3.img,id=c3,format=raw,if=none"
+	-device "nvme-ns,drive=c3,bus=nvme0,nsid=3,logical_block_size=512,physical_block_size=512")
+if [ -n "${ZNS_QEMU_EXTRA:-}" ]; then
+	read -ra extra <<<"$ZNS_QEMU_EXTRA"
+	qemu+=("${extra[@]}")
+fi
+
+console="$tmp/console.log"
+outs=("$console")
+[ -n "$logfile" ] && outs+=("$logfile")
+echo "vm.sh: booting $KVER, timeout ${timeout}s: $*" >&2
+start=$SECONDS
+# QEMU in the background, so that the traps can stop it (bash runs traps only between
+# commands); stdin from /dev/null, so that it never steals the caller's terminal.
+exec {out}> >(exec tee "${outs[@]}")
+tee_pid=$!
+timeout -k 10 "$timeout" "${qemu[@]}" </dev/null >&"$out" 2>&1 &
+qemu_pid=$!
+exec {out}>&-
+rc=0
+wait "$qemu_pid" || rc=$?
+qemu_pid=
+wait "$tee_pid" 2>/dev/null || true	# console.log complete
+elapsed=$((SECONDS - start))
+
+status=$(tr -d '\r' <"$console" | sed -n 's/^ZNS_GUEST_EXIT=\([0-9][0-9]*\)$/\1/p' | tail -n 1)
+if [ "$rc" = 124 ] && [ -z "$status" ]; then
+	echo "vm.sh: timeout after ${timeout}s, QEMU killed" >&2
+	exit 124
+fi
+if [ -z "$status" ]; then
+	echo "vm.sh: no ZNS_GUEST_EXIT marker (QEMU exit status $rc) after ${elapsed}s" >&2
+	exit 125
+fi
+echo "vm.sh: guest command exited with $status after ${elapsed}s" >&2
+exit "$status"

@@ -1,0 +1,63 @@
+# shellcheck shell=bash
+# lib.sh - helpers for the zns_stat selftests. In a test:
+#     . "$(dirname "$0")/lib.sh"
+# Tests print plain lines; run_tests.sh prefixes their output with "# " (KTAP
+# diagnostics). Exit codes: 0 pass, 4 skip, anything else fail.
+
+ZNS_SELFTEST_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+ZNS_KMOD_SH=$ZNS_SELFTEST_DIR/../guest/kmod.sh
+_zns_failures=0
+
+# ktap_skip REASON: skip this test (run_tests.sh reports the last "SKIP: " line).
+ktap_skip() {
+	echo "SKIP: $*"
+	exit 4
+}
+
+# fail MSG: fail this test now.
+fail() {
+	echo "FAIL: $*"
+	exit 1
+}
+
+# expect_eq NAME ACTUAL EXPECTED: print "NAME: ACTUAL"; a mismatch is recorded and
+# makes finish exit 1, so that one run reports every mismatch.
+expect_eq() {
+	echo "$1: $2"
+	if [ "$2" != "$3" ]; then
+		echo "FAIL: $1: expected '$3', got '$2'"
+		_zns_failures=$((_zns_failures + 1))
+	fi
+}
+
+# finish: end the test; exit 1 if any expectation failed.
+finish() {
+	if [ "$_zns_failures" -gt 0 ]; then
+		echo "FAIL: $_zns_failures expectation(s) failed"
+		exit 1
+	fi
+	exit 0
+}
+
+# load_nvme / unload_nvme: the NVMe PCI driver and its dependencies (kmod.sh); unload
+# leaves dependencies that another module (e.g. zns_stat) still uses.
+load_nvme() {
+	"$ZNS_KMOD_SH" load nvme || fail "cannot load nvme"
+}
+unload_nvme() {
+	"$ZNS_KMOD_SH" unload nvme || fail "cannot unload nvme"
+}
+
+# wait_for_block DEV: wait up to 30 s for the block device /dev/DEV (e.g. nvme0n1).
+wait_for_block() {
+	local dev=${1#/dev/} end=$((SECONDS + 30))
+	while [ ! -b "/dev/$dev" ]; do
+		[ "$SECONDS" -lt "$end" ] || fail "/dev/$dev did not appear within 30 s"
+		sleep 0.1
+	done
+}
+
+# require_cmd CMD: skip the test when CMD is not installed.
+require_cmd() {
+	command -v "$1" >/dev/null 2>&1 || ktap_skip "$1 is not installed"
+}

@@ -1,0 +1,108 @@
+#!/bin/bash
+# run_tests.sh - KTAP (kselftest-style) runner for the zns_stat tests. Meant to run
+# as root inside the test guest (selftests/run-guest-tests.sh boots it).
+#
+# Usage: selftests/zns_stat/run_tests.sh [TEST...]
+#   TEST: a file in this directory, with or without ".sh", or a unique prefix of one
+#         (e.g. t00-guest-sanity.sh, t00-guest-sanity, t00);
+#   default: every executable t[0-9]*.sh here, in name order.
+# Env:   ZNS_TEST_TIMEOUT  seconds per test (default 300)
+#
+# A test exits 0 (ok), 4 (skip; the reason is its last "SKIP: " line) or anything else
+# (not ok; 124 = timed out). Its output is printed prefixed with "# ". A test that passed
+# or skipped still fails if the kernel logged one of $KERNEL_BAD while it ran.
+# Ends with "# Totals: ..."; exit status 1 if any test failed.
+set -uo pipefail
+
+dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+per_test_timeout=${ZNS_TEST_TIMEOUT:-300}
+KERNEL_BAD='WARNING:|BUG:|Oops|general protection|lockdep|possible recursive locking|possible circular locking|sleeping function called|rcu.*stall|Call Trace|KASAN|UBSAN|kmemleak|list_add corruption|list_del corruption|refcount_t:'
+
+# Kernel log records ("prio,seq,usec,flags;text") from /dev/kmsg: sequence numbers
+# survive ring-buffer wrap and other readers, unlike line counts of dmesg.
+kmsg_records() {
+	dd if=/dev/kmsg iflag=nonblock bs=65536 2>/dev/null || true
+}
+kmsg_last_seq() {
+	kmsg_records | awk -F, '/^[0-9]/ { s = $2 } END { print (s == "" ? -1 : s) }'
+}
+# kmsg_since SEQ: text of the records after SEQ
+kmsg_since() {
+	kmsg_records | awk -v last="$1" '/^[0-9]/ {
+		i = index($0, ";"); split(substr($0, 1, i - 1), h, ",")
+		if (h[2] + 0 > last + 0) print substr($0, i + 1)
+	}'
+}
+
+tests=()
+if [ $# -gt 0 ]; then
+	for t in "$@"; do
+		t=$(basename "$t")
+		if [ ! -e "$dir/$t" ]; then
+			# "t00-guest-sanity" or a unique prefix such as "t00"
+			m=("$dir/$t"*.sh)
+			[ "${#m[@]}" = 1 ] && [ -e "${m[0]}" ] && t=$(basename "${m[0]}")
+		fi
+		tests+=("$t")
+	done
+else
+	LC_COLLATE=C	# name order, whatever the locale
+	for f in "$dir"/t[0-9]*.sh; do
+		[ -x "$f" ] && tests+=("$(basename "$f")")
+	done
+fi
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+echo "TAP version 13"
+echo "1..${#tests[@]}"
+pass=0 fail=0 skip=0 n=0
+for t in "${tests[@]}"; do
+	n=$((n + 1))
+	if [ ! -x "$dir/$t" ]; then
+		echo "# $t: no such executable test in $dir"
+		echo "not ok $n $t"
+		fail=$((fail + 1))
+		continue
+	fi
+	seq=$(kmsg_last_seq)
+	start=$SECONDS
+	# timeout puts the test in its own process group and kills all of it.
+	(cd "$dir" && timeout -k 10 "$per_test_timeout" "./$t" </dev/null 2>&1) |
+		tee "$work/out" | sed -u 's/^/# /'
+	rc=${PIPESTATUS[0]}
+	[ "$rc" = 124 ] && echo "# $t: timed out after ${per_test_timeout}s"
+	echo "# $t: exit status $rc after $((SECONDS - start))s"
+
+	kmsg_since "$seq" >"$work/kmsg"
+	if grep -Eq -- "$KERNEL_BAD" "$work/kmsg"; then
+		echo "# $t: kernel log reports a problem:"
+		grep -E -- "$KERNEL_BAD" "$work/kmsg" | sed 's/^/# kernel: /'
+		rc=kernel
+	fi
+
+	case $rc in
+	0)
+		echo "ok $n $t"
+		pass=$((pass + 1))
+		;;
+	4)
+		reason=$(sed -n 's/^SKIP: *//p' "$work/out" | tail -n 1)
+		echo "ok $n $t # SKIP ${reason:-exit status 4}"
+		skip=$((skip + 1))
+		;;
+	*)
+		# The kernel's side of the story helps to debug any failure.
+		if [ -s "$work/kmsg" ]; then
+			echo "# $t: last kernel messages:"
+			tail -n 30 "$work/kmsg" | sed 's/^/# kmsg: /'
+		fi
+		echo "not ok $n $t"
+		fail=$((fail + 1))
+		;;
+	esac
+done
+
+echo "# Totals: pass:$pass fail:$fail xfail:0 xpass:0 skip:$skip error:0"
+[ "$fail" = 0 ]

@@ -1,0 +1,31 @@
+#!/bin/bash
+# Failed commands count only in "errors" of the zone they targeted: a write
+# off the write pointer (nvme-cli and dd), a write to a full zone.
+. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/zns.sh"
+
+nvme_up
+load_zns
+fresh nvme0n1
+d4k=$(data_file 4096)
+
+# Zone 4 is empty: its write pointer is LBA 1024, not 1032.
+if nvme write /dev/nvme0n1 -s 1032 -c 0 -z 4096 -d "$d4k" >/dev/null 2>&1; then
+	fail "write off the write pointer succeeded"
+fi
+# Block layer: 4 KiB into zone 5, whose write pointer is at its start.
+if dd if=/dev/zero of=/dev/nvme0n1 bs=4096 count=1 seek=$((5 * 256 + 1)) oflag=direct status=none 2>/dev/null; then
+	fail "dd off the write pointer succeeded"
+fi
+# Zone 6 finished, so full: a write at its start fails.
+nvme zns finish-zone /dev/nvme0n1 -s $((6 * 256)) >/dev/null || fail "finish zone 6"
+if nvme write /dev/nvme0n1 -s $((6 * 256)) -c 0 -z 4096 -d "$d4k" >/dev/null 2>&1; then
+	fail "write to a full zone succeeded"
+fi
+# A read across a zone boundary, which this namespace does not allow.
+if nvme read /dev/nvme0n1 -s 255 -c 1 -z 8192 -d /tmp/zns-read >/dev/null 2>&1; then
+	fail "read across zones 0 and 1 succeeded"
+fi
+expect_zones nvme0n1 4:errors=1 5:errors=1 6:errors=1 6:finishes=1 0:errors=1
+expect_summary nvme0n1 errors=4 writes=0 reads=0 dropped=0 status_decoding=on
+finish

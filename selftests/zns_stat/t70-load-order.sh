@@ -1,0 +1,51 @@
+#!/bin/bash
+# Load orders and unloads: zns_stat before nvme, nvme_core unloaded and
+# reloaded under zns_stat, zns_stat unloaded and reloaded under nvme. Counting
+# resumes exactly after each, and a namespace that comes back starts fresh.
+. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/zns.sh"
+
+d4k=$(data_file 4096)
+write_zone() {	# write_zone DISK ZONE: one 4 KiB write at the zone's start
+	nvme write "/dev/$1" -s $(($2 * 256)) -c 0 -z 4096 -d "$d4k" >/dev/null ||
+		fail "write $1 zone $2"
+}
+
+# zns_stat first: it waits for nvme_core.
+unload_zns
+nvme_down
+load_zns
+expect_eq "attached without nvme_core" "$(status_value attached)" 0
+expect_eq "disks without nvme_core" "$(status_value disks)" 0
+nvme_up
+expect_eq "attached after nvme loads" "$(status_value attached)" 1
+fresh nvme0n1
+write_zone nvme0n1 1
+expect_zones nvme0n1 1:writes=1 1:write_sectors=8
+
+# nvme and nvme_core go away under zns_stat, then come back.
+nvme_down
+expect_eq "attached after nvme_core unload" "$(status_value attached)" 0
+expect_eq "nvme0n1 directory after nvme_core unload" \
+	"$([ -e "$ZNS_DEBUGFS/nvme0n1" ] && echo present || echo gone)" gone
+nvme_up
+expect_eq "attached after nvme_core reload" "$(status_value attached)" 1
+blkzone reset /dev/nvme0n1 || fail "blkzone reset"
+wait_tracked nvme0n1
+write_zone nvme0n1 2
+expect_zones nvme0n1 2:writes=1 2:write_sectors=8
+expect_summary nvme0n1 reset_all=1 writes=1 dropped=0
+
+# zns_stat goes away under nvme, I/O goes on, zns_stat comes back.
+for round in 1 2 3; do
+	unload_zns
+	write_zone nvme0n1 $((round + 3))
+	load_zns
+	expect_eq "attached after reload $round" "$(status_value attached)" 1
+	write_zone nvme0n1 $((round + 8))
+	wait_tracked nvme0n1
+	expect_zones nvme0n1 $((round + 8)):writes=1 $((round + 8)):write_sectors=8
+done
+expect_summary nvme0n1 dropped=0
+expect_eq "dropped_untracked" "$(status_value dropped_untracked)" 0
+finish

@@ -1,0 +1,151 @@
+# shellcheck shell=bash
+# zns.sh - zns_stat helpers for the selftests, on top of lib.sh. In a test:
+#     . "$(dirname "$0")/lib.sh"; . "$(dirname "$0")/zns.sh"
+#
+# Guest namespaces (selftests/guest/vm.sh): nvme0n1 zoned, 4096 B LBAs, 16 zones
+# of 1 MiB (2048 sectors, 256 LBAs); nvme0n2 zoned, 512 B LBAs, 8 zones of 1 MiB
+# (2048 LBAs), reads may cross zones; nvme0n3 conventional.
+
+ZNS_KO=${ZNS_KO:-$ZNS_SRC/zns_stat.ko}
+ZNS_DEBUGFS=/sys/kernel/debug/zns_stat
+ZNS_TOOL=$ZNS_SRC/user/zns-stat
+ZONE_SECTORS=2048
+
+zns_loaded() {
+	[ -d /sys/module/zns_stat ]
+}
+
+load_zns() {
+	zns_loaded || insmod "$ZNS_KO" || fail "cannot insmod $ZNS_KO"
+}
+
+unload_zns() {
+	! zns_loaded || rmmod zns_stat || fail "cannot rmmod zns_stat"
+}
+
+nvme_loaded() {
+	[ -d /sys/module/nvme ]
+}
+
+# The emulated controller with its three namespaces, ready for I/O.
+nvme_up() {
+	nvme_loaded || load_nvme
+	wait_for_block nvme0n1
+	wait_for_block nvme0n2
+	wait_for_block nvme0n3
+}
+
+# nvme and nvme_core both gone (zns_stat may stay).
+nvme_down() {
+	if nvme_loaded; then
+		unload_nvme
+	fi
+	if [ -d /sys/module/nvme_core ]; then
+		rmmod nvme_core || fail "cannot rmmod nvme_core"
+	fi
+}
+
+status_value() {
+	awk -v k="$1:" '$1 == k { print $2 }' "$ZNS_DEBUGFS/status"
+}
+
+summary_value() {
+	awk -v k="$2:" '$1 == k { print $2 }' "$ZNS_DEBUGFS/$1/summary"
+}
+
+# wait_tracked DISK: zns_stat tracks a namespace from its first command.
+wait_tracked() {
+	local end=$((SECONDS + 10))
+
+	while [ ! -e "$ZNS_DEBUGFS/$1/zones" ]; do
+		[ "$SECONDS" -lt "$end" ] || fail "$1 not tracked after 10 s"
+		sleep 0.1
+	done
+}
+
+# zns_clear DISK|all: zero the counters through the module parameter.
+zns_clear() {
+	echo "$1" > /sys/module/zns_stat/parameters/clear ||
+		fail "cannot clear $1"
+}
+
+# fresh DISK: every zone empty, every counter zero, the namespace tracked.
+# blkzone report makes the first command if zns_stat has not seen one yet.
+fresh() {
+	blkzone report -c 1 "/dev/$1" >/dev/null || fail "blkzone report $1"
+	wait_tracked "$1"
+	blkzone reset "/dev/$1" || fail "blkzone reset $1"
+	zns_clear "$1"
+}
+
+# expect_zones DISK [ZONE:COLUMN=VALUE ...]
+# Checks EVERY zone and EVERY column of DISK's zones file: "zone" must be
+# the row index, "start" zone * ZONE_SECTORS, each listed cell its VALUE (a
+# number, or "+" for any value above 0), every other cell 0. For each zone
+# with resets, the reset latencies must satisfy min <= sum/resets <= max.
+expect_zones() {
+	local disk=$1 out
+	shift
+	out=$(awk -v spec="$*" -v zsec="$ZONE_SECTORS" '
+		BEGIN {
+			n = split(spec, items, " ")
+			for (i = 1; i <= n; i++) {
+				split(items[i], kv, "=")
+				want[kv[1]] = kv[2]
+				seen[kv[1]] = 0
+			}
+		}
+		NR == 1 {
+			if ($1 != "#") { print "bad header: " $0; bad++ }
+			for (i = 2; i <= NF; i++) col[i - 1] = $i
+			ncol = NF - 1
+			next
+		}
+		{
+			zone = NR - 2
+			if (NF != ncol) { print "zone " zone ": " NF " fields, want " ncol; bad++ }
+			for (i = 1; i <= ncol; i++) {
+				c = col[i]; v = $i; key = zone ":" c
+				if (c == "zone") expect = zone
+				else if (c == "start") expect = zone * zsec
+				else if (key in want) { expect = want[key]; seen[key] = 1 }
+				else expect = 0
+				if (expect == "+" ? v + 0 <= 0 : v != expect) {
+					print "zone " zone " " c ": " v ", want " expect
+					bad++
+				}
+				val[c] = v
+			}
+			if (val["resets"] > 0 &&
+			    !(val["reset_lat_min_ns"] <= val["reset_lat_sum_ns"] / val["resets"] &&
+			      val["reset_lat_sum_ns"] / val["resets"] <= val["reset_lat_max_ns"])) {
+				print "zone " zone ": reset latency min/avg/max inconsistent"
+				bad++
+			}
+		}
+		END {
+			for (k in seen) if (!seen[k]) { print "no such cell: " k; bad++ }
+			exit bad > 0
+		}' "$ZNS_DEBUGFS/$disk/zones") && return 0
+	echo "$out"
+	echo "FAIL: $disk zones table differs:"
+	"$ZNS_TOOL" "$disk" || true
+	_zns_failures=$((_zns_failures + 1))
+}
+
+# expect_summary DISK KEY=VALUE...
+expect_summary() {
+	local disk=$1 kv
+	shift
+	for kv in "$@"; do
+		expect_eq "$disk ${kv%%=*}" "$(summary_value "$disk" "${kv%%=*}")" \
+			"${kv#*=}"
+	done
+}
+
+# A file of N bytes of a recognisable pattern, for nvme-cli writes.
+data_file() {
+	local f=/tmp/zns-data-$1
+	[ -e "$f" ] || head -c "$1" /dev/urandom > "$f"
+	echo "$f"
+}
