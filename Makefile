@@ -13,7 +13,7 @@ DESTDIR ?=
 
 CC ?= cc
 USER_CFLAGS ?= -O2 -g -Wall -Wextra -Werror -std=gnu11
-USER_CFLAGS += -Iinclude
+USER_CFLAGS += -Iinclude '-D__maybe_unused=__attribute__((unused))'
 
 .PHONY: all module tool clean check demo install uninstall
 

@@ -9,6 +9,11 @@
 #ifndef ZNS_STAT_H
 #define ZNS_STAT_H
 
+/* Userspace builds define __maybe_unused (see the Makefile's USER_CFLAGS). */
+#ifdef __KERNEL__
+#include <linux/compiler.h>
+#endif
+
 /* The release: module, tool and dkms.conf all read it from here. */
 #define ZNS_STAT_VERSION	"0.1.0"
 
@@ -18,10 +23,28 @@
 #define ZNS_STAT_DEBUGFS_DIR	"zns_stat"
 
 /*
- * Per-zone counters, in "zones" column order after "zone" (index from 0) and
- * "start" (first sector). Sector counters are in 512-byte sectors, latencies
- * in nanoseconds (0 when there was none). Commands count when they complete
- * successfully; a failed command counts only in "errors" of its zone.
+ * Operations, in the order every per-operation table uses ("latency",
+ * "errors" columns, histograms).
+ */
+enum zns_op_index {
+	ZNS_OPI_READ,
+	ZNS_OPI_WRITE,
+	ZNS_OPI_APPEND,
+	ZNS_OPI_RESET,
+	ZNS_OPI_FINISH,
+	ZNS_OPI_OPEN,
+	ZNS_OPI_CLOSE,
+	ZNS_NR_OPS
+};
+
+/*
+ * "zones" columns after "zone" (index from 0) and "start" (first sector), in
+ * print order: the foundation's columns first, then later additions.
+ * Sector counters are in 512-byte sectors, latencies in nanoseconds from
+ * setup to completion (0 when there was none). Commands count when they
+ * complete successfully; a failed command counts only in "errors" of its
+ * zone. top_zone_error: the zone's most frequent ZNS status code (SCT << 8 |
+ * SC, e.g. 444 = 0x1bc zone invalid write), 0 when none.
  */
 enum zns_zone_counter {
 	ZNS_ZC_READS,
@@ -38,12 +61,40 @@ enum zns_zone_counter {
 	ZNS_ZC_OPENS,
 	ZNS_ZC_CLOSES,
 	ZNS_ZC_ERRORS,
+	ZNS_ZC_READ_LAT_MIN_NS,
+	ZNS_ZC_READ_LAT_MAX_NS,
+	ZNS_ZC_READ_LAT_SUM_NS,
+	ZNS_ZC_WRITE_LAT_MIN_NS,
+	ZNS_ZC_WRITE_LAT_MAX_NS,
+	ZNS_ZC_WRITE_LAT_SUM_NS,
+	ZNS_ZC_APPEND_LAT_MIN_NS,
+	ZNS_ZC_APPEND_LAT_MAX_NS,
+	ZNS_ZC_APPEND_LAT_SUM_NS,
+	ZNS_ZC_FINISH_LAT_MIN_NS,
+	ZNS_ZC_FINISH_LAT_MAX_NS,
+	ZNS_ZC_FINISH_LAT_SUM_NS,
+	ZNS_ZC_OPEN_LAT_MIN_NS,
+	ZNS_ZC_OPEN_LAT_MAX_NS,
+	ZNS_ZC_OPEN_LAT_SUM_NS,
+	ZNS_ZC_CLOSE_LAT_MIN_NS,
+	ZNS_ZC_CLOSE_LAT_MAX_NS,
+	ZNS_ZC_CLOSE_LAT_SUM_NS,
+	ZNS_ZC_TOP_ZONE_ERROR,
 	ZNS_ZC_NR
 };
 
-/* Column and key names, for the one file on each side that prints or parses. */
-#ifdef ZNS_STAT_WANT_NAMES
-static const char * const zns_zone_counter_names[ZNS_ZC_NR] = {
+/* Names, for the files that print (module) or parse (tool) them. */
+static const char * const zns_op_names[ZNS_NR_OPS] __maybe_unused = {
+	[ZNS_OPI_READ] = "read",
+	[ZNS_OPI_WRITE] = "write",
+	[ZNS_OPI_APPEND] = "append",
+	[ZNS_OPI_RESET] = "reset",
+	[ZNS_OPI_FINISH] = "finish",
+	[ZNS_OPI_OPEN] = "open",
+	[ZNS_OPI_CLOSE] = "close",
+};
+
+static const char * const zns_zone_counter_names[ZNS_ZC_NR] __maybe_unused = {
 	[ZNS_ZC_READS] = "reads",
 	[ZNS_ZC_READ_SECTORS] = "read_sectors",
 	[ZNS_ZC_WRITES] = "writes",
@@ -58,8 +109,26 @@ static const char * const zns_zone_counter_names[ZNS_ZC_NR] = {
 	[ZNS_ZC_OPENS] = "opens",
 	[ZNS_ZC_CLOSES] = "closes",
 	[ZNS_ZC_ERRORS] = "errors",
+	[ZNS_ZC_READ_LAT_MIN_NS] = "read_lat_min_ns",
+	[ZNS_ZC_READ_LAT_MAX_NS] = "read_lat_max_ns",
+	[ZNS_ZC_READ_LAT_SUM_NS] = "read_lat_sum_ns",
+	[ZNS_ZC_WRITE_LAT_MIN_NS] = "write_lat_min_ns",
+	[ZNS_ZC_WRITE_LAT_MAX_NS] = "write_lat_max_ns",
+	[ZNS_ZC_WRITE_LAT_SUM_NS] = "write_lat_sum_ns",
+	[ZNS_ZC_APPEND_LAT_MIN_NS] = "append_lat_min_ns",
+	[ZNS_ZC_APPEND_LAT_MAX_NS] = "append_lat_max_ns",
+	[ZNS_ZC_APPEND_LAT_SUM_NS] = "append_lat_sum_ns",
+	[ZNS_ZC_FINISH_LAT_MIN_NS] = "finish_lat_min_ns",
+	[ZNS_ZC_FINISH_LAT_MAX_NS] = "finish_lat_max_ns",
+	[ZNS_ZC_FINISH_LAT_SUM_NS] = "finish_lat_sum_ns",
+	[ZNS_ZC_OPEN_LAT_MIN_NS] = "open_lat_min_ns",
+	[ZNS_ZC_OPEN_LAT_MAX_NS] = "open_lat_max_ns",
+	[ZNS_ZC_OPEN_LAT_SUM_NS] = "open_lat_sum_ns",
+	[ZNS_ZC_CLOSE_LAT_MIN_NS] = "close_lat_min_ns",
+	[ZNS_ZC_CLOSE_LAT_MAX_NS] = "close_lat_max_ns",
+	[ZNS_ZC_CLOSE_LAT_SUM_NS] = "close_lat_sum_ns",
+	[ZNS_ZC_TOP_ZONE_ERROR] = "top_zone_error",
 };
-#endif
 
 /*
  * Namespace-wide counters in "summary": select-all zone management commands
@@ -76,8 +145,7 @@ enum zns_disk_counter {
 	ZNS_DC_NR
 };
 
-#ifdef ZNS_STAT_WANT_NAMES
-static const char * const zns_disk_counter_names[ZNS_DC_NR] = {
+static const char * const zns_disk_counter_names[ZNS_DC_NR] __maybe_unused = {
 	[ZNS_DC_RESET_ALL] = "reset_all",
 	[ZNS_DC_FINISH_ALL] = "finish_all",
 	[ZNS_DC_OPEN_ALL] = "open_all",
@@ -85,6 +153,5 @@ static const char * const zns_disk_counter_names[ZNS_DC_NR] = {
 	[ZNS_DC_SELECT_ALL_ERRORS] = "select_all_errors",
 	[ZNS_DC_DROPPED] = "dropped",
 };
-#endif
 
 #endif /* ZNS_STAT_H */

@@ -9,9 +9,10 @@
  */
 #include <linux/debugfs.h>
 #include <linux/minmax.h>
+#include <linux/overflow.h>
+#include <linux/string.h>
 #include <linux/seq_file.h>
 
-#define ZNS_STAT_WANT_NAMES
 #include "zns_stat.h"
 
 static struct dentry *zns_debugfs_root;
@@ -76,7 +77,7 @@ static int zones_show(struct seq_file *m, void *v)
 	seq_put_decimal_ull(m, "", zone);
 	seq_put_decimal_ull(m, " ", (u64)zone << tbl->zone_shift);
 	for (i = 0; i < ZNS_ZC_NR; i++)
-		seq_put_decimal_ull(m, " ", atomic64_read(&zs->c[i]));
+		seq_put_decimal_ull(m, " ", zone_stat_value(zs, i));
 	seq_putc(m, '\n');
 	return 0;
 }
@@ -106,39 +107,65 @@ static const struct file_operations zones_fops = {
 	.release = seq_release,
 };
 
-/* Sums over all zones, except the latency min and max. */
+enum total_kind { TOTAL_SUM, TOTAL_MIN, TOTAL_MAX, TOTAL_NONE };
+
+static enum total_kind total_kind(unsigned int column)
+{
+	const char *name = zns_zone_counter_names[column];
+
+	if (column == ZNS_ZC_TOP_ZONE_ERROR)
+		return TOTAL_NONE;
+	if (strstr(name, "_lat_min_ns"))
+		return TOTAL_MIN;
+	if (strstr(name, "_lat_max_ns"))
+		return TOTAL_MAX;
+	return TOTAL_SUM;
+}
+
+/* Over all zones: sums, and for latency minimums and maximums, min and max. */
 static void zone_totals(struct zone_table *tbl, u64 *total)
 {
-	u64 lat_min = 0, lat_max = 0;
+	enum total_kind kind[ZNS_ZC_NR];
 	u32 zone;
 	int i;
 
-	memset(total, 0, ZNS_ZC_NR * sizeof(*total));
-	for (zone = 0; zone < tbl->nr_zones; zone++) {
-		struct zone_stat *zs = &tbl->zones[zone];
-		u64 min = atomic64_read(&zs->c[ZNS_ZC_RESET_LAT_MIN_NS]);
-
-		for (i = 0; i < ZNS_ZC_NR; i++)
-			total[i] += atomic64_read(&zs->c[i]);
-		if (min && (!lat_min || min < lat_min))
-			lat_min = min;
-		lat_max = max_t(u64, lat_max,
-				atomic64_read(&zs->c[ZNS_ZC_RESET_LAT_MAX_NS]));
+	for (i = 0; i < ZNS_ZC_NR; i++) {
+		kind[i] = total_kind(i);
+		total[i] = 0;
 	}
-	total[ZNS_ZC_RESET_LAT_MIN_NS] = lat_min;
-	total[ZNS_ZC_RESET_LAT_MAX_NS] = lat_max;
+	for (zone = 0; zone < tbl->nr_zones; zone++) {
+		for (i = 0; i < ZNS_ZC_NR; i++) {
+			u64 v = zone_stat_value(&tbl->zones[zone], i);
+
+			if (kind[i] == TOTAL_SUM)
+				total[i] += v;
+			else if (kind[i] == TOTAL_MIN && v &&
+				 (!total[i] || v < total[i]))
+				total[i] = v;
+			else if (kind[i] == TOTAL_MAX)
+				total[i] = max(total[i], v);
+		}
+	}
 }
 
 static int summary_show(struct seq_file *m, void *v)
 {
 	struct zns_disk *zd = m->private;
+	struct inflight_table *inflight;
 	u64 total[ZNS_ZC_NR];
 	struct zone_table *tbl;
+	size_t bytes;
+	u64 logged;
 	int i;
 
 	rcu_read_lock();
 	tbl = rcu_dereference(zd->zones);
+	inflight = rcu_dereference(zd->inflight);
 	zone_totals(tbl, total);
+	bytes = sizeof(*zd) + zone_table_bytes(tbl) +
+		struct_size(inflight, slots, (size_t)inflight->nr_hw_queues *
+					     inflight->queue_depth);
+	logged = atomic64_read(&tbl->reset_log->head);
 
 	seq_printf(m, "format_version: %d\n", ZNS_STAT_FORMAT_VERSION);
 	seq_printf(m, "disk: %s\n", zd->name);
@@ -146,12 +173,20 @@ static int summary_show(struct seq_file *m, void *v)
 	seq_printf(m, "zone_sectors: %u\n", tbl->zone_sectors);
 	seq_printf(m, "lba_bytes: %u\n", tbl->lba_bytes);
 	seq_printf(m, "status_decoding: %s\n", probe_status_decoding());
+	seq_printf(m, "memory_bytes: %zu\n", bytes);
+	seq_printf(m, "zone_stat_bytes: %zu\n", sizeof(struct zone_stat));
+	seq_printf(m, "reset_log_size: %u\n", tbl->reset_log->size);
+	seq_printf(m, "reset_log_entries: %llu\n", logged);
+	seq_printf(m, "reset_log_overwritten: %llu\n",
+		   logged > tbl->reset_log->size ?
+		   logged - tbl->reset_log->size : 0);
 	for (i = 0; i < ZNS_DC_NR; i++)
 		seq_printf(m, "%s: %lld\n", zns_disk_counter_names[i],
 			   atomic64_read(&tbl->c[i]));
 	for (i = 0; i < ZNS_ZC_NR; i++)
-		seq_printf(m, "%s: %llu\n", zns_zone_counter_names[i],
-			   total[i]);
+		if (total_kind(i) != TOTAL_NONE)
+			seq_printf(m, "%s: %llu\n", zns_zone_counter_names[i],
+				   total[i]);
 	rcu_read_unlock();
 	return 0;
 }
@@ -168,6 +203,12 @@ static int status_show(struct seq_file *m, void *v)
 }
 DEFINE_SHOW_ATTRIBUTE(status);
 
+DEFINE_SHOW_ATTRIBUTE(hist_latency);
+DEFINE_SHOW_ATTRIBUTE(hist_sizes);
+DEFINE_SHOW_ATTRIBUTE(hist_alignment);
+DEFINE_SHOW_ATTRIBUTE(errors);
+DEFINE_SHOW_ATTRIBUTE(reset_log);
+
 /* Kernel practice (blktrace): only the directory creation is checked. */
 struct dentry *zns_debugfs_add_disk(struct zns_disk *zd)
 {
@@ -175,6 +216,11 @@ struct dentry *zns_debugfs_add_disk(struct zns_disk *zd)
 
 	debugfs_create_file("zones", 0444, dir, zd, &zones_fops);
 	debugfs_create_file("summary", 0444, dir, zd, &summary_fops);
+	debugfs_create_file("latency", 0444, dir, zd, &hist_latency_fops);
+	debugfs_create_file("sizes", 0444, dir, zd, &hist_sizes_fops);
+	debugfs_create_file("alignment", 0444, dir, zd, &hist_alignment_fops);
+	debugfs_create_file("errors", 0444, dir, zd, &errors_fops);
+	debugfs_create_file("resets", 0444, dir, zd, &reset_log_fops);
 	return dir;
 }
 

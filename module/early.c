@@ -31,8 +31,7 @@ struct early_cmd {
 	const struct gendisk *gendisk;
 	u64 diskseq;
 	struct zns_cmd cmd;
-	u64 done_ns;
-	u16 status;
+	struct zns_done done;
 	u8 state;
 };
 
@@ -73,12 +72,12 @@ static void early_count(struct zns_disk *zd, struct early_cmd *ec)
 
 	tbl = rcu_dereference_check(zd->zones,
 				    lockdep_is_held(&zns_publish_lock));
-	zone_table_account(tbl, &ec->cmd, ec->status, ec->done_ns, false);
+	zone_table_account(tbl, &ec->cmd, &ec->done, false);
 	ec->state = EARLY_FREE;
 }
 
 /* Completion probe: false if this request was not waiting here. */
-bool early_done(struct request *req, u16 status, u64 now_ns)
+bool early_done(struct request *req, const struct zns_done *done)
 {
 	struct gendisk *gendisk = zns_rq_disk(req);
 	struct early_cmd *ec;
@@ -93,8 +92,7 @@ bool early_done(struct request *req, u16 status, u64 now_ns)
 		    ec->gendisk != gendisk || ec->diskseq != gendisk->diskseq)
 			continue;
 		found = true;
-		ec->status = status;
-		ec->done_ns = now_ns;
+		ec->done = *done;
 		ec->state = EARLY_DONE;
 		zd = zns_disk_lookup(gendisk, gendisk->diskseq);
 		if (zd)

@@ -44,12 +44,18 @@ static void check_status_mirror(struct request *req, struct nvme_command *cmd)
 	pr_warn("nvme_request layout differs from this kernel's: completion status decoding disabled, every command counts as successful\n");
 }
 
-/* NVMe status of a completing request; 0 when it cannot be read safely. */
-static u16 request_status(struct request *req)
+/* Status and result of a completing request; 0 when not readable safely. */
+static void request_done(struct request *req, struct zns_done *done)
 {
+	struct zns_nvme_request_head *nreq = zns_nvme_req(req);
+
+	done->now_ns = ktime_get_ns();
+	done->status = 0;
+	done->result = 0;
 	if (READ_ONCE(status_mirror) != MIRROR_GOOD)
-		return 0;
-	return READ_ONCE(zns_nvme_req(req)->status) & ZNS_NVME_STATUS_MASK;
+		return;
+	done->status = READ_ONCE(nreq->status) & ZNS_NVME_STATUS_MASK;
+	done->result = le64_to_cpu(READ_ONCE(nreq->result.u64));
 }
 
 const char *probe_status_decoding(void)
@@ -179,15 +185,13 @@ void probe_done(void *data, struct request *req)
 	struct gendisk *gendisk = zoned_disk(req);
 	struct zns_disk *zd;
 	struct zns_cmd *slot;
+	struct zns_done done;
 	struct zns_cmd zc;
-	u16 status;
-	u64 now;
 
 	if (!gendisk)
 		return;
 
-	now = ktime_get_ns();
-	status = request_status(req);
+	request_done(req, &done);
 
 	rcu_read_lock();
 	zd = zns_disk_lookup(gendisk, gendisk->diskseq);
@@ -197,8 +201,8 @@ void probe_done(void *data, struct request *req)
 		slot->op = ZNS_OP_NONE;
 		if (zc.op != ZNS_OP_IGNORED)
 			zone_table_account(rcu_dereference(zd->zones), &zc,
-					   status, now, true);
-	} else if (!early_done(req, status, now) && counted_opcode(req)) {
+					   &done, true);
+	} else if (!early_done(req, &done) && counted_opcode(req)) {
 		if (zd)
 			zone_table_dropped(zd);
 		else

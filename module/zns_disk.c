@@ -143,7 +143,7 @@ static struct inflight_table *inflight_alloc(u32 nr_hw_queues, u32 depth)
 
 static void zns_disk_free(struct zns_disk *zd)
 {
-	kvfree(rcu_access_pointer(zd->zones));
+	zone_table_free(rcu_access_pointer(zd->zones));
 	kvfree(rcu_access_pointer(zd->inflight));
 	kfree(zd);
 }
@@ -247,7 +247,7 @@ static void zns_disk_update(struct zns_disk *zd, const struct zns_geometry *geo)
 		return;
 	synchronize_rcu();
 	if (new_tbl)
-		kvfree(tbl);
+		zone_table_free(tbl);
 	if (new_inflight)
 		kvfree(inflight);
 }
@@ -301,7 +301,7 @@ static int zns_disk_clear_one(struct zns_disk *zd)
 		return -ENOMEM;
 	rcu_assign_pointer(zd->zones, new_tbl);
 	synchronize_rcu();
-	kvfree(tbl);
+	zone_table_free(tbl);
 	return 0;
 }
 

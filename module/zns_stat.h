@@ -15,14 +15,16 @@
 #include <linux/mutex.h>
 #include <linux/nvme.h>
 #include <linux/rculist.h>
+#include <linux/seq_file.h>
 #include <linux/types.h>
 
 #include "../include/zns_stat.h"
 
+/* A command's operation: NONE (0) marks a free in-flight slot. */
 enum zns_op {
-	ZNS_OP_NONE = 0,	/* slot free: no setup seen */
+	ZNS_OP_NONE = 0,
 	ZNS_OP_IGNORED,		/* a command we do not count (flush, report...) */
-	ZNS_OP_READ,
+	ZNS_OP_READ,		/* READ..CLOSE in enum zns_op_index order */
 	ZNS_OP_WRITE,
 	ZNS_OP_APPEND,
 	ZNS_OP_RESET,
@@ -30,6 +32,11 @@ enum zns_op {
 	ZNS_OP_OPEN,
 	ZNS_OP_CLOSE,
 };
+
+static inline unsigned int zns_op_index(u8 op)
+{
+	return op - ZNS_OP_READ;	/* enum zns_op_index */
+}
 
 /*
  * A command decoded at setup, kept until its completion. Also the in-flight
@@ -44,8 +51,83 @@ struct zns_cmd {
 	u8 select_all;		/* zone management on every zone */
 };
 
+/* How a command ended, read by the completion probe. */
+struct zns_done {
+	u64 now_ns;
+	u64 result;		/* completion result: where a zone append landed */
+	u16 status;		/* NVMe SCT << 8 | SC, 0 for success */
+};
+
+/* ZNS command-specific status codes 0x1b8..0x1bf, per zone. */
+#define ZNS_SC_ZONE_FIRST	0x1b8
+#define ZNS_NR_ZONE_ERRORS	8
+
+struct op_stat {
+	atomic64_t count;
+	atomic64_t lat_sum_ns;
+	atomic_t lat_min_ns;	/* saturate at U32_MAX ns (4.29 s) */
+	atomic_t lat_max_ns;
+};
+
+/* One zone: at most 256 bytes (checked at build time). */
 struct zone_stat {
-	atomic64_t c[ZNS_ZC_NR];	/* enum zns_zone_counter */
+	struct op_stat op[ZNS_NR_OPS];
+	atomic64_t sectors[ZNS_OPI_APPEND + 1];	/* read, write, append */
+	atomic64_t errors;
+	atomic_t zone_errors[ZNS_NR_ZONE_ERRORS];
+};
+
+/* Per-CPU histograms of one namespace. */
+#define ZNS_LAT_BUCKETS		40	/* [2^i, 2^(i+1)) ns; 0 also in 0 */
+#define ZNS_SIZE_BUCKETS	24	/* [512 << i, 512 << (i+1)) bytes */
+enum zns_dir { ZNS_DIR_READ, ZNS_DIR_WRITE, ZNS_NR_DIRS };
+
+struct zns_hist {
+	u64 lat[ZNS_NR_OPS][ZNS_LAT_BUCKETS];
+	u64 size[ZNS_NR_DIRS][ZNS_SIZE_BUCKETS];
+	u64 align[ZNS_NR_DIRS][ZNS_SIZE_BUCKETS];
+};
+
+/* Failed commands of one namespace by NVMe status and operation. */
+enum zns_status_kind {
+	ZNS_ST_ZONE_BOUNDARY,	/* 0x1b8..0x1bf, in code order */
+	ZNS_ST_ZONE_FULL,
+	ZNS_ST_ZONE_READ_ONLY,
+	ZNS_ST_ZONE_OFFLINE,
+	ZNS_ST_ZONE_INVALID_WRITE,
+	ZNS_ST_TOO_MANY_ACTIVE,
+	ZNS_ST_TOO_MANY_OPEN,
+	ZNS_ST_INVALID_TRANSITION,
+	ZNS_ST_HOST_PATH_ERROR,	/* 0x370 */
+	ZNS_ST_HOST_ABORTED,	/* 0x371 */
+	ZNS_NR_STATUS_KINDS
+};
+
+#define ZNS_OTHER_CODES		16
+
+struct status_table {
+	atomic64_t known[ZNS_NR_STATUS_KINDS][ZNS_NR_OPS];
+	struct {
+		atomic_t code;	/* 0: slot free */
+		atomic64_t count[ZNS_NR_OPS];
+	} other[ZNS_OTHER_CODES];
+	atomic64_t unlisted[ZNS_NR_OPS];	/* other codes, table full */
+};
+
+/* The most recent resets of one namespace, a ring. */
+struct reset_event {
+	u64 seq;		/* from 1; 0 while being written */
+	u64 time_ns;		/* CLOCK_REALTIME at completion */
+	u64 latency_ns;
+	u32 zone;
+	u16 status;
+	u8 select_all;
+};
+
+struct reset_log {
+	atomic64_t head;	/* events logged so far */
+	u32 size;
+	struct reset_event events[];
 };
 
 /* Per-namespace counters, replaced as one when geometry changes or on clear. */
@@ -57,6 +139,9 @@ struct zone_table {
 	u8 zone_shift;		/* ilog2(zone_sectors) */
 	u16 gen;		/* bumped on every geometry change */
 	atomic64_t c[ZNS_DC_NR];	/* enum zns_disk_counter */
+	struct zns_hist __percpu *hist;
+	struct status_table *status;
+	struct reset_log *reset_log;
 	struct zone_stat zones[];
 };
 
@@ -107,17 +192,39 @@ int zns_disk_clear(const char *name);
 void zns_disk_retire_all(void);
 int zns_disk_count(void);
 
-/* zone_table.c: counters */
+/* zone_table.c: per-zone counters */
 struct zone_table *zone_table_alloc(u32 nr_zones, u32 zone_sectors,
 				    u32 lba_bytes, u16 gen);
+void zone_table_free(struct zone_table *tbl);
+size_t zone_table_bytes(const struct zone_table *tbl);
 void zone_table_account(struct zone_table *tbl, const struct zns_cmd *cmd,
-			u16 status, u64 now_ns, bool check_gen);
+			const struct zns_done *done, bool check_gen);
 void zone_table_dropped(struct zns_disk *zd);
+u64 zone_stat_value(struct zone_stat *zs, unsigned int column);
+
+/* hist.c: latency, size and alignment histograms */
+void hist_latency(struct zone_table *tbl, unsigned int opi, u64 lat_ns);
+void hist_io(struct zone_table *tbl, const struct zns_cmd *cmd,
+	     const struct zns_done *done);
+int hist_latency_show(struct seq_file *m, void *v);
+int hist_sizes_show(struct seq_file *m, void *v);
+int hist_alignment_show(struct seq_file *m, void *v);
+u64 hist_alignment_bytes(u64 offset, u64 len);
+
+/* errors.c: failed commands by NVMe status */
+void errors_count(struct zone_table *tbl, unsigned int opi, u16 status);
+int errors_show(struct seq_file *m, void *v);
+
+/* reset_log.c: the most recent resets */
+struct reset_log *reset_log_alloc(void);
+void reset_log_add(struct reset_log *log, u32 zone, bool select_all,
+		   u64 latency_ns, u16 status);
+int reset_log_show(struct seq_file *m, void *v);
 
 /* early.c: commands seen before their namespace was set up */
 extern raw_spinlock_t zns_publish_lock;
 void early_setup(struct request *req, const struct zns_cmd *cmd);
-bool early_done(struct request *req, u16 status, u64 now_ns);
+bool early_done(struct request *req, const struct zns_done *done);
 void early_drain(struct zns_disk *zd);
 void early_forget_all(void);
 u64 early_dropped(void);

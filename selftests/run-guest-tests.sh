@@ -10,7 +10,7 @@
 #
 # Installs what it needs on first use (Debian packages, kernel image into the cache),
 # boots the guest (guest/vm.sh) with zns_stat/run_tests.sh, keeps the console in
-# build/guest-tests.log and prints, as its last line, "N passed, N failed, N skipped".
+# $ZNS_GUEST_LOG (default build/guest-tests-PID.log) and prints, as its last line, "N passed, N failed, N skipped".
 # Exit status non-zero if a test failed, the guest timed out or crashed, or the KTAP
 # results do not match the plan. It does not build module/zns_stat.ko: build it first
 # (the guest sees the repository read-only).
@@ -18,7 +18,8 @@ set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 repo=$(cd "$here/.." && pwd)
-log="$repo/build/guest-tests.log"
+# One log per run: parallel runs (several kernels, several developers) must not mix.
+log=${ZNS_GUEST_LOG:-$repo/build/guest-tests-$$.log}
 mkdir -p "$repo/build"
 
 # Separately first, so that a setup failure is not mistaken for a guest failure.
@@ -30,7 +31,7 @@ vm_rc=0
 	"$here/zns_stat/run_tests.sh" "$@" || vm_rc=$?
 
 # KTAP lines of the guest run (the console has CRLF line ends).
-ktap=$(tr -d '\r' <"$log" | grep -E '^(TAP version|1\.\.[0-9]+$|ok [0-9]+ |not ok [0-9]+ )' || true)
+ktap=$(tr -d '\r' <"$log" | grep -aE '^(TAP version|1\.\.[0-9]+$|ok [0-9]+ |not ok [0-9]+ )' || true)
 plan=$(sed -n 's/^1\.\.\([0-9]*\)$/\1/p' <<<"$ktap" | tail -n 1)
 skipped=$(grep -Ec '^ok [0-9]+ .*# SKIP' <<<"$ktap" || true)
 passed=$(( $(grep -Ec '^ok [0-9]+ ' <<<"$ktap" || true) - skipped ))

@@ -26,6 +26,9 @@ fi
 if nvme read /dev/nvme0n1 -s 255 -c 1 -z 8192 -d /tmp/zns-read >/dev/null 2>&1; then
 	fail "read across zones 0 and 1 succeeded"
 fi
-expect_zones nvme0n1 4:errors=1 5:errors=1 6:errors=1 6:finishes=1 0:errors=1
+# top_zone_error: 0x1bc zone invalid write, 0x1b9 zone full, 0x1b8 boundary.
+expect_zones nvme0n1 4:errors=1 4:top_zone_error=$((0x1bc)) 5:errors=1 \
+	5:top_zone_error=$((0x1bc)) 6:errors=1 6:top_zone_error=$((0x1b9)) 6:finishes=1 \
+	0:errors=1 0:top_zone_error=$((0x1b8))
 expect_summary nvme0n1 errors=4 writes=0 reads=0 dropped=0 status_decoding=on
 finish

@@ -81,8 +81,9 @@ fresh() {
 # expect_zones DISK [ZONE:COLUMN=VALUE ...]
 # Checks EVERY zone and EVERY column of DISK's zones file: "zone" must be
 # the row index, "start" zone * ZONE_SECTORS, each listed cell its VALUE (a
-# number, or "+" for any value above 0), every other cell 0. For each zone
-# with resets, the reset latencies must satisfy min <= sum/resets <= max.
+# number, or "+" for any value above 0), every other cell 0, except the
+# latency columns OP_lat_{min,max,sum}_ns: unless listed, they must be above
+# 0 exactly when the zone's OP count is, with min <= sum / count <= max.
 expect_zones() {
 	local disk=$1 out
 	shift
@@ -94,6 +95,12 @@ expect_zones() {
 				want[kv[1]] = kv[2]
 				seen[kv[1]] = 0
 			}
+			split("read:reads write:writes append:appends reset:resets " \
+			      "finish:finishes open:opens close:closes", pairs, " ")
+			for (i in pairs) {
+				split(pairs[i], kv, ":")
+				count_of[kv[1]] = kv[2]
+			}
 		}
 		NR == 1 {
 			if ($1 != "#") { print "bad header: " $0; bad++ }
@@ -104,23 +111,29 @@ expect_zones() {
 		{
 			zone = NR - 2
 			if (NF != ncol) { print "zone " zone ": " NF " fields, want " ncol; bad++ }
+			for (i = 1; i <= ncol; i++) val[col[i]] = $i
 			for (i = 1; i <= ncol; i++) {
 				c = col[i]; v = $i; key = zone ":" c
-				if (c == "zone") expect = zone
+				if (key in want) { expect = want[key]; seen[key] = 1 }
+				else if (c == "zone") expect = zone
 				else if (c == "start") expect = zone * zsec
-				else if (key in want) { expect = want[key]; seen[key] = 1 }
+				else if (c ~ /_lat_(min|max|sum)_ns$/) {
+					op = c; sub(/_lat_.*/, "", op)
+					expect = val[count_of[op]] > 0 ? "+" : 0
+				}
 				else expect = 0
 				if (expect == "+" ? v + 0 <= 0 : v != expect) {
 					print "zone " zone " " c ": " v ", want " expect
 					bad++
 				}
-				val[c] = v
 			}
-			if (val["resets"] > 0 &&
-			    !(val["reset_lat_min_ns"] <= val["reset_lat_sum_ns"] / val["resets"] &&
-			      val["reset_lat_sum_ns"] / val["resets"] <= val["reset_lat_max_ns"])) {
-				print "zone " zone ": reset latency min/avg/max inconsistent"
-				bad++
+			for (op in count_of) {
+				cnt = val[count_of[op]]
+				if (cnt > 0 && !(val[op "_lat_min_ns"] <= val[op "_lat_sum_ns"] / cnt &&
+				    val[op "_lat_sum_ns"] / cnt <= val[op "_lat_max_ns"])) {
+					print "zone " zone ": " op " latency min/avg/max inconsistent"
+					bad++
+				}
 			}
 		}
 		END {

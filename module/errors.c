@@ -1,0 +1,102 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Failed commands of a namespace by NVMe status and operation: the eight
+ * ZNS zone errors and the host-side path error and abort by name, any other
+ * status by its raw code (a small table claimed with cmpxchg). Errors are
+ * rare, so plain atomics are enough.
+ */
+#include "zns_stat.h"
+
+static const struct {
+	const char *name;
+	u16 code;
+} status_kinds[ZNS_NR_STATUS_KINDS] = {
+	[ZNS_ST_ZONE_BOUNDARY] = { "zone_boundary_error", 0x1b8 },
+	[ZNS_ST_ZONE_FULL] = { "zone_full", 0x1b9 },
+	[ZNS_ST_ZONE_READ_ONLY] = { "zone_read_only", 0x1ba },
+	[ZNS_ST_ZONE_OFFLINE] = { "zone_offline", 0x1bb },
+	[ZNS_ST_ZONE_INVALID_WRITE] = { "zone_invalid_write", 0x1bc },
+	[ZNS_ST_TOO_MANY_ACTIVE] = { "too_many_active_zones", 0x1bd },
+	[ZNS_ST_TOO_MANY_OPEN] = { "too_many_open_zones", 0x1be },
+	[ZNS_ST_INVALID_TRANSITION] = { "zone_invalid_transition", 0x1bf },
+	[ZNS_ST_HOST_PATH_ERROR] = { "host_path_error", 0x370 },
+	[ZNS_ST_HOST_ABORTED] = { "host_aborted", 0x371 },
+};
+
+static int status_kind(u16 status)
+{
+	if (status >= 0x1b8 && status <= 0x1bf)
+		return ZNS_ST_ZONE_BOUNDARY + (status - 0x1b8);
+	if (status == 0x370)
+		return ZNS_ST_HOST_PATH_ERROR;
+	if (status == 0x371)
+		return ZNS_ST_HOST_ABORTED;
+	return -1;
+}
+
+static void count_other(struct status_table *st, unsigned int opi,
+			u16 status)
+{
+	int i, free_code;
+
+	for (i = 0; i < ZNS_OTHER_CODES; i++) {
+		free_code = 0;
+		if (atomic_read(&st->other[i].code) == status ||
+		    atomic_try_cmpxchg(&st->other[i].code, &free_code, status) ||
+		    free_code == status) {
+			atomic64_inc(&st->other[i].count[opi]);
+			return;
+		}
+	}
+	atomic64_inc(&st->unlisted[opi]);
+}
+
+void errors_count(struct zone_table *tbl, unsigned int opi, u16 status)
+{
+	int kind = status_kind(status);
+
+	if (kind >= 0)
+		atomic64_inc(&tbl->status->known[kind][opi]);
+	else
+		count_other(tbl->status, opi, status);
+}
+
+static void show_row(struct seq_file *m, const char *name, u16 code,
+		     atomic64_t *count)
+{
+	unsigned int opi;
+
+	seq_printf(m, "%s %#x", name, code);
+	for (opi = 0; opi < ZNS_NR_OPS; opi++)
+		seq_put_decimal_ull(m, " ", atomic64_read(&count[opi]));
+	seq_putc(m, '\n');
+}
+
+int errors_show(struct seq_file *m, void *v)
+{
+	struct zns_disk *zd = m->private;
+	struct status_table *st;
+	unsigned int i;
+	u16 code;
+
+	seq_puts(m, "# error code");
+	for (i = 0; i < ZNS_NR_OPS; i++) {
+		seq_putc(m, ' ');
+		seq_puts(m, zns_op_names[i]);
+	}
+	seq_putc(m, '\n');
+
+	rcu_read_lock();
+	st = rcu_dereference(zd->zones)->status;
+	for (i = 0; i < ZNS_NR_STATUS_KINDS; i++)
+		show_row(m, status_kinds[i].name, status_kinds[i].code,
+			 st->known[i]);
+	for (i = 0; i < ZNS_OTHER_CODES; i++) {
+		code = atomic_read(&st->other[i].code);
+		if (code)
+			show_row(m, "other", code, st->other[i].count);
+	}
+	show_row(m, "other_unlisted", 0, st->unlisted);
+	rcu_read_unlock();
+	return 0;
+}

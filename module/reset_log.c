@@ -1,0 +1,105 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The most recent resets of a namespace, one event each, in a ring whose
+ * size is the reset_log_size parameter. Writers claim a sequence number with
+ * one atomic and publish the event by storing its number last; a reader
+ * keeps an event only if its number is the one expected before and after
+ * copying it, so a torn or overwritten event is skipped, never shown.
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/bits.h>
+#include <linux/kstrtox.h>
+#include <linux/moduleparam.h>
+#include <linux/slab.h>
+#include <linux/timekeeping.h>
+
+#include "zns_stat.h"
+
+#define RESET_LOG_MAX	BIT(20)
+
+static unsigned int reset_log_size = 4096;
+
+static int reset_log_size_set(const char *val, const struct kernel_param *kp)
+{
+	unsigned int size;
+	int ret = kstrtouint(val, 0, &size);
+
+	if (ret || size < 1 || size > RESET_LOG_MAX)
+		return -EINVAL;
+	WRITE_ONCE(reset_log_size, size);
+	return 0;
+}
+
+static const struct kernel_param_ops reset_log_size_ops = {
+	.set = reset_log_size_set,
+	.get = param_get_uint,
+};
+module_param_cb(reset_log_size, &reset_log_size_ops, &reset_log_size, 0644);
+MODULE_PARM_DESC(reset_log_size,
+		 "Resets kept per namespace in the \"resets\" file (1..1048576, default 4096); applies to namespaces set up or cleared afterwards");
+
+struct reset_log *reset_log_alloc(void)
+{
+	u32 size = READ_ONCE(reset_log_size);
+	struct reset_log *log;
+
+	log = kvzalloc(struct_size(log, events, size), GFP_KERNEL);
+	if (log)
+		log->size = size;
+	return log;
+}
+
+void reset_log_add(struct reset_log *log, u32 zone, bool select_all,
+		   u64 latency_ns, u16 status)
+{
+	u64 seq = atomic64_inc_return(&log->head);
+	struct reset_event *ev = &log->events[(seq - 1) % log->size];
+
+	WRITE_ONCE(ev->seq, 0);
+	/* Readers must see seq 0 before any new field: pairs with smp_rmb(). */
+	smp_wmb();
+	ev->time_ns = ktime_get_real_ns();
+	ev->latency_ns = latency_ns;
+	ev->zone = zone;
+	ev->status = status;
+	ev->select_all = select_all;
+	/* Publish: the fields before seq; pairs with smp_load_acquire(). */
+	smp_store_release(&ev->seq, seq);
+}
+
+static bool read_event(struct reset_log *log, u64 seq, struct reset_event *out)
+{
+	struct reset_event *ev = &log->events[(seq - 1) % log->size];
+
+	/* Fields after seq; pairs with smp_store_release() in the writer. */
+	if (smp_load_acquire(&ev->seq) != seq)
+		return false;
+	*out = *ev;
+	/* Copy complete before seq is checked again: pairs with smp_wmb(). */
+	smp_rmb();
+	return READ_ONCE(ev->seq) == seq;
+}
+
+int reset_log_show(struct seq_file *m, void *v)
+{
+	struct zns_disk *zd = m->private;
+	struct reset_event ev;
+	struct reset_log *log;
+	u64 head, seq;
+
+	seq_puts(m, "# seq time_ns zone latency_ns select_all status\n");
+	rcu_read_lock();
+	log = rcu_dereference(zd->zones)->reset_log;
+	head = atomic64_read(&log->head);
+	seq = head > log->size ? head - log->size + 1 : 1;
+	for (; seq <= head; seq++) {
+		if (!read_event(log, seq, &ev))
+			continue;
+		seq_printf(m, "%llu %llu %lld %llu %u %#x\n", ev.seq,
+			   ev.time_ns, ev.select_all ? -1LL : (s64)ev.zone,
+			   ev.latency_ns, ev.select_all, ev.status);
+	}
+	rcu_read_unlock();
+	return 0;
+}
