@@ -20,11 +20,17 @@
 # Guest devices: one NVMe controller (-device nvme,serial=zns0,id=nvme0) with
 #   nsid 1: zoned, 4096 B LBAs, 1 MiB zones (capacity 1 MiB), 16 MiB = 16 zones -> /dev/nvme0n1
 #   nsid 2: zoned,  512 B LBAs, 1 MiB zones (capacity 1 MiB),  8 MiB =  8 zones -> /dev/nvme0n2
-#           (zoned.cross_read=true: reads may cross zone boundaries)
+#           (zoned.cross_read=true: reads may cross zone boundaries;
+#            zoned.max_open=4: a fifth explicitly opened zone is refused)
 #   nsid 3: conventional (not zoned), 512 B LBAs, 8 MiB                           -> /dev/nvme0n3
 # backed by fresh sparse raw images in a temporary directory, deleted afterwards.
 #
-# Env:  KVER, ZNS_CACHE    as for host-setup.sh (kernel + initramfs cache)
+# Env:  KVER, ZNS_CACHE    as for host-setup.sh (kernel + initramfs cache); KVER may be
+#                          any Debian release, e.g. 6.1.0-56-rt-amd64 or 6.12.95+deb12-amd64
+#                          (guest/kernels.sh list); 6.12's .ko.xz modules are decompressed
+#                          for the initramfs and loaded by kmod's modprobe in the guest
+#       ZNS_VMLINUZ, ZNS_KMOD_ROOT  boot this kernel image with this module tree instead
+#                          of Debian's (host-setup.sh; guest/debug-kernel.sh prints them)
 #       ZNS_QEMU_EXTRA     extra QEMU arguments, split at whitespace (no quoting), e.g.
 #                          "-device nvme,serial=zns1,id=nvme1 -drive ... -device nvme-ns,..."
 #       ZNS_KERNEL_APPEND  extra kernel command line, e.g. "loglevel=7" to see kernel
@@ -94,6 +100,9 @@ for a in "$@"; do
 done
 
 append="console=ttyS0 loglevel=4 panic=-1 log_buf_len=4M"
+# Our own small kernels (ZNS_VMLINUZ, e.g. guest/debug-kernel.sh's) must not route PCI
+# interrupts through ACPI: there, every nvme probe and remove stalls 17-20 s under TCG.
+[ -z "${ZNS_VMLINUZ:-}" ] || append+=" acpi=noirq"
 keep=$(LC_ALL=C sort -u <<<"$keep")	# parents before children
 append+=" zns.cmd=$(base64 -w0 "$tmp/cmd.sh") zns.keep=$(printf '%s' "$keep" | base64 -w0)"
 append+=" ${ZNS_KERNEL_APPEND:-}"
@@ -114,7 +123,7 @@ qemu=(qemu-system-x86_64 -accel tcg -m 2G -smp 2 -nographic -no-reboot -vga none
 	-drive "file=$tmp/ns1.img,id=z1,format=raw,if=none"
 	-device "nvme-ns,drive=z1,bus=nvme0,nsid=1,$zoned,logical_block_size=4096,physical_block_size=4096"
 	-drive "file=$tmp/ns2.img,id=z2,format=raw,if=none"
-	-device "nvme-ns,drive=z2,bus=nvme0,nsid=2,$zoned,zoned.cross_read=true,logical_block_size=512,physical_block_size=512"
+	-device "nvme-ns,drive=z2,bus=nvme0,nsid=2,$zoned,zoned.cross_read=true,zoned.max_open=4,logical_block_size=512,physical_block_size=512"
 	-drive "file=$tmp/ns3.img,id=c3,format=raw,if=none"
 	-device "nvme-ns,drive=c3,bus=nvme0,nsid=3,logical_block_size=512,physical_block_size=512")
 if [ -n "${ZNS_QEMU_EXTRA:-}" ]; then

@@ -4,7 +4,7 @@
 #
 # Guest namespaces (selftests/guest/vm.sh): nvme0n1 zoned, 4096 B LBAs, 16 zones
 # of 1 MiB (2048 sectors, 256 LBAs); nvme0n2 zoned, 512 B LBAs, 8 zones of 1 MiB
-# (2048 LBAs), reads may cross zones; nvme0n3 conventional.
+# (2048 LBAs), reads may cross zones, at most 4 open zones; nvme0n3 conventional.
 
 ZNS_KO=${ZNS_KO:-$ZNS_SRC/zns_stat.ko}
 ZNS_DEBUGFS=/sys/kernel/debug/zns_stat
@@ -161,4 +161,23 @@ data_file() {
 	local f=/tmp/zns-data-$1
 	[ -e "$f" ] || head -c "$1" /dev/urandom > "$f"
 	echo "$f"
+}
+
+# hist_count DISK FILE KEY1 KEY2: the last column of the row whose first two
+# columns are KEY1 KEY2 (alignment: dir bytes; sizes: dir lo_bytes), else 0.
+hist_count() {
+	awk -v a="$3" -v b="$4" '$1 == a && $2 == b { n = $NF } END { print n + 0 }' \
+		"$ZNS_DEBUGFS/$1/$2"
+}
+
+# latency_total DISK OP: the operation's count over all latency buckets.
+latency_total() {
+	awk -v op="$2" '$1 == op { n += $4 } END { print n + 0 }' "$ZNS_DEBUGFS/$1/latency"
+}
+
+# error_count DISK ERROR OP: failed OP commands with that status (errors file).
+error_count() {
+	awk -v e="$2" -v op="$3" '
+		NR == 1 { for (i = 2; i <= NF; i++) col[$i] = i - 1; next }
+		$1 == e { n += $col[op] } END { print n + 0 }' "$ZNS_DEBUGFS/$1/errors"
 }
