@@ -1,8 +1,39 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Every kernel-version difference zns_stat depends on, in one place, so the
- * rest of the module reads as if there were one kernel. Each wrapper names
- * the range it covers; see Documentation/zns_stat.rst for what was tested.
+ * rest of the module reads as if there were one kernel. In the style of
+ * LTTng-modules' wrappers: each wrapper names the range of each variant with
+ * ZNS_KERNEL_RANGE(from, to), "to" excluded.
+ *
+ * Covered: 5.15 (request_queue->disk and gendisk->diskseq appear) to 7.2.
+ * Built and run in a guest: Debian's 6.1, 6.1 PREEMPT_RT and 6.12; built: 6.1
+ * and 6.12 cloud, 6.12 PREEMPT_RT; reviewed against the sources only: 5.15, 6.6,
+ * 7.2. Documentation/zns_stat.rst ("Kernel versions") has the table.
+ *
+ * Unchanged over the whole range, so used directly (checked in each source):
+ * - tracepoint_probe_register/unregister(tp, probe, data), exported GPL;
+ *   for_each_kernel_tracepoint(), register_tracepoint_module_notifier() and
+ *   struct tp_module { list; mod; }; module->tracepoints_ptrs/num_tracepoints
+ *   and tracepoint_ptr_deref() (relative references on x86-64 since 4.19);
+ * - the probe prototypes: nvme_setup_cmd(struct request *, struct
+ *   nvme_command *) and nvme_complete_rq(struct request *);
+ * - struct nvme_command: common.opcode, rw.slba/length, zms.slba/zsa/
+ *   select_all; nvme_cmd_zone_append, nvme_cmd_zone_mgmt_send, NVME_ZONE_*;
+ * - blk_queue_is_zoned() (a zoned model up to 6.10, BLK_FEAT_ZONED from
+ *   6.11: same call), q->limits.chunk_sectors (zone size), q->tag_set's
+ *   nr_hw_queues and queue_depth, blk_mq_unique_tag() and its helpers,
+ *   queue_logical_block_size(), blk_mq_rq_to_pdu();
+ * - gendisk: diskseq, state bits GD_ADDED and GD_DEAD (5.15+), disk_to_dev(),
+ *   put_disk();
+ * - debugfs_create_dir/file, DEFINE_SHOW_ATTRIBUTE, seq_put_decimal_ull,
+ *   kvzalloc/kvfree, struct_size, alloc_percpu, module_param_cb.
+ *
+ * The tracepoint read side changed, not its API: up to 6.12 probes run with
+ * preemption disabled (sched-RCU); in a later release (7.2 checked) under
+ * SRCU-fast, preemptible. The probes rely on neither: they take rcu_read_lock()
+ * themselves, count per CPU with this_cpu_inc() (preemption-safe) and lock
+ * with raw spinlocks and irqsave. tracepoint_synchronize_unregister() waits
+ * for either kind of reader.
  */
 #ifndef ZNS_STAT_COMPAT_H
 #define ZNS_STAT_COMPAT_H
@@ -21,9 +52,49 @@
 #error "zns_stat needs Linux 5.15 or newer"
 #endif
 
+/* What dkms.conf's BUILD_EXCLUSIVE_CONFIG asks for, for builds without dkms. */
+#ifndef CONFIG_TRACEPOINTS
+#error "zns_stat needs CONFIG_TRACEPOINTS: it attaches to nvme_core's tracepoints"
+#endif
+#ifndef CONFIG_BLK_DEV_ZONED
+#error "zns_stat needs CONFIG_BLK_DEV_ZONED: without it no namespace is zoned"
+#endif
+#ifndef CONFIG_DEBUG_FS
+#error "zns_stat needs CONFIG_DEBUG_FS: its statistics are debugfs files"
+#endif
+
+/* The namespace of a request: req->q->disk from 5.15 (req->rq_disk until 5.16). */
 static inline struct gendisk *zns_rq_disk(struct request *req)
 {
 	return req->q->disk;
+}
+
+/*
+ * A reference that keeps the gendisk (not the driver) alive, so disk_live()
+ * can be polled and the address is not reused. get_device() is an atomic
+ * increment, safe in a probe. nvme's gendisks have no ->free_disk up to 6.1;
+ * the last put happens at the latest when nvme_core goes away, before its
+ * code is freed.
+ */
+static inline void zns_disk_get(struct gendisk *disk)
+{
+	get_device(disk_to_dev(disk));
+}
+
+static inline void zns_disk_put(struct gendisk *disk)
+{
+	put_disk(disk);
+}
+
+/*
+ * Added and not yet deleted. Not disk_live(): hidden disks (multipath paths
+ * nvmeXcYnZ) never get a hashed bdev inode, so it is always false for them.
+ * del_gendisk() sets GD_DEAD.
+ */
+static inline bool zns_disk_live(struct gendisk *disk)
+{
+	return test_bit(GD_ADDED, &disk->state) &&
+	       !test_bit(GD_DEAD, &disk->state);
 }
 
 /* Zone count: a queue field up to 5.19, a gendisk field from 6.0. */
@@ -38,11 +109,14 @@ static inline unsigned int zns_nr_zones(struct gendisk *disk)
 
 /*
  * The head of nvme_core's private struct nvme_request (drivers/nvme/host/
- * nvme.h), which is the request's pdu. It has kept this prefix since 5.14
- * ("genctr" was added after "result"); later fields moved, so nothing past
- * "status" is mirrored. probe.c checks the mirror at run time: its "cmd"
- * must equal the command the setup tracepoint passes, else status decoding
- * is switched off rather than reading garbage.
+ * nvme.h), which is the request's pdu:
+ *   up to 5.13  { cmd; result; retries; flags; status; ctrl; }
+ *   5.14-7.2    { cmd; result; genctr; retries; flags; status; ... }
+ * (6.3 added a multipath-only start_time after "status"; later fields moved,
+ * so nothing past "status" is mirrored; 6.1, 6.12 and 7.2 checked.) probe.c
+ * checks the mirror at run time: its "cmd" must equal the command the setup
+ * tracepoint passes, else status decoding is switched off rather than
+ * reading garbage.
  */
 struct zns_nvme_request_head {
 	struct nvme_command *cmd;

@@ -21,20 +21,20 @@ static struct dentry *zns_debugfs_root;
 static void *zones_start(struct seq_file *m, loff_t *pos)
 	__acquires(RCU)
 {
-	struct zns_disk *zd = m->private;
+	struct zns_ns *ns = m->private;
 
 	rcu_read_lock();
-	if (*pos > rcu_dereference(zd->zones)->nr_zones)
+	if (*pos > rcu_dereference(ns->zones)->nr_zones)
 		return NULL;
 	return pos;
 }
 
 static void *zones_next(struct seq_file *m, void *v, loff_t *pos)
 {
-	struct zns_disk *zd = m->private;
+	struct zns_ns *ns = m->private;
 
 	++*pos;
-	if (*pos > rcu_dereference(zd->zones)->nr_zones)
+	if (*pos > rcu_dereference(ns->zones)->nr_zones)
 		return NULL;
 	return pos;
 }
@@ -59,8 +59,8 @@ static void show_header(struct seq_file *m)
 
 static int zones_show(struct seq_file *m, void *v)
 {
-	struct zns_disk *zd = m->private;
-	struct zone_table *tbl = rcu_dereference(zd->zones);
+	struct zns_ns *ns = m->private;
+	struct zone_table *tbl = rcu_dereference(ns->zones);
 	loff_t pos = *(loff_t *)v;
 	struct zone_stat *zs;
 	u32 zone;
@@ -150,8 +150,7 @@ static void zone_totals(struct zone_table *tbl, u64 *total)
 
 static int summary_show(struct seq_file *m, void *v)
 {
-	struct zns_disk *zd = m->private;
-	struct inflight_table *inflight;
+	struct zns_ns *ns = m->private;
 	u64 total[ZNS_ZC_NR];
 	struct zone_table *tbl;
 	size_t bytes;
@@ -159,16 +158,16 @@ static int summary_show(struct seq_file *m, void *v)
 	int i;
 
 	rcu_read_lock();
-	tbl = rcu_dereference(zd->zones);
-	inflight = rcu_dereference(zd->inflight);
+	tbl = rcu_dereference(ns->zones);
 	zone_totals(tbl, total);
-	bytes = sizeof(*zd) + zone_table_bytes(tbl) +
-		struct_size(inflight, slots, (size_t)inflight->nr_hw_queues *
-					     inflight->queue_depth);
+	bytes = sizeof(*ns) + zone_table_bytes(tbl) +
+		READ_ONCE(ns->inflight_bytes);
 	logged = atomic64_read(&tbl->reset_log->head);
 
 	seq_printf(m, "format_version: %d\n", ZNS_STAT_FORMAT_VERSION);
-	seq_printf(m, "disk: %s\n", zd->name);
+	seq_printf(m, "disk: %s\n", ns->name);
+	seq_printf(m, "paths: %d\n", READ_ONCE(ns->nr_paths));
+	seq_printf(m, "counting: %d\n", READ_ONCE(ns->counting));
 	seq_printf(m, "nr_zones: %u\n", tbl->nr_zones);
 	seq_printf(m, "zone_sectors: %u\n", tbl->zone_sectors);
 	seq_printf(m, "lba_bytes: %u\n", tbl->lba_bytes);
@@ -194,10 +193,15 @@ DEFINE_SHOW_ATTRIBUTE(summary);
 
 static int status_show(struct seq_file *m, void *v)
 {
+	int namespaces, paths;
+
+	zns_disk_count(&namespaces, &paths);
 	seq_printf(m, "format_version: %d\n", ZNS_STAT_FORMAT_VERSION);
+	seq_printf(m, "enabled: %d\n", zns_tp_enabled());
 	seq_printf(m, "attached: %d\n", zns_tp_attached());
 	seq_printf(m, "status_decoding: %s\n", probe_status_decoding());
-	seq_printf(m, "disks: %d\n", zns_disk_count());
+	seq_printf(m, "disks: %d\n", namespaces);
+	seq_printf(m, "paths: %d\n", paths);
 	seq_printf(m, "dropped_untracked: %llu\n", early_dropped());
 	return 0;
 }
@@ -210,17 +214,17 @@ DEFINE_SHOW_ATTRIBUTE(errors);
 DEFINE_SHOW_ATTRIBUTE(reset_log);
 
 /* Kernel practice (blktrace): only the directory creation is checked. */
-struct dentry *zns_debugfs_add_disk(struct zns_disk *zd)
+struct dentry *zns_debugfs_add_ns(struct zns_ns *ns)
 {
-	struct dentry *dir = debugfs_create_dir(zd->name, zns_debugfs_root);
+	struct dentry *dir = debugfs_create_dir(ns->name, zns_debugfs_root);
 
-	debugfs_create_file("zones", 0444, dir, zd, &zones_fops);
-	debugfs_create_file("summary", 0444, dir, zd, &summary_fops);
-	debugfs_create_file("latency", 0444, dir, zd, &hist_latency_fops);
-	debugfs_create_file("sizes", 0444, dir, zd, &hist_sizes_fops);
-	debugfs_create_file("alignment", 0444, dir, zd, &hist_alignment_fops);
-	debugfs_create_file("errors", 0444, dir, zd, &errors_fops);
-	debugfs_create_file("resets", 0444, dir, zd, &reset_log_fops);
+	debugfs_create_file("zones", 0444, dir, ns, &zones_fops);
+	debugfs_create_file("summary", 0444, dir, ns, &summary_fops);
+	debugfs_create_file("latency", 0444, dir, ns, &hist_latency_fops);
+	debugfs_create_file("sizes", 0444, dir, ns, &hist_sizes_fops);
+	debugfs_create_file("alignment", 0444, dir, ns, &hist_alignment_fops);
+	debugfs_create_file("errors", 0444, dir, ns, &errors_fops);
+	debugfs_create_file("resets", 0444, dir, ns, &reset_log_fops);
 	return dir;
 }
 

@@ -70,9 +70,10 @@ static void early_count(struct zns_disk *zd, struct early_cmd *ec)
 {
 	struct zone_table *tbl;
 
-	tbl = rcu_dereference_check(zd->zones,
+	tbl = rcu_dereference_check(zd->ns->zones,
 				    lockdep_is_held(&zns_publish_lock));
-	zone_table_account(tbl, &ec->cmd, &ec->done, false);
+	if (READ_ONCE(zd->ns->counting))
+		zone_table_account(tbl, &ec->cmd, &ec->done, false);
 	ec->state = EARLY_FREE;
 }
 

@@ -74,7 +74,7 @@ static void show_row(struct seq_file *m, const char *name, u16 code,
 
 int errors_show(struct seq_file *m, void *v)
 {
-	struct zns_disk *zd = m->private;
+	struct zns_ns *ns = m->private;
 	struct status_table *st;
 	unsigned int i;
 	u16 code;
@@ -87,7 +87,7 @@ int errors_show(struct seq_file *m, void *v)
 	seq_putc(m, '\n');
 
 	rcu_read_lock();
-	st = rcu_dereference(zd->zones)->status;
+	st = rcu_dereference(ns->zones)->status;
 	for (i = 0; i < ZNS_NR_STATUS_KINDS; i++)
 		show_row(m, status_kinds[i].name, status_kinds[i].code,
 			 st->known[i]);

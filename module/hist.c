@@ -75,9 +75,9 @@ static void sum_row(struct zone_table *tbl, size_t offset, u64 *row,
 
 static struct zone_table *show_table(struct seq_file *m)
 {
-	struct zns_disk *zd = m->private;
+	struct zns_ns *ns = m->private;
 
-	return rcu_dereference(zd->zones);
+	return rcu_dereference(ns->zones);
 }
 
 int hist_latency_show(struct seq_file *m, void *v)

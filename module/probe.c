@@ -149,16 +149,14 @@ void probe_setup(void *data, struct request *req, struct nvme_command *cmd)
 
 	rcu_read_lock();
 	zd = zns_disk_lookup(gendisk, gendisk->diskseq);
-	if (unlikely(!zd || zns_disk_geometry_changed(zd, req))) {
-		struct zns_geometry geo;
-
-		zns_disk_geometry(req, &geo);
-		zns_disk_discover(&geo);
-	}
+	if (unlikely(!zd || zns_disk_geometry_changed(zd, req)))
+		zns_disk_discover(req);
 	slot = zd ? zns_disk_slot(zd, req) : NULL;
 	if (likely(slot)) {
-		tbl = rcu_dereference(zd->zones);
+		tbl = rcu_dereference(zd->ns->zones);
 		zc.table_gen = tbl->gen;
+		if (unlikely(!READ_ONCE(zd->ns->counting)))	/* "devices" */
+			zc.op = ZNS_OP_IGNORED;
 		*slot = zc;
 	} else if (zc.op != ZNS_OP_IGNORED) {
 		zc.table_gen = 0;
@@ -200,13 +198,13 @@ void probe_done(void *data, struct request *req)
 		zc = *slot;
 		slot->op = ZNS_OP_NONE;
 		if (zc.op != ZNS_OP_IGNORED)
-			zone_table_account(rcu_dereference(zd->zones), &zc,
+			zone_table_account(rcu_dereference(zd->ns->zones), &zc,
 					   &done, true);
 	} else if (!early_done(req, &done) && counted_opcode(req)) {
-		if (zd)
-			zone_table_dropped(zd);
-		else
+		if (!zd)
 			early_count_dropped();
+		else if (READ_ONCE(zd->ns->counting))
+			zone_table_dropped(zd->ns);
 	}
 	rcu_read_unlock();
 }

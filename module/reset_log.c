@@ -83,14 +83,14 @@ static bool read_event(struct reset_log *log, u64 seq, struct reset_event *out)
 
 int reset_log_show(struct seq_file *m, void *v)
 {
-	struct zns_disk *zd = m->private;
+	struct zns_ns *ns = m->private;
 	struct reset_event ev;
 	struct reset_log *log;
 	u64 head, seq;
 
 	seq_puts(m, "# seq time_ns zone latency_ns select_all status\n");
 	rcu_read_lock();
-	log = rcu_dereference(zd->zones)->reset_log;
+	log = rcu_dereference(ns->zones)->reset_log;
 	head = atomic64_read(&log->head);
 	seq = head > log->size ? head - log->size + 1 : 1;
 	for (; seq <= head; seq++) {

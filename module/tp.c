@@ -8,12 +8,14 @@
  * built-in nvme_core is found among the kernel's own tracepoints.
  *
  * Lock order: tracepoint_module_list_mutex (held by the kernel around the
- * notifier) -> zns_tp_lock -> zns_disks_lock. Never call
- * (un)register_tracepoint_module_notifier() with zns_tp_lock held.
+ * notifier) or the module parameter lock -> zns_tp_lock -> zns_disks_lock.
+ * Never call (un)register_tracepoint_module_notifier() with zns_tp_lock held.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
+#include <linux/kstrtox.h>
 #include <linux/module.h>
+#include <linux/moduleparam.h>
 #include <linux/mutex.h>
 #include <linux/notifier.h>
 #include <linux/tracepoint.h>
@@ -34,12 +36,20 @@ static struct zns_tp zns_tps[] = {
 };
 
 static DEFINE_MUTEX(zns_tp_lock);
+static bool ready;		/* zns_tp_init() ran: parameters may act */
+static bool enabled = true;	/* the "enabled" parameter */
+static bool nvme_core_present;	/* zns_tps[] point into a live nvme_core */
+static struct module *nvme_core_mod;	/* NULL when nvme_core is built in */
 static bool attached;
-static struct module *attached_module;	/* NULL when nvme_core is built in */
 
 bool zns_tp_attached(void)
 {
 	return READ_ONCE(attached);
+}
+
+bool zns_tp_enabled(void)
+{
+	return READ_ONCE(enabled);
 }
 
 static void match_tracepoint(struct tracepoint *tp, void *priv)
@@ -51,6 +61,19 @@ static void match_tracepoint(struct tracepoint *tp, void *priv)
 			zns_tps[i].tp = tp;
 }
 
+static bool found_tracepoints(void)
+{
+	int i;
+
+	for (i = 0; i < ARRAY_SIZE(zns_tps); i++)
+		if (!zns_tps[i].tp) {
+			pr_err("tracepoint %s not found in %s\n",
+			       zns_tps[i].name, NVME_CORE_MODULE);
+			return false;
+		}
+	return true;
+}
+
 static void forget_tracepoints(void)
 {
 	int i;
@@ -60,18 +83,12 @@ static void forget_tracepoints(void)
 }
 
 /* Register every probe or none. Caller holds zns_tp_lock. */
-static int attach_probes(struct module *mod)
+static void attach_probes(void)
 {
 	int i, ret;
 
-	for (i = 0; i < ARRAY_SIZE(zns_tps); i++) {
-		if (!zns_tps[i].tp) {
-			pr_err("tracepoint %s not found in %s\n",
-			       zns_tps[i].name, NVME_CORE_MODULE);
-			ret = -ENOENT;
-			goto unregister;
-		}
-	}
+	/* Slots left by completions missed while detached must not match. */
+	zns_disk_forget_inflight();
 	for (i = 0; i < ARRAY_SIZE(zns_tps); i++) {
 		ret = tracepoint_probe_register(zns_tps[i].tp,
 						zns_tps[i].probe, NULL);
@@ -81,18 +98,15 @@ static int attach_probes(struct module *mod)
 			goto unregister;
 		}
 	}
-	attached_module = mod;
 	WRITE_ONCE(attached, true);
 	pr_info("attached to %s\n", NVME_CORE_MODULE);
-	return 0;
+	return;
 
 unregister:
 	while (--i >= 0)
 		tracepoint_probe_unregister(zns_tps[i].tp, zns_tps[i].probe,
 					    NULL);
 	tracepoint_synchronize_unregister();
-	forget_tracepoints();
-	return ret;
 }
 
 /* Mirror of attach_probes(); after it no probe runs. Holds zns_tp_lock. */
@@ -100,18 +114,26 @@ static void detach_probes(void)
 {
 	int i;
 
-	if (!attached)
-		return;
 	for (i = ARRAY_SIZE(zns_tps) - 1; i >= 0; i--)
 		tracepoint_probe_unregister(zns_tps[i].tp, zns_tps[i].probe,
 					    NULL);
 	tracepoint_synchronize_unregister();
-	forget_tracepoints();
 	WRITE_ONCE(attached, false);
-	attached_module = NULL;
 	early_forget_all();
 	zns_disk_flush_discovery();
 	pr_info("detached from %s\n", NVME_CORE_MODULE);
+}
+
+/* Attached exactly when enabled and nvme_core is there. */
+static void update_attachment(void)
+{
+	bool want = ready && enabled && nvme_core_present;
+
+	lockdep_assert_held(&zns_tp_lock);
+	if (want && !attached)
+		attach_probes();
+	else if (!want && attached)
+		detach_probes();
 }
 
 static void module_coming(struct module *mod)
@@ -121,11 +143,15 @@ static void module_coming(struct module *mod)
 	if (strcmp(mod->name, NVME_CORE_MODULE))
 		return;
 	mutex_lock(&zns_tp_lock);
-	if (!attached) {
-		for (i = 0; i < mod->num_tracepoints; i++)
-			match_tracepoint(tracepoint_ptr_deref(&mod->tracepoints_ptrs[i]),
-					 NULL);
-		attach_probes(mod);
+	for (i = 0; i < mod->num_tracepoints; i++)
+		match_tracepoint(tracepoint_ptr_deref(&mod->tracepoints_ptrs[i]),
+				 NULL);
+	if (found_tracepoints()) {
+		nvme_core_mod = mod;
+		nvme_core_present = true;
+		update_attachment();
+	} else {
+		forget_tracepoints();
 	}
 	mutex_unlock(&zns_tp_lock);
 }
@@ -134,8 +160,11 @@ static void module_coming(struct module *mod)
 static void module_going(struct module *mod)
 {
 	mutex_lock(&zns_tp_lock);
-	if (attached && attached_module == mod) {
-		detach_probes();
+	if (nvme_core_present && nvme_core_mod == mod) {
+		nvme_core_present = false;
+		update_attachment();
+		forget_tracepoints();
+		nvme_core_mod = NULL;
 		zns_disk_retire_all();
 	}
 	mutex_unlock(&zns_tp_lock);
@@ -157,15 +186,42 @@ static struct notifier_block tp_module_nb = {
 	.notifier_call = tp_module_notify,
 };
 
+/*
+ * "enabled": 0 unregisters the probes, so the NVMe path pays nothing; 1
+ * registers them again. Counters are kept. Works before and after load.
+ */
+static int enabled_set(const char *val, const struct kernel_param *kp)
+{
+	bool on;
+
+	if (kstrtobool(val, &on))
+		return -EINVAL;
+	mutex_lock(&zns_tp_lock);
+	WRITE_ONCE(enabled, on);
+	update_attachment();
+	mutex_unlock(&zns_tp_lock);
+	return 0;
+}
+
+static const struct kernel_param_ops enabled_ops = {
+	.set = enabled_set,
+	.get = param_get_bool,
+};
+module_param_cb(enabled, &enabled_ops, &enabled, 0644);
+MODULE_PARM_DESC(enabled, "Count (1, default) or detach the probes and pay nothing (0); counters are kept");
+
 int zns_tp_init(void)
 {
 	int ret;
 
-	/* nvme_core built in: its tracepoints are the kernel's own. */
 	mutex_lock(&zns_tp_lock);
+	ready = true;
+	/* nvme_core built in: its tracepoints are the kernel's own. */
 	for_each_kernel_tracepoint(match_tracepoint, NULL);
-	if (zns_tps[0].tp || zns_tps[1].tp)
-		attach_probes(NULL);
+	if (zns_tps[0].tp || zns_tps[1].tp) {
+		nvme_core_present = found_tracepoints();
+		update_attachment();
+	}
 	mutex_unlock(&zns_tp_lock);
 
 	/* nvme_core as a module: now (replayed) or whenever it loads. */
@@ -175,7 +231,8 @@ int zns_tp_init(void)
 		zns_tp_exit();
 	}
 	if (!zns_tp_attached())
-		pr_info("waiting for %s to load\n", NVME_CORE_MODULE);
+		pr_info("not attached yet: waiting for %s or enabled=1\n",
+			NVME_CORE_MODULE);
 	return ret;
 }
 
@@ -184,6 +241,7 @@ void zns_tp_exit(void)
 	/* Replays MODULE_STATE_GOING for every module, detaching from nvme_core. */
 	unregister_tracepoint_module_notifier(&tp_module_nb);
 	mutex_lock(&zns_tp_lock);
-	detach_probes();
+	ready = false;
+	update_attachment();
 	mutex_unlock(&zns_tp_lock);
 }

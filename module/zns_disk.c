@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The set of tracked zoned namespaces.
+ * The tracked zoned namespaces (zns_ns: what users see in debugfs) and the
+ * gendisks that carry their requests (zns_disk: the namespace itself, or on a
+ * multipath subsystem each path nvmeXcYnZ of namespace nvmeXnZ).
  *
- * A namespace is discovered lazily: the setup probe sees a zoned disk it does
- * not know (or whose geometry changed) and queues the values it read; the
- * worker allocates, publishes with RCU and frees the old tables after a grace
- * period. The probes find a namespace in an RCU hash keyed by gendisk.
+ * Discovery is lazy: the setup probe sees a zoned disk it does not know (or
+ * whose geometry changed), takes a reference on it and queues the values it
+ * read; the worker allocates, publishes with RCU and frees old tables after
+ * a grace period. A poll once a second retires disks that were deleted
+ * (PCI remove, namespace detach): there is no notifier modules can use.
  *
  * Lock order: zns_disks_lock (mutex) -> zns_publish_lock (raw spinlock).
  */
@@ -23,10 +26,17 @@
 
 #define ZNS_HASH_BITS		6
 #define ZNS_PENDING_MAX		16
+#define ZNS_FILTER_MAX		16
+#define ZNS_POLL_INTERVAL	HZ
 
-/* Serializes discovery, clear and retire; probes use RCU only. */
+/* Serializes discovery, clear, filter and retire; probes use RCU only. */
 DEFINE_MUTEX(zns_disks_lock);
 static struct hlist_head zns_disk_hash[1 << ZNS_HASH_BITS];
+static LIST_HEAD(zns_ns_list);
+
+/* The "devices" parameter: names to count, none meaning every namespace. */
+static char filter[ZNS_FILTER_MAX][DISK_NAME_LEN];
+static int nr_filter;
 
 /* Discovery requests from the probes, drained by discover_work. */
 static struct zns_geometry pending[ZNS_PENDING_MAX];
@@ -34,6 +44,8 @@ static unsigned int nr_pending;
 
 static void discover_work_fn(struct work_struct *work);
 static DECLARE_WORK(discover_work, discover_work_fn);
+static void poll_work_fn(struct work_struct *work);
+static DECLARE_DELAYED_WORK(poll_work, poll_work_fn);
 
 static struct hlist_head *hash_head(const struct gendisk *gendisk)
 {
@@ -85,7 +97,7 @@ void zns_disk_geometry(struct request *req, struct zns_geometry *geo)
 /* Caller holds rcu_read_lock(). A few loads and compares per command. */
 bool zns_disk_geometry_changed(struct zns_disk *zd, struct request *req)
 {
-	struct zone_table *tbl = rcu_dereference(zd->zones);
+	struct zone_table *tbl = rcu_dereference(zd->ns->zones);
 	struct inflight_table *inflight = rcu_dereference(zd->inflight);
 	struct blk_mq_tag_set *set = req->q->tag_set;
 
@@ -103,25 +115,33 @@ static bool geometry_valid(const struct zns_geometry *geo)
 	       geo->nr_hw_queues && geo->queue_depth;
 }
 
-/* Called from the setup probe: remember the values, let the worker act. */
-void zns_disk_discover(const struct zns_geometry *geo)
+/*
+ * Called from the setup probe: remember the values and a reference on the
+ * disk, let the worker act. A disk not yet added (the driver's own zone
+ * reports while it sets the namespace up) or already deleted is left alone.
+ */
+void zns_disk_discover(struct request *req)
 {
+	struct zns_geometry geo;
 	unsigned long flags;
 	unsigned int i;
 
-	if (!geometry_valid(geo))
+	zns_disk_geometry(req, &geo);
+	if (!geometry_valid(&geo) || !zns_disk_live(geo.gendisk))
 		return;
 
 	raw_spin_lock_irqsave(&zns_publish_lock, flags);
 	for (i = 0; i < nr_pending; i++) {
-		if (pending[i].gendisk == geo->gendisk &&
-		    pending[i].diskseq == geo->diskseq) {
-			pending[i] = *geo;	/* the newest values win */
+		if (pending[i].gendisk == geo.gendisk &&
+		    pending[i].diskseq == geo.diskseq) {
+			pending[i] = geo;	/* newest values, same reference */
 			goto unlock;
 		}
 	}
-	if (nr_pending < ZNS_PENDING_MAX)
-		pending[nr_pending++] = *geo;
+	if (nr_pending < ZNS_PENDING_MAX) {
+		zns_disk_get(geo.gendisk);
+		pending[nr_pending++] = geo;
+	}
 unlock:
 	raw_spin_unlock_irqrestore(&zns_publish_lock, flags);
 	queue_work(system_wq, &discover_work);
@@ -141,82 +161,192 @@ static struct inflight_table *inflight_alloc(u32 nr_hw_queues, u32 depth)
 	return inflight;
 }
 
-static void zns_disk_free(struct zns_disk *zd)
+static size_t inflight_bytes(struct inflight_table *inflight)
 {
-	zone_table_free(rcu_access_pointer(zd->zones));
-	kvfree(rcu_access_pointer(zd->inflight));
-	kfree(zd);
+	return struct_size(inflight, slots, (size_t)inflight->nr_hw_queues *
+					    inflight->queue_depth);
 }
 
-/* Unpublish, remove from debugfs (waits for readers), free after RCU. */
-static void zns_disk_retire(struct zns_disk *zd)
+/* The name users know: a multipath path nvmeXcYnZ belongs to nvmeXnZ. */
+static void ns_name(const char *disk_name, char *name)
 {
+	unsigned int subsys, ctrl, nsid;
+	int len = 0;
+
+	if (sscanf(disk_name, "nvme%uc%un%u%n", &subsys, &ctrl, &nsid,
+		   &len) == 3 && len == strlen(disk_name))
+		snprintf(name, DISK_NAME_LEN, "nvme%un%u", subsys, nsid);
+	else
+		strscpy(name, disk_name, DISK_NAME_LEN);
+}
+
+static bool ns_counting(const char *name)
+{
+	int i;
+
+	for (i = 0; i < nr_filter; i++)
+		if (!strcmp(filter[i], name))
+			return true;
+	return !nr_filter;
+}
+
+static struct zns_ns *ns_lookup(const char *name)
+{
+	struct zns_ns *ns;
+
+	list_for_each_entry(ns, &zns_ns_list, node)
+		if (!strcmp(ns->name, name))
+			return ns;
+	return NULL;
+}
+
+static struct zns_ns *ns_create(const char *name,
+				const struct zns_geometry *geo)
+{
+	struct zns_ns *ns = kzalloc(sizeof(*ns), GFP_KERNEL);
+
+	if (!ns)
+		return NULL;
+	strscpy(ns->name, name, sizeof(ns->name));
+	RCU_INIT_POINTER(ns->zones,
+			 zone_table_alloc(geo->nr_zones, geo->zone_sectors,
+					  geo->lba_bytes, 1));
+	if (!rcu_access_pointer(ns->zones)) {
+		kfree(ns);
+		return NULL;
+	}
+	ns->counting = ns_counting(name);
+	ns->dir = zns_debugfs_add_ns(ns);
+	list_add(&ns->node, &zns_ns_list);
+	pr_info("%s: tracking %u zones of %u sectors, %u-byte LBAs\n",
+		ns->name, geo->nr_zones, geo->zone_sectors, geo->lba_bytes);
+	return ns;
+}
+
+/*
+ * Unpublish, wait for the probes and readers, free. The namespace goes with
+ * its last path. Callers batch retirements behind one synchronize_rcu() by
+ * collecting them on a list.
+ */
+static void zns_disk_unpublish(struct zns_disk *zd, struct list_head *dead_ns)
+{
+	struct zns_ns *ns = zd->ns;
 	unsigned long flags;
 
 	lockdep_assert_held(&zns_disks_lock);
 	raw_spin_lock_irqsave(&zns_publish_lock, flags);
 	hlist_del_rcu(&zd->hash_node);
 	raw_spin_unlock_irqrestore(&zns_publish_lock, flags);
-	debugfs_remove(zd->dir);
-	synchronize_rcu();
-	zns_disk_free(zd);
+	ns->inflight_bytes -= inflight_bytes(rcu_access_pointer(zd->inflight));
+	if (--ns->nr_paths == 0) {
+		list_move(&ns->node, dead_ns);
+		debugfs_remove(ns->dir);	/* waits for readers */
+	}
 }
 
-static struct zns_disk *lookup_by_name(const char *name)
+static void zns_disk_free(struct zns_disk *zd)
+{
+	kvfree(rcu_access_pointer(zd->inflight));
+	zns_disk_put(zd->gendisk);
+	kfree(zd);
+}
+
+static void ns_free_list(struct list_head *dead_ns)
+{
+	struct zns_ns *ns, *tmp;
+
+	list_for_each_entry_safe(ns, tmp, dead_ns, node) {
+		zone_table_free(rcu_access_pointer(ns->zones));
+		kfree(ns);
+	}
+}
+
+/* Retire the disks on a list (linked through hash_node, unpublished). */
+static void retire(struct hlist_head *dead, struct list_head *dead_ns)
+{
+	struct hlist_node *tmp;
+	struct zns_disk *zd;
+
+	if (hlist_empty(dead))
+		return;
+	synchronize_rcu();
+	hlist_for_each_entry_safe(zd, tmp, dead, hash_node)
+		zns_disk_free(zd);
+	ns_free_list(dead_ns);
+}
+
+static void retire_one(struct zns_disk *zd)
+{
+	HLIST_HEAD(dead);
+	LIST_HEAD(dead_ns);
+
+	zns_disk_unpublish(zd, &dead_ns);
+	hlist_add_head(&zd->hash_node, &dead);
+	retire(&dead, &dead_ns);
+}
+
+/*
+ * A gendisk of the same name as a tracked one replaced it: the old one is
+ * gone even if the poll has not seen it yet.
+ */
+static void retire_same_name(const char *disk_name)
 {
 	struct zns_disk *zd;
 	int bkt;
 
 	for (bkt = 0; bkt < ARRAY_SIZE(zns_disk_hash); bkt++)
 		hlist_for_each_entry(zd, &zns_disk_hash[bkt], hash_node)
-			if (!strcmp(zd->name, name))
-				return zd;
-	return NULL;
+			if (!strcmp(zd->name, disk_name)) {
+				retire_one(zd);
+				return;
+			}
 }
 
-static void zns_disk_create(const struct zns_geometry *geo)
+static void zns_disk_create(struct zns_geometry *geo)
 {
-	struct zns_disk *zd, *old;
+	char name[DISK_NAME_LEN];
+	struct zns_disk *zd;
+	struct zns_ns *ns;
 	unsigned long flags;
 
+	retire_same_name(geo->name);
+	ns_name(geo->name, name);
 	zd = kzalloc(sizeof(*zd), GFP_KERNEL);
 	if (!zd)
-		return;
-	zd->gendisk = geo->gendisk;
-	zd->diskseq = geo->diskseq;
-	strscpy(zd->name, geo->name, sizeof(zd->name));
-	RCU_INIT_POINTER(zd->zones,
-			 zone_table_alloc(geo->nr_zones, geo->zone_sectors,
-					  geo->lba_bytes, 1));
+		goto fail;
 	RCU_INIT_POINTER(zd->inflight,
 			 inflight_alloc(geo->nr_hw_queues, geo->queue_depth));
-	if (!rcu_access_pointer(zd->zones) ||
-	    !rcu_access_pointer(zd->inflight)) {
-		pr_err("%s: no memory for %u zones\n", zd->name, geo->nr_zones);
-		zns_disk_free(zd);
-		return;
+	ns = ns_lookup(name);
+	if (!ns)
+		ns = ns_create(name, geo);
+	if (!ns || !rcu_access_pointer(zd->inflight)) {
+		kvfree(rcu_access_pointer(zd->inflight));
+		kfree(zd);
+		goto fail;
 	}
-
-	/* Two live disks never share a name: an old one is gone. */
-	old = lookup_by_name(zd->name);
-	if (old)
-		zns_disk_retire(old);
-
-	zd->dir = zns_debugfs_add_disk(zd);
+	zd->gendisk = geo->gendisk;	/* the reference moves here */
+	zd->diskseq = geo->diskseq;
+	strscpy(zd->name, geo->name, sizeof(zd->name));
+	zd->ns = ns;
+	ns->nr_paths++;
+	ns->inflight_bytes += inflight_bytes(rcu_access_pointer(zd->inflight));
 
 	raw_spin_lock_irqsave(&zns_publish_lock, flags);
 	hlist_add_head_rcu(&zd->hash_node, hash_head(zd->gendisk));
 	early_drain(zd);
 	raw_spin_unlock_irqrestore(&zns_publish_lock, flags);
-
-	pr_info("%s: tracking %u zones of %u sectors, %u-byte LBAs\n",
-		zd->name, geo->nr_zones, geo->zone_sectors, geo->lba_bytes);
+	mod_delayed_work(system_wq, &poll_work, ZNS_POLL_INTERVAL);
+	return;
+fail:
+	pr_err("%s: no memory for %u zones\n", geo->name, geo->nr_zones);
+	zns_disk_put(geo->gendisk);
 }
 
 /* New zone geometry: fresh counters, never mixed with the old ones. */
 static void zns_disk_update(struct zns_disk *zd, const struct zns_geometry *geo)
 {
-	struct zone_table *tbl = rcu_dereference_protected(zd->zones,
+	struct zns_ns *ns = zd->ns;
+	struct zone_table *tbl = rcu_dereference_protected(ns->zones,
 					lockdep_is_held(&zns_disks_lock));
 	struct inflight_table *inflight =
 		rcu_dereference_protected(zd->inflight,
@@ -232,16 +362,19 @@ static void zns_disk_update(struct zns_disk *zd, const struct zns_geometry *geo)
 		if (!new_tbl)
 			return;
 		pr_info("%s: zone geometry changed to %u zones of %u sectors, %u-byte LBAs: counters restart\n",
-			zd->name, geo->nr_zones, geo->zone_sectors,
+			ns->name, geo->nr_zones, geo->zone_sectors,
 			geo->lba_bytes);
-		rcu_assign_pointer(zd->zones, new_tbl);
+		rcu_assign_pointer(ns->zones, new_tbl);
 	}
 	if (inflight->nr_hw_queues < geo->nr_hw_queues ||
 	    inflight->queue_depth < geo->queue_depth) {
 		new_inflight = inflight_alloc(geo->nr_hw_queues,
 					      geo->queue_depth);
-		if (new_inflight)
+		if (new_inflight) {
+			ns->inflight_bytes += inflight_bytes(new_inflight) -
+					      inflight_bytes(inflight);
 			rcu_assign_pointer(zd->inflight, new_inflight);
+		}
 	}
 	if (!new_tbl && !new_inflight)
 		return;
@@ -274,11 +407,41 @@ static void discover_work_fn(struct work_struct *work)
 	mutex_lock(&zns_disks_lock);
 	while (pop_pending(&geo)) {
 		zd = zns_disk_lookup(geo.gendisk, geo.diskseq);
-		if (zd)
+		if (zd) {
 			zns_disk_update(zd, &geo);
-		else
+			zns_disk_put(geo.gendisk);	/* zd holds one */
+		} else {
 			zns_disk_create(&geo);
+		}
 	}
+	mutex_unlock(&zns_disks_lock);
+}
+
+/* Once a second while anything is tracked: retire deleted disks. */
+static void poll_work_fn(struct work_struct *work)
+{
+	HLIST_HEAD(dead);
+	LIST_HEAD(dead_ns);
+	struct hlist_node *tmp;
+	struct zns_disk *zd;
+	bool any = false;
+	int bkt;
+
+	mutex_lock(&zns_disks_lock);
+	for (bkt = 0; bkt < ARRAY_SIZE(zns_disk_hash); bkt++)
+		hlist_for_each_entry_safe(zd, tmp, &zns_disk_hash[bkt],
+					  hash_node) {
+			if (zns_disk_live(zd->gendisk)) {
+				any = true;
+				continue;
+			}
+			pr_info("%s: deleted, statistics removed\n", zd->name);
+			zns_disk_unpublish(zd, &dead_ns);
+			hlist_add_head(&zd->hash_node, &dead);
+		}
+	retire(&dead, &dead_ns);
+	if (any)
+		schedule_delayed_work(&poll_work, ZNS_POLL_INTERVAL);
 	mutex_unlock(&zns_disks_lock);
 }
 
@@ -288,10 +451,31 @@ void zns_disk_flush_discovery(void)
 	flush_work(&discover_work);
 }
 
-/* Swap in a zeroed table of the same geometry: all counters at one instant. */
-static int zns_disk_clear_one(struct zns_disk *zd)
+/*
+ * Before the probes come back (enabled again): completions seen while they
+ * were away left slots that a later completion must not match.
+ */
+void zns_disk_forget_inflight(void)
 {
-	struct zone_table *tbl = rcu_dereference_protected(zd->zones,
+	struct inflight_table *inflight;
+	struct zns_disk *zd;
+	int bkt;
+
+	/* zns_disks_lock held, probes detached: nothing else touches slots. */
+	mutex_lock(&zns_disks_lock);
+	for (bkt = 0; bkt < ARRAY_SIZE(zns_disk_hash); bkt++)
+		hlist_for_each_entry(zd, &zns_disk_hash[bkt], hash_node) {
+			inflight = rcu_dereference_protected(zd->inflight, 1);
+			memset(inflight->slots, 0, inflight_bytes(inflight) -
+			       sizeof(*inflight));
+		}
+	mutex_unlock(&zns_disks_lock);
+}
+
+/* Swap in a zeroed table of the same geometry: all counters at one instant. */
+static int ns_clear(struct zns_ns *ns)
+{
+	struct zone_table *tbl = rcu_dereference_protected(ns->zones,
 					lockdep_is_held(&zns_disks_lock));
 	struct zone_table *new_tbl;
 
@@ -299,7 +483,7 @@ static int zns_disk_clear_one(struct zns_disk *zd)
 				   tbl->lba_bytes, tbl->gen);
 	if (!new_tbl)
 		return -ENOMEM;
-	rcu_assign_pointer(zd->zones, new_tbl);
+	rcu_assign_pointer(ns->zones, new_tbl);
 	synchronize_rcu();
 	zone_table_free(tbl);
 	return 0;
@@ -308,56 +492,80 @@ static int zns_disk_clear_one(struct zns_disk *zd)
 /* Clear one namespace's counters, or every one's for "all". */
 int zns_disk_clear(const char *name)
 {
-	struct zns_disk *zd;
-	int bkt, ret = -ENODEV;
+	struct zns_ns *ns;
+	int ret = -ENODEV;
 
 	mutex_lock(&zns_disks_lock);
-	if (strcmp(name, "all")) {
-		zd = lookup_by_name(name);
-		if (zd)
-			ret = zns_disk_clear_one(zd);
-		goto unlock;
-	}
-	ret = 0;
-	for (bkt = 0; bkt < ARRAY_SIZE(zns_disk_hash) && !ret; bkt++)
-		hlist_for_each_entry(zd, &zns_disk_hash[bkt], hash_node) {
-			ret = zns_disk_clear_one(zd);
+	if (!strcmp(name, "all")) {
+		ret = 0;
+		list_for_each_entry(ns, &zns_ns_list, node) {
+			ret = ns_clear(ns);
 			if (ret)
 				break;
 		}
-unlock:
+	} else {
+		ns = ns_lookup(name);
+		if (ns)
+			ret = ns_clear(ns);
+	}
 	mutex_unlock(&zns_disks_lock);
 	return ret;
+}
+
+/* The "devices" parameter changed: names were checked by the caller. */
+void zns_disk_set_filter(const char * const *names, int nr)
+{
+	struct zns_ns *ns;
+	int i;
+
+	mutex_lock(&zns_disks_lock);
+	for (i = 0; i < nr; i++)
+		strscpy(filter[i], names[i], DISK_NAME_LEN);
+	nr_filter = nr;
+	list_for_each_entry(ns, &zns_ns_list, node)
+		WRITE_ONCE(ns->counting, ns_counting(ns->name));
+	mutex_unlock(&zns_disks_lock);
 }
 
 /* When nvme_core goes away (probes already detached) and at module exit. */
 void zns_disk_retire_all(void)
 {
+	struct zns_geometry geo;
+	HLIST_HEAD(dead);
+	LIST_HEAD(dead_ns);
 	struct hlist_node *tmp;
 	struct zns_disk *zd;
-	unsigned long flags;
 	int bkt;
 
 	mutex_lock(&zns_disks_lock);
-	raw_spin_lock_irqsave(&zns_publish_lock, flags);
-	nr_pending = 0;
-	raw_spin_unlock_irqrestore(&zns_publish_lock, flags);
+	while (pop_pending(&geo))
+		zns_disk_put(geo.gendisk);
 	for (bkt = 0; bkt < ARRAY_SIZE(zns_disk_hash); bkt++)
 		hlist_for_each_entry_safe(zd, tmp, &zns_disk_hash[bkt],
-					  hash_node)
-			zns_disk_retire(zd);
+					  hash_node) {
+			zns_disk_unpublish(zd, &dead_ns);
+			hlist_add_head(&zd->hash_node, &dead);
+		}
+	retire(&dead, &dead_ns);
 	mutex_unlock(&zns_disks_lock);
 }
 
-int zns_disk_count(void)
+void zns_disk_count(int *namespaces, int *paths)
 {
-	struct zns_disk *zd;
-	int bkt, n = 0;
+	struct zns_ns *ns;
 
+	*namespaces = 0;
+	*paths = 0;
 	mutex_lock(&zns_disks_lock);
-	for (bkt = 0; bkt < ARRAY_SIZE(zns_disk_hash); bkt++)
-		hlist_for_each_entry(zd, &zns_disk_hash[bkt], hash_node)
-			n++;
+	list_for_each_entry(ns, &zns_ns_list, node) {
+		(*namespaces)++;
+		*paths += ns->nr_paths;
+	}
 	mutex_unlock(&zns_disks_lock);
-	return n;
+}
+
+void zns_disk_exit(void)
+{
+	cancel_delayed_work_sync(&poll_work);
+	zns_disk_retire_all();
 }

@@ -153,9 +153,9 @@ struct inflight_table {
 	struct zns_cmd slots[];
 };
 
-/* What the probe read from a namespace; the worker never touches the disk. */
+/* What the probe read from a namespace, for the worker. */
 struct zns_geometry {
-	const struct gendisk *gendisk;
+	struct gendisk *gendisk;	/* with a reference, once queued */
 	u64 diskseq;
 	char name[DISK_NAME_LEN];
 	u32 nr_zones;
@@ -166,31 +166,47 @@ struct zns_geometry {
 };
 
 /*
- * A tracked namespace. Keyed by (gendisk, diskseq) so a recycled gendisk
- * pointer never aliases an old namespace; the gendisk is only compared,
- * never dereferenced outside a probe.
+ * A namespace as users know it: one directory in debugfs, named as in
+ * /sys/block. On a multipath subsystem its paths (nvmeXcYnZ) share it.
+ */
+struct zns_ns {
+	struct list_head node;		/* zns_ns_list */
+	char name[DISK_NAME_LEN];
+	struct zone_table __rcu *zones;
+	struct dentry *dir;
+	int nr_paths;			/* zns_disks pointing here */
+	size_t inflight_bytes;		/* of those paths, for summary */
+	bool counting;			/* named by the "devices" filter */
+};
+
+/*
+ * A gendisk that carries requests: a namespace, or one path of it. Keyed by
+ * (gendisk, diskseq); holds a reference on the gendisk so that it can tell
+ * when the disk is deleted, and its address is never reused meanwhile.
  */
 struct zns_disk {
 	struct hlist_node hash_node;
-	const struct gendisk *gendisk;
+	struct gendisk *gendisk;
 	u64 diskseq;
-	char name[DISK_NAME_LEN];
-	struct zone_table __rcu *zones;
+	char name[DISK_NAME_LEN];	/* the gendisk's */
+	struct zns_ns *ns;
 	struct inflight_table __rcu *inflight;
-	struct dentry *dir;
 };
 
-/* zns_disk.c: the set of tracked namespaces */
+/* zns_disk.c: the set of tracked namespaces and their paths */
 extern struct mutex zns_disks_lock;
 struct zns_disk *zns_disk_lookup(const struct gendisk *gendisk, u64 diskseq);
 struct zns_cmd *zns_disk_slot(struct zns_disk *zd, struct request *req);
 void zns_disk_geometry(struct request *req, struct zns_geometry *geo);
 bool zns_disk_geometry_changed(struct zns_disk *zd, struct request *req);
-void zns_disk_discover(const struct zns_geometry *geo);
+void zns_disk_discover(struct request *req);
 void zns_disk_flush_discovery(void);
+void zns_disk_forget_inflight(void);
 int zns_disk_clear(const char *name);
 void zns_disk_retire_all(void);
-int zns_disk_count(void);
+void zns_disk_count(int *namespaces, int *paths);
+void zns_disk_set_filter(const char * const *names, int nr);
+void zns_disk_exit(void);
 
 /* zone_table.c: per-zone counters */
 struct zone_table *zone_table_alloc(u32 nr_zones, u32 zone_sectors,
@@ -199,7 +215,7 @@ void zone_table_free(struct zone_table *tbl);
 size_t zone_table_bytes(const struct zone_table *tbl);
 void zone_table_account(struct zone_table *tbl, const struct zns_cmd *cmd,
 			const struct zns_done *done, bool check_gen);
-void zone_table_dropped(struct zns_disk *zd);
+void zone_table_dropped(struct zns_ns *ns);
 u64 zone_stat_value(struct zone_stat *zs, unsigned int column);
 
 /* hist.c: latency, size and alignment histograms */
@@ -239,10 +255,11 @@ const char *probe_status_decoding(void);
 int zns_tp_init(void);
 void zns_tp_exit(void);
 bool zns_tp_attached(void);
+bool zns_tp_enabled(void);
 
 /* debugfs.c */
 int zns_debugfs_init(void);
 void zns_debugfs_exit(void);
-struct dentry *zns_debugfs_add_disk(struct zns_disk *zd);
+struct dentry *zns_debugfs_add_ns(struct zns_ns *ns);
 
 #endif /* ZNS_STAT_INTERNAL_H */

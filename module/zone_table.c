@@ -57,9 +57,9 @@ size_t zone_table_bytes(const struct zone_table *tbl)
 	       struct_size(tbl->reset_log, events, tbl->reset_log->size);
 }
 
-void zone_table_dropped(struct zns_disk *zd)
+void zone_table_dropped(struct zns_ns *ns)
 {
-	atomic64_inc(&rcu_dereference(zd->zones)->c[ZNS_DC_DROPPED]);
+	atomic64_inc(&rcu_dereference(ns->zones)->c[ZNS_DC_DROPPED]);
 }
 
 /* Lock-free min/max; the 0 of a fresh table means "none yet". */
