@@ -1,15 +1,18 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Parsing /sys/kernel/debug/zns_stat/<disk>/zones. */
+/* Reading and parsing /sys/kernel/debug/zns_stat/<disk>/{zones,summary}. */
+#include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
-#define ZNS_STAT_WANT_NAMES
 #include "../include/zns_stat.h"
+#include "columns.h"
 #include "snapshot.h"
+#include "util.h"
 
 const char *snapshot_root(void)
 {
@@ -43,45 +46,6 @@ static void explain_missing_root(const char *root, char *err, size_t errlen)
 		snprintf(err, errlen, "%s not found: load the module with 'modprobe zns_stat'", root);
 }
 
-static char *read_file(const char *path, int *err_no)
-{
-	size_t len = 0, cap = 1 << 16;
-	char *buf = malloc(cap + 1);
-	FILE *f = fopen(path, "r");
-	size_t n;
-
-	if (!f || !buf) {
-		*err_no = errno;
-		free(buf);
-		if (f)
-			fclose(f);
-		return NULL;
-	}
-	while ((n = fread(buf + len, 1, cap - len, f)) > 0) {
-		len += n;
-		if (len == cap) {
-			char *bigger = realloc(buf, 2 * cap + 1);
-
-			if (!bigger) {
-				*err_no = ENOMEM;
-				free(buf);
-				fclose(f);
-				return NULL;
-			}
-			buf = bigger;
-			cap *= 2;
-		}
-	}
-	*err_no = ferror(f) ? errno : 0;
-	fclose(f);
-	if (*err_no) {
-		free(buf);
-		return NULL;
-	}
-	buf[len] = '\0';
-	return buf;
-}
-
 static int parse_header(char *line, struct snapshot *snap)
 {
 	char *save, *tok;
@@ -90,21 +54,22 @@ static int parse_header(char *line, struct snapshot *snap)
 		return -1;
 	for (tok = strtok_r(line + 2, " ", &save); tok;
 	     tok = strtok_r(NULL, " ", &save)) {
-		if (snap->nr_columns == SNAPSHOT_MAX_COLUMNS)
+		if (snap->nr_columns == SNAPSHOT_MAX_COLUMNS ||
+		    snapshot_column(snap, tok) >= 0)
 			return -1;
 		snap->columns[snap->nr_columns] = strdup(tok);
 		if (!snap->columns[snap->nr_columns++])
 			return -1;
 	}
-	return snap->nr_columns ? 0 : -1;
+	return 0;
 }
 
-static int parse_row(char *line, struct snapshot *snap, uint64_t *row)
+static int parse_row(char *line, int nr_columns, uint64_t *row)
 {
 	char *p = line, *end;
 	int i;
 
-	for (i = 0; i < snap->nr_columns; i++) {
+	for (i = 0; i < nr_columns; i++) {
 		if (*p < '0' || *p > '9')
 			return -1;
 		errno = 0;
@@ -126,27 +91,190 @@ int snapshot_column(const struct snapshot *snap, const char *name)
 	return -1;
 }
 
-static int check_columns(const struct snapshot *snap)
+uint64_t snapshot_get(const struct snapshot *snap, uint64_t zone,
+		      const char *name)
+{
+	int c = snapshot_column(snap, name);
+
+	return c < 0 ? 0 : snapshot_row(snap, zone)[c];
+}
+
+uint64_t snapshot_total(const struct snapshot *snap, const char *name)
+{
+	int c = snapshot_column(snap, name);
+	uint64_t z, sum = 0;
+
+	if (c < 0)
+		return 0;
+	for (z = 0; z < snap->nr_zones; z++)
+		sum += snapshot_row(snap, z)[c];
+	return sum;
+}
+
+int snapshot_zone_active(const struct snapshot *snap, uint64_t zone)
+{
+	const uint64_t *row = snapshot_row(snap, zone);
+	int i;
+
+	for (i = 0; i < snap->nr_columns; i++) {
+		enum column_kind k = column_kind(snap->columns[i]);
+
+		if ((k == COL_COUNTER || k == COL_EXTREMUM) && row[i])
+			return 1;
+	}
+	return 0;
+}
+
+/* Rows must grow as they come: the zones file does not say how many. */
+static int add_row(struct snapshot *snap, uint64_t *cap, char *line)
+{
+	if (snap->nr_zones == *cap) {
+		uint64_t *v;
+
+		*cap = *cap ? 2 * *cap : 1024;
+		v = realloc(snap->values,
+			    *cap * snap->nr_columns * sizeof(*v));
+		if (!v)
+			return -1;
+		snap->values = v;
+	}
+	if (parse_row(line, snap->nr_columns, snapshot_row(snap, snap->nr_zones)))
+		return -1;
+	snap->nr_zones++;
+	return 0;
+}
+
+int snapshot_parse_zones(struct snapshot *snap, char *text)
+{
+	int zone_col, start_col;
+	char *line, *save;
+	uint64_t cap = 0, z;
+
+	line = strtok_r(text, "\n", &save);
+	if (!line || parse_header(line, snap))
+		return -1;
+	zone_col = snapshot_column(snap, "zone");
+	start_col = snapshot_column(snap, "start");
+	if (zone_col < 0 || start_col < 0)
+		return -1;
+	while ((line = strtok_r(NULL, "\n", &save)))
+		if (add_row(snap, &cap, line))
+			return -1;
+	/* Zones come in order from 0: anything else is not the module's file. */
+	for (z = 0; z < snap->nr_zones; z++)
+		if (snapshot_row(snap, z)[zone_col] != z)
+			return -1;
+	return 0;
+}
+
+int snapshot_set_summary(struct snapshot *snap, const char *key,
+			 const char *value)
+{
+	int i;
+	char *v;
+
+	for (i = 0; i < snap->nr_summary; i++) {
+		if (!strcmp(snap->summary[i].key, key)) {
+			v = strdup(value);
+			if (!v)
+				return -1;
+			free(snap->summary[i].value);
+			snap->summary[i].value = v;
+			return 0;
+		}
+	}
+	if (snap->nr_summary == SNAPSHOT_MAX_KEYS)
+		return -1;
+	snap->summary[i].key = strdup(key);
+	snap->summary[i].value = strdup(value);
+	if (!snap->summary[i].key || !snap->summary[i].value) {
+		free(snap->summary[i].key);
+		free(snap->summary[i].value);
+		return -1;
+	}
+	snap->nr_summary++;
+	return 0;
+}
+
+int snapshot_parse_summary(struct snapshot *snap, char *text)
+{
+	char *line, *save, *colon;
+
+	for (line = strtok_r(text, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save)) {
+		colon = strstr(line, ": ");
+		if (!colon || colon == line)
+			return -1;
+		*colon = '\0';
+		if (snapshot_set_summary(snap, line, colon + 2))
+			return -1;
+	}
+	return 0;
+}
+
+const char *snapshot_summary(const struct snapshot *snap, const char *key)
 {
 	int i;
 
-	if (snapshot_column(snap, "zone") != 0 ||
-	    snapshot_column(snap, "start") != 1)
+	for (i = 0; i < snap->nr_summary; i++)
+		if (!strcmp(snap->summary[i].key, key))
+			return snap->summary[i].value;
+	return NULL;
+}
+
+int snapshot_summary_u64(const struct snapshot *snap, const char *key,
+			 uint64_t *v)
+{
+	const char *s = snapshot_summary(snap, key);
+	char *end;
+
+	if (!s || *s < '0' || *s > '9')
 		return -1;
-	for (i = 0; i < ZNS_ZC_NR; i++)
-		if (snapshot_column(snap, zns_zone_counter_names[i]) < 0)
-			return -1;
-	return 0;
+	errno = 0;
+	*v = strtoull(s, &end, 10);
+	return errno || *end ? -1 : 0;
+}
+
+/* One file of the disk's directory; -1 with a message for the user. */
+static char *read_disk_file(const char *disk, const char *file, char *err,
+			    size_t errlen)
+{
+	const char *root = snapshot_root();
+	char path[4096];
+	char *buf;
+
+	snprintf(path, sizeof(path), "%s/%s/%s", root, disk, file);
+	buf = slurp_file(path, NULL);
+	if (buf)
+		return buf;
+	if (errno == ENOENT)
+		snprintf(err, errlen, "%s: not a tracked zoned namespace (see 'ls %s'; zns_stat tracks a namespace from its first command)",
+			 disk, root);
+	else if (errno == EACCES || errno == EPERM)
+		snprintf(err, errlen, "%s: permission denied: run as root", path);
+	else
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+	return NULL;
+}
+
+static void stamp(struct snapshot *snap)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	snap->epoch = ts.tv_sec + ts.tv_nsec / 1e9;
+	snap->mono = now_mono();
 }
 
 int snapshot_read(const char *disk, struct snapshot *snap, char *err,
 		  size_t errlen)
 {
 	const char *root = snapshot_root();
-	char path[4096], *buf, *line, *save;
-	uint64_t cap = 0;
+	char *zones, *summary = NULL;
+	uint64_t version, nr;
 	struct stat st;
-	int err_no;
+	const char *bad = "zones";
+	static int warned;
 
 	memset(snap, 0, sizeof(*snap));
 	snprintf(snap->disk, sizeof(snap->disk), "%s", disk);
@@ -154,45 +282,144 @@ int snapshot_read(const char *disk, struct snapshot *snap, char *err,
 		explain_missing_root(root, err, errlen);
 		return -1;
 	}
-	snprintf(path, sizeof(path), "%s/%s/zones", root, disk);
-	buf = read_file(path, &err_no);
-	if (!buf) {
-		if (err_no == ENOENT)
-			snprintf(err, errlen, "%s: not a tracked zoned namespace (see 'ls %s')", disk, root);
-		else if (err_no == EACCES || err_no == EPERM)
-			snprintf(err, errlen, "%s: permission denied: run as root", path);
-		else
-			snprintf(err, errlen, "%s: %s", path, strerror(err_no));
+	stamp(snap);
+	zones = read_disk_file(disk, "zones", err, errlen);
+	if (!zones)
+		return -1;
+	summary = read_disk_file(disk, "summary", err, errlen);
+	if (!summary) {
+		free(zones);
 		return -1;
 	}
-
-	line = strtok_r(buf, "\n", &save);
-	if (!line || parse_header(line, snap) || check_columns(snap))
+	if (snapshot_parse_zones(snap, zones))
 		goto malformed;
-	while ((line = strtok_r(NULL, "\n", &save))) {
-		if (snap->nr_zones == cap) {
-			uint64_t *v;
-
-			cap = cap ? 2 * cap : 1024;
-			v = realloc(snap->values,
-				    cap * snap->nr_columns * sizeof(*v));
-			if (!v)
-				goto malformed;
-			snap->values = v;
-		}
-		if (parse_row(line, snap,
-			      snap->values + snap->nr_zones * snap->nr_columns))
-			goto malformed;
-		snap->nr_zones++;
+	bad = "summary";
+	if (snapshot_parse_summary(snap, summary) ||
+	    snapshot_summary_u64(snap, "format_version", &version))
+		goto malformed;
+	/* A namespace whose geometry changed between the two reads. */
+	if (snapshot_summary_u64(snap, "nr_zones", &nr) || nr != snap->nr_zones) {
+		snprintf(err, errlen, "%s: zones and summary disagree on the zone count (geometry changed while reading?): try again",
+			 disk);
+		goto fail;
 	}
-	free(buf);
+	if (version > ZNS_STAT_FORMAT_VERSION && !warned++)
+		fprintf(stderr, "zns-stat: warning: zns_stat format_version %llu is newer than this tool's %d: columns are shown as they are\n",
+			(unsigned long long)version, ZNS_STAT_FORMAT_VERSION);
+	free(zones);
+	free(summary);
 	return 0;
 
 malformed:
-	free(buf);
+	snprintf(err, errlen, "%s/%s/%s: unexpected content: is zns_stat the same version as this tool (%s)?",
+		 root, disk, bad, ZNS_STAT_VERSION);
+fail:
+	free(zones);
+	free(summary);
 	snapshot_free(snap);
-	snprintf(err, errlen, "%s: unexpected content: is zns_stat the same version as this tool (%s)?",
-		 path, ZNS_STAT_VERSION);
+	return -1;
+}
+
+static int cmp_names(const void *a, const void *b)
+{
+	return strcmp(*(char * const *)a, *(char * const *)b);
+}
+
+int snapshot_list_disks(char ***names, int *nr, char *err, size_t errlen)
+{
+	const char *root = snapshot_root();
+	char **v = NULL;
+	struct dirent *de;
+	int n = 0;
+	DIR *dir;
+
+	*names = NULL;
+	*nr = 0;
+	dir = opendir(root);
+	if (!dir) {
+		if (errno == EACCES)
+			snprintf(err, errlen, "%s: permission denied: run as root", root);
+		else
+			explain_missing_root(root, err, errlen);
+		return -1;
+	}
+	while ((de = readdir(dir))) {
+		char **bigger;
+
+		if (de->d_type != DT_DIR || de->d_name[0] == '.')
+			continue;
+		bigger = realloc(v, (n + 1) * sizeof(*v));
+		if (!bigger || !(bigger[n] = strdup(de->d_name))) {
+			free(bigger ? bigger : v);
+			closedir(dir);
+			snprintf(err, errlen, "out of memory");
+			return -1;
+		}
+		v = bigger;
+		n++;
+	}
+	closedir(dir);
+	if (n)
+		qsort(v, n, sizeof(*v), cmp_names);
+	*names = v;
+	*nr = n;
+	return 0;
+}
+
+int snapshot_insert_column(struct snapshot *snap, int pos, const char *name,
+			   const uint64_t *vals)
+{
+	int nc = snap->nr_columns + 1, i;
+	uint64_t *v, z;
+	char *copy;
+
+	if (nc > SNAPSHOT_MAX_COLUMNS || snapshot_column(snap, name) >= 0)
+		return -1;
+	copy = strdup(name);
+	v = malloc((snap->nr_zones ? snap->nr_zones : 1) * nc * sizeof(*v));
+	if (!copy || !v) {
+		free(copy);
+		free(v);
+		return -1;
+	}
+	for (z = 0; z < snap->nr_zones; z++) {
+		const uint64_t *old = snapshot_row(snap, z);
+		uint64_t *row = v + z * nc;
+
+		memcpy(row, old, pos * sizeof(*v));
+		row[pos] = vals[z];
+		memcpy(row + pos + 1, old + pos,
+		       (snap->nr_columns - pos) * sizeof(*v));
+	}
+	for (i = snap->nr_columns; i > pos; i--)
+		snap->columns[i] = snap->columns[i - 1];
+	snap->columns[pos] = copy;
+	free(snap->values);
+	snap->values = v;
+	snap->nr_columns = nc;
+	return 0;
+}
+
+int snapshot_init_like(struct snapshot *dst, const struct snapshot *src)
+{
+	int i;
+
+	memset(dst, 0, sizeof(*dst));
+	memcpy(dst->disk, src->disk, sizeof(dst->disk));
+	for (i = 0; i < src->nr_columns; i++) {
+		dst->columns[i] = strdup(src->columns[i]);
+		if (!dst->columns[i])
+			goto fail;
+		dst->nr_columns++;
+	}
+	dst->nr_zones = src->nr_zones;
+	dst->values = calloc(src->nr_zones ? src->nr_zones : 1,
+			     src->nr_columns * sizeof(uint64_t));
+	if (!dst->values)
+		goto fail;
+	return 0;
+fail:
+	snapshot_free(dst);
 	return -1;
 }
 
@@ -202,6 +429,10 @@ void snapshot_free(struct snapshot *snap)
 
 	for (i = 0; i < snap->nr_columns; i++)
 		free(snap->columns[i]);
+	for (i = 0; i < snap->nr_summary; i++) {
+		free(snap->summary[i].key);
+		free(snap->summary[i].value);
+	}
 	free(snap->values);
 	memset(snap, 0, sizeof(*snap));
 }

@@ -1,165 +1,330 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * zns-stat: show the per-zone statistics that the zns_stat module keeps.
- *
- *   zns-stat [--all] [DISK...]
+ * zns-stat: show, watch, record and draw the per-zone statistics that the
+ * zns_stat module keeps. This file reads the command line and hands over to
+ * the file that does the work.
  */
-#include <dirent.h>
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "../include/zns_stat.h"
+#include "datafile.h"
+#include "interval.h"
+#include "plot.h"
+#include "record.h"
+#include "report_html.h"
 #include "snapshot.h"
+#include "view.h"
+#include "zonereport.h"
+
+#define PROM_DEFAULT_MAX_ZONES	256
 
 static void usage(FILE *out)
 {
 	fprintf(out,
-		"usage: zns-stat [--all] [DISK...]\n"
+		"usage: zns-stat [-aw] [-o FMT] [-m N] [-f FILE] [DISK...]\n"
+		"       zns-stat [-o FMT] [-f FILE] -i SEC [-n COUNT] [-t N] [DISK...]\n"
+		"       zns-stat record DISK [-c COMMENT] [-d SEC] [-o DIR] [--clear]\n"
+		"       zns-stat plot DATAFILE... [-o DIR] [--force]\n"
+		"       zns-stat report DATAFILE -o FILE.html\n"
 		"\n"
 		"Per-zone statistics of zoned NVMe namespaces, from the zns_stat module\n"
-		"(%s).\n"
-		"With no DISK, every tracked namespace.\n"
+		"(%s). With no DISK, every tracked namespace.\n"
 		"\n"
-		"  -a, --all      show every zone, not only zones with activity\n"
-		"  -h, --help     this help\n"
-		"  -V, --version  print the version\n",
-		snapshot_root());
+		"  -a, --all            every zone, not only zones with activity\n"
+		"  -w, --wide           table: every column (latency min/max/sum, not means)\n"
+		"  -o, --output FMT     table (default), csv, json or prom (Prometheus)\n"
+		"  -m, --max-zones N    at most N zones per namespace, the busiest (prom: %d)\n"
+		"  -f, --file FILE      write FILE (replaced atomically) instead of stdout\n"
+		"  -i, --interval SEC   every SEC seconds, the rates of that interval\n"
+		"  -n, --count N        stop after N intervals\n"
+		"  -t, --top N          busiest zones named per interval (default 3)\n"
+		"record: snapshot, wait for Ctrl-C or -d SEC, write DIR/DISK-TIME.dat and its\n"
+		"        figures; -c the comment (else asked), --clear zeroes counters first\n"
+		"plot:   SVG heatmaps and README.md into DIR/<data name>/ (DIR: the data\n"
+		"        file's); existing figures are kept unless --force\n"
+		"report: one HTML page with metadata, summary and every heatmap\n"
+		"  -h, --help, -V, --version          see zns-stat(8)\n",
+		snapshot_root(), PROM_DEFAULT_MAX_ZONES);
 }
 
-static int zone_active(const struct snapshot *snap, uint64_t zone)
+static int bad_usage(const char *what)
 {
-	const uint64_t *row = snap->values + zone * snap->nr_columns;
-	int i;
-
-	for (i = 2; i < snap->nr_columns; i++)	/* after zone and start */
-		if (row[i])
-			return 1;
-	return 0;
+	fprintf(stderr, "zns-stat: %s; see 'zns-stat --help'\n", what);
+	return 2;
 }
 
-static int digits(uint64_t v)
+static int parse_num(const char *s, double min, double *v)
 {
-	int n = 1;
+	char *end;
 
-	while (v >= 10) {
-		v /= 10;
-		n++;
-	}
-	return n;
+	errno = 0;
+	*v = strtod(s, &end);
+	return errno || end == s || *end || *v < min ? -1 : 0;
 }
 
-/* Right-aligned columns, each as wide as its widest cell or name. */
-static void print_table(const struct snapshot *snap, int all)
+/* One snapshot of each namespace, in the chosen format. */
+static int show(char **disks, int nr, enum out_format f,
+		const struct view_opts *vo, const char *file)
 {
-	int width[SNAPSHOT_MAX_COLUMNS];
-	uint64_t zone, shown = 0;
-	int i;
+	struct snapshot *snaps = calloc(nr ? nr : 1, sizeof(*snaps));
+	struct sbuf b = { 0 };
+	char err[512], why[512];
+	int i, n = 0, ret = 0;
 
-	for (i = 0; i < snap->nr_columns; i++)
-		width[i] = strlen(snap->columns[i]);
-	for (zone = 0; zone < snap->nr_zones; zone++) {
-		const uint64_t *row = snap->values + zone * snap->nr_columns;
-
-		if (!all && !zone_active(snap, zone))
+	if (!snaps)
+		return 1;
+	for (i = 0; i < nr; i++) {
+		if (snapshot_read(disks[i], &snaps[n], err, sizeof(err))) {
+			fprintf(stderr, "zns-stat: %s\n", err);
+			ret = 1;
 			continue;
-		for (i = 0; i < snap->nr_columns; i++)
-			if (digits(row[i]) > width[i])
-				width[i] = digits(row[i]);
+		}
+		/* zone state where the device is readable; quietly without */
+		zonereport_add(&snaps[n++], why, sizeof(why));
 	}
-
-	printf("%s: %llu zones\n", snap->disk,
-	       (unsigned long long)snap->nr_zones);
-	for (i = 0; i < snap->nr_columns; i++)
-		printf("%s%*s", i ? " " : "", width[i], snap->columns[i]);
-	printf("\n");
-	for (zone = 0; zone < snap->nr_zones; zone++) {
-		const uint64_t *row = snap->values + zone * snap->nr_columns;
-
-		if (!all && !zone_active(snap, zone))
-			continue;
-		for (i = 0; i < snap->nr_columns; i++)
-			printf("%s%*llu", i ? " " : "", width[i],
-			       (unsigned long long)row[i]);
-		printf("\n");
-		shown++;
+	/* nothing tracked is still a document for the machine formats */
+	if (n || (!ret && f != FMT_TABLE)) {
+		switch (f) {
+		case FMT_TABLE: output_table(&b, snaps, n, vo); break;
+		case FMT_CSV: output_csv(&b, snaps, n, vo); break;
+		case FMT_JSON: output_json(&b, snaps, n, vo); break;
+		case FMT_PROM: output_prom(&b, snaps, n, vo); break;
+		}
 	}
-	if (!shown)
-		printf("(no zone activity; --all shows every zone)\n");
+	if (b.oom) {
+		fprintf(stderr, "zns-stat: out of memory\n");
+		ret = 1;
+	} else if (file && (n || !ret)) {
+		if (write_file_atomic(file, b.s, b.len, err, sizeof(err))) {
+			fprintf(stderr, "zns-stat: %s\n", err);
+			ret = 1;
+		}
+	} else if (b.len) {
+		fwrite(b.s, 1, b.len, stdout);
+	}
+	for (i = 0; i < n; i++)
+		snapshot_free(&snaps[i]);
+	free(snaps);
+	sbuf_free(&b);
+	return ret;
 }
 
-static int show_disk(const char *disk, int all)
+static int show_all(enum out_format f, const struct view_opts *vo,
+		    const char *file)
 {
-	struct snapshot snap;
-	char err[512];
+	char err[512], **names;
+	int n, i, ret;
 
-	if (snapshot_read(disk, &snap, err, sizeof(err))) {
-		fprintf(stderr, "zns-stat: %s\n", err);
-		return -1;
-	}
-	print_table(&snap, all);
-	snapshot_free(&snap);
-	return 0;
-}
-
-static int cmp_names(const void *a, const void *b)
-{
-	return strcmp(*(char * const *)a, *(char * const *)b);
-}
-
-/* Every tracked namespace: the directories under the module's root. */
-static int show_all_disks(int all)
-{
-	const char *root = snapshot_root();
-	char *names[1024];
-	int n = 0, i, ret = 0;
-	struct dirent *de;
-	DIR *dir;
-
-	dir = opendir(root);
-	if (!dir) {
-		struct snapshot snap;
-		char err[512];
-
-		/* Let the snapshot code explain why. */
-		snapshot_read(".", &snap, err, sizeof(err));
+	if (snapshot_list_disks(&names, &n, err, sizeof(err))) {
 		fprintf(stderr, "zns-stat: %s\n", err);
 		return 1;
 	}
-	while ((de = readdir(dir)) && n < 1024)
-		if (de->d_type == DT_DIR && de->d_name[0] != '.')
-			names[n++] = strdup(de->d_name);
-	closedir(dir);
-	if (!n) {
+	if (!n && f == FMT_TABLE) {
 		printf("no zoned namespace tracked yet (zns_stat starts tracking a namespace at its first command)\n");
 		return 0;
 	}
-	qsort(names, n, sizeof(*names), cmp_names);
-	for (i = 0; i < n; i++) {
-		if (i)
-			printf("\n");
-		if (show_disk(names[i], all))
-			ret = 1;
+	ret = show(names, n, f, vo, file);
+	for (i = 0; i < n; i++)
 		free(names[i]);
+	free(names);
+	return ret;
+}
+
+static int cmd_record(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "comment", required_argument, NULL, 'c' },
+		{ "duration", required_argument, NULL, 'd' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "clear", no_argument, NULL, 'C' },
+		{ "help", no_argument, NULL, 'h' },
+		{ }
+	};
+	struct record_opts o = { .dir = "." };
+	int c;
+
+	while ((c = getopt_long(argc, argv, "c:d:o:h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'c': o.comment = optarg; break;
+		case 'd':
+			if (parse_num(optarg, 0.001, &o.seconds))
+				return bad_usage("record: -d wants a number of seconds above 0");
+			break;
+		case 'o': o.dir = optarg; break;
+		case 'C': o.clear = 1; break;
+		case 'h': usage(stdout); return 0;
+		default: return bad_usage("record: unknown option");
+		}
+	}
+	if (optind + 1 != argc)
+		return bad_usage("record wants exactly one DISK");
+	o.disk = argv[optind];
+	return record_run(&o);
+}
+
+static int cmd_plot(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "output", required_argument, NULL, 'o' },
+		{ "force", no_argument, NULL, 'F' },
+		{ "help", no_argument, NULL, 'h' },
+		{ }
+	};
+	const char *dir = NULL;
+	int c, i, force = 0, ret = 0;
+
+	while ((c = getopt_long(argc, argv, "o:h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'o': dir = optarg; break;
+		case 'F': force = 1; break;
+		case 'h': usage(stdout); return 0;
+		default: return bad_usage("plot: unknown option");
+		}
+	}
+	if (optind == argc)
+		return bad_usage("plot wants at least one DATAFILE");
+	for (i = optind; i < argc; i++) {
+		char err[1024], here[4096];
+		struct datafile df;
+		const char *slash = strrchr(argv[i], '/');
+
+		if (datafile_read(argv[i], &df, err, sizeof(err))) {
+			fprintf(stderr, "zns-stat: %s\n", err);
+			ret = 1;
+			continue;
+		}
+		/* by default next to the data file, as record puts them */
+		snprintf(here, sizeof(here), "%.*s", slash ? (int)(slash - argv[i]) : 1,
+			 slash ? argv[i] : ".");
+		if (slash == argv[i])
+			snprintf(here, sizeof(here), "/");
+		if (plot_datafile(&df, argv[i], dir ? dir : here, force))
+			ret = 1;
+		datafile_free(&df);
 	}
 	return ret;
+}
+
+static int cmd_report(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "output", required_argument, NULL, 'o' },
+		{ "help", no_argument, NULL, 'h' },
+		{ }
+	};
+	const char *out = NULL;
+	struct datafile df;
+	struct sbuf b = { 0 };
+	char err[1024];
+	int c, ret = 0;
+
+	while ((c = getopt_long(argc, argv, "o:h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'o': out = optarg; break;
+		case 'h': usage(stdout); return 0;
+		default: return bad_usage("report: unknown option");
+		}
+	}
+	if (optind + 1 != argc || !out)
+		return bad_usage("report wants one DATAFILE and -o FILE.html");
+	if (datafile_read(argv[optind], &df, err, sizeof(err))) {
+		fprintf(stderr, "zns-stat: %s\n", err);
+		return 1;
+	}
+	report_html(&b, &df, argv[optind]);
+	if (b.oom) {
+		fprintf(stderr, "zns-stat: out of memory\n");
+		ret = 1;
+	} else if (write_file_atomic(out, b.s, b.len, err, sizeof(err))) {
+		fprintf(stderr, "zns-stat: %s\n", err);
+		ret = 1;
+	} else {
+		printf("wrote %s\n", out);
+	}
+	sbuf_free(&b);
+	datafile_free(&df);
+	return ret;
+}
+
+static int parse_format(const char *s, enum out_format *f)
+{
+	static const char * const names[] = { "table", "csv", "json", "prom" };
+	int i;
+
+	for (i = 0; i < 4; i++) {
+		if (!strcmp(s, names[i])) {
+			*f = (enum out_format)i;
+			return 0;
+		}
+	}
+	return -1;
 }
 
 int main(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "all", no_argument, NULL, 'a' },
+		{ "wide", no_argument, NULL, 'w' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "max-zones", required_argument, NULL, 'm' },
+		{ "file", required_argument, NULL, 'f' },
+		{ "interval", required_argument, NULL, 'i' },
+		{ "count", required_argument, NULL, 'n' },
+		{ "top", required_argument, NULL, 't' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ }
 	};
-	int all = 0, ret = 0, c, i;
+	struct interval_opts io = { .count = -1, .top = 3,
+				    .view = { .max_zones = -1 } };
+	int c, max_zones_set = 0;
+	double v;
 
-	while ((c = getopt_long(argc, argv, "ahV", opts, NULL)) != -1) {
+	if (argc > 1 && !strcmp(argv[1], "record"))
+		return cmd_record(argc - 1, argv + 1);
+	if (argc > 1 && !strcmp(argv[1], "plot"))
+		return cmd_plot(argc - 1, argv + 1);
+	if (argc > 1 && !strcmp(argv[1], "report"))
+		return cmd_report(argc - 1, argv + 1);
+
+	while ((c = getopt_long(argc, argv, "awo:m:f:i:n:t:hV", opts, NULL)) != -1) {
 		switch (c) {
 		case 'a':
-			all = 1;
+			io.view.all = 1;
+			break;
+		case 'w':
+			io.view.wide = 1;
+			break;
+		case 'o':
+			if (parse_format(optarg, &io.format))
+				return bad_usage("-o wants table, csv, json or prom");
+			break;
+		case 'm':
+			if (parse_num(optarg, 0, &v) || v != (long)v)
+				return bad_usage("-m wants a number of zones");
+			io.view.max_zones = (long)v;
+			max_zones_set = 1;
+			break;
+		case 'f':
+			io.file = optarg;
+			break;
+		case 'i':
+			if (parse_num(optarg, 0.01, &io.seconds))
+				return bad_usage("-i wants a number of seconds (0.01 or more)");
+			break;
+		case 'n':
+			if (parse_num(optarg, 1, &v) || v != (long)v)
+				return bad_usage("-n wants a count of 1 or more");
+			io.count = (long)v;
+			break;
+		case 't':
+			if (parse_num(optarg, 0, &v) || v != (long)v)
+				return bad_usage("-t wants a number of zones");
+			io.top = (int)v;
 			break;
 		case 'h':
 			usage(stdout);
@@ -168,17 +333,17 @@ int main(int argc, char **argv)
 			printf("zns-stat %s\n", ZNS_STAT_VERSION);
 			return 0;
 		default:
-			fprintf(stderr, "zns-stat: unknown option; see 'zns-stat --help'\n");
-			return 2;
+			return bad_usage("unknown option");
 		}
 	}
+	/* a 64K-zone drive must not flood a Prometheus collector */
+	if (io.format == FMT_PROM && !max_zones_set)
+		io.view.max_zones = PROM_DEFAULT_MAX_ZONES;
+	if (io.count > 0 && io.seconds == 0)
+		return bad_usage("-n needs -i");
+	if (io.seconds > 0)
+		return interval_run(argv + optind, argc - optind, &io);
 	if (optind == argc)
-		return show_all_disks(all);
-	for (i = optind; i < argc; i++) {
-		if (i > optind)
-			printf("\n");
-		if (show_disk(argv[i], all))
-			ret = 1;
-	}
-	return ret;
+		return show_all(io.format, &io.view, io.file);
+	return show(argv + optind, argc - optind, io.format, &io.view, io.file);
 }

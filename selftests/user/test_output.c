@@ -1,0 +1,191 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Every output format on small snapshots, compared exactly where the text is the contract. */
+#include "unit.h"
+
+#include "delta.h"
+#include "interval.h"
+#include "view.h"
+
+static const char zones3[] =
+	"# zone start reads read_sectors writes write_sectors resets reset_lat_min_ns reset_lat_max_ns reset_lat_sum_ns errors\n"
+	"0 0 1 8 0 0 0 0 0 0 0\n"
+	"1 2048 0 0 0 0 0 0 0 0 0\n"
+	"2 4096 0 0 3 24 2 1000 3000 4000 1\n";
+static const char summary3[] =
+	"format_version: 1\ndisk: d3\nnr_zones: 3\nzone_sectors: 2048\nlba_bytes: 512\n"
+	"status_decoding: on\nreset_all: 2\ndropped: 0\nreads: 1\nread_sectors: 8\n"
+	"reset_lat_min_ns: 1000\n";
+
+static void with_d3(struct snapshot *s)
+{
+	snap_from_text(s, "d3", zones3, summary3);
+}
+
+static void table_compact_and_wide(void **state)
+{
+	struct view_opts o = { .max_zones = -1 };
+	struct snapshot s;
+	struct sbuf b = { 0 };
+
+	(void)state;
+	with_d3(&s);
+	output_table(&b, &s, 1, &o);
+	assert_string_equal(b.s,
+		"d3: 3 zones of 1 MiB, 512-byte LBAs; reset_all 2\n"
+		"zone start reads read_sectors writes write_sectors resets reset_lat_us errors\n"
+		"   0     0     1            8      0             0      0            -      0\n"
+		"   2  4096     0            0      3            24      2          2.0      1\n");
+	sbuf_free(&b);
+	o.wide = 1;
+	o.all = 1;
+	output_table(&b, &s, 1, &o);
+	assert_non_null(strstr(b.s, "resets reset_lat_min_ns reset_lat_max_ns reset_lat_sum_ns errors\n"));
+	assert_non_null(strstr(b.s, "\n   1  2048     0"));
+	sbuf_free(&b);
+	snapshot_free(&s);
+}
+
+static void csv_rows(void **state)
+{
+	struct view_opts o = { .max_zones = -1 };
+	struct snapshot s;
+	struct sbuf b = { 0 };
+
+	(void)state;
+	with_d3(&s);
+	output_csv(&b, &s, 1, &o);
+	assert_string_equal(b.s,
+		"disk,zone,start,reads,read_sectors,writes,write_sectors,resets,reset_lat_min_ns,reset_lat_max_ns,reset_lat_sum_ns,errors\n"
+		"d3,0,0,1,8,0,0,0,0,0,0,0\n"
+		"d3,2,4096,0,0,3,24,2,1000,3000,4000,1\n");
+	snapshot_free(&s);
+	sbuf_free(&b);
+}
+
+static void json_document(void **state)
+{
+	struct view_opts o = { .max_zones = 1 };
+	struct snapshot s;
+	struct sbuf b = { 0 };
+
+	(void)state;
+	with_d3(&s);
+	output_json(&b, &s, 1, &o);
+	/* the busier zone 2 is kept, zone 0 counted as omitted */
+	assert_non_null(strstr(b.s, "\"zones_omitted\": 1,"));
+	assert_non_null(strstr(b.s, "{\"zone\": 2, \"start\": 4096, \"reads\": 0, \"read_sectors\": 0, \"writes\": 3,"));
+	assert_null(strstr(b.s, "{\"zone\": 0,"));
+	assert_non_null(strstr(b.s, "\"status_decoding\": \"on\""));
+	assert_non_null(strstr(b.s, "\"reset_all\": 2"));
+	assert_int_equal(count_of(b.s, "{"), count_of(b.s, "}"));
+	assert_int_equal(count_of(b.s, "["), count_of(b.s, "]"));
+	snapshot_free(&s);
+	sbuf_free(&b);
+}
+
+static void prom_units_and_limits(void **state)
+{
+	struct view_opts o = { .max_zones = 1 };
+	struct snapshot s;
+	struct sbuf b = { 0 };
+
+	(void)state;
+	with_d3(&s);
+	output_prom(&b, &s, 1, &o);
+	assert_non_null(strstr(b.s,
+		"# HELP zns_zone_read_bytes_total Data read in the zone.\n"
+		"# TYPE zns_zone_read_bytes_total counter\n"
+		"zns_zone_read_bytes_total{disk=\"d3\",zone=\"2\"} 0\n"));
+	assert_non_null(strstr(b.s, "zns_zone_write_bytes_total{disk=\"d3\",zone=\"2\"} 12288\n"));
+	assert_non_null(strstr(b.s, "# TYPE zns_zone_reset_lat_max_seconds gauge\n"
+				    "zns_zone_reset_lat_max_seconds{disk=\"d3\",zone=\"2\"} 0.000003\n"));
+	assert_non_null(strstr(b.s, "zns_zone_reset_lat_sum_seconds_total{disk=\"d3\",zone=\"2\"} 0.000004\n"));
+	assert_null(strstr(b.s, "zone=\"0\""));	/* limited to the busiest */
+	assert_non_null(strstr(b.s, "zns_zones_omitted{disk=\"d3\"} 1\n"));
+	assert_non_null(strstr(b.s, "zns_zone_size_bytes{disk=\"d3\"} 1048576\n"));
+	assert_non_null(strstr(b.s, "# TYPE zns_reset_all_total counter\nzns_reset_all_total{disk=\"d3\"} 2\n"));
+	assert_non_null(strstr(b.s, "zns_read_bytes_total{disk=\"d3\"} 4096\n"));
+	assert_non_null(strstr(b.s, "zns_reset_lat_min_seconds{disk=\"d3\"} 0.000001\n"));
+	/* one HELP and TYPE per metric */
+	assert_int_equal(count_of(b.s, "# TYPE zns_zone_reads_total "), 1);
+	snapshot_free(&s);
+	sbuf_free(&b);
+}
+
+static void prom_groups_metrics_over_disks(void **state)
+{
+	struct view_opts o = { .max_zones = -1 };
+	struct snapshot s[2];
+	struct sbuf b = { 0 };
+	const char *first, *second, *next_family;
+
+	(void)state;
+	fixture_snapshot(&s[0], "zns8");
+	fixture_snapshot(&s[1], "zns8x");
+	output_prom(&b, s, 2, &o);
+	/* all samples of a metric follow its TYPE line, whichever namespace */
+	first = strstr(b.s, "zns_zone_writes_total{disk=\"zns8\",zone=\"5\"} 16\n");
+	second = strstr(b.s, "zns_zone_writes_total{disk=\"zns8x\",zone=\"5\"} 16\n");
+	next_family = strstr(b.s, "# HELP zns_zone_write_bytes_total");
+	assert_non_null(first);
+	assert_non_null(second);
+	assert_true(first < second && second < next_family);
+	assert_non_null(strstr(b.s, "zns_zone_flushes_total{disk=\"zns8x\",zone=\"7\"} 1\n"));
+	assert_int_equal(count_of(b.s, "# HELP zns_zone_flushes_total"), 1);
+	assert_non_null(strstr(b.s, "zns_zone_top_zone_error{disk=\"zns8\",zone=\"4\"} 444\n"));
+	assert_non_null(strstr(b.s, "# TYPE zns_zone_top_zone_error gauge\n"));
+	assert_non_null(strstr(b.s, "# TYPE zns_memory_bytes gauge\n"));
+	snapshot_free(&s[0]);
+	snapshot_free(&s[1]);
+	sbuf_free(&b);
+}
+
+static void interval_rows(void **state)
+{
+	struct snapshot a, b, d;
+	struct sbuf out = { 0 };
+
+	(void)state;
+	snap_from_text(&a, "d3", zones3, summary3);
+	snap_from_text(&b, "d3",
+		       "# zone start reads read_sectors writes write_sectors resets reset_lat_min_ns reset_lat_max_ns reset_lat_sum_ns errors\n"
+		       "0 0 5 4008 0 0 0 0 0 0 0\n"
+		       "1 2048 0 0 2 16 0 0 0 0 0\n"
+		       "2 4096 0 0 3 24 4 1000 3000 10000 1\n",
+		       "format_version: 1\nnr_zones: 3\nzone_sectors: 2048\nreset_all: 3\ndropped: 0\n");
+	assert_int_equal(delta_compute(&a, &b, &d), 0);
+	interval_header(&out, &d, FMT_CSV);
+	interval_format(&out, &d, 2.0, 0, 3, FMT_CSV, 0);
+	/* 4 reads of 4000 sectors in 2 s: 2 reads/s, 1.024 MB/s */
+	assert_non_null(strstr(out.s, "time,disk,interval_s,cleared,reads_per_s,reads_MBps,writes_per_s,writes_MBps,appends_per_s,appends_MBps,resets_per_s,finishes_per_s,opens_per_s,closes_per_s,reset_lat_avg_ns,busiest_zones,reads,read_sectors,writes,write_sectors,resets,reset_lat_sum_ns,errors,reset_all,dropped\n"));
+	assert_non_null(strstr(out.s, ",d3,2.000,0,2.000,1.024,1.000,0.004,0.000,0.000,1.000,0.000,0.000,0.000,3000,0 1 2,4,4000,2,16,2,6000,0,1,0\n"));
+	sbuf_free(&out);
+	interval_header(&out, &d, FMT_TABLE);
+	interval_format(&out, &d, 2.0, 1, 3, FMT_TABLE, 0);
+	assert_non_null(strstr(out.s, "reset_ms errors  busiest zones\n"));
+	assert_non_null(strstr(out.s, "     0* 0,1,2\n"));
+	sbuf_free(&out);
+	interval_format(&out, &d, 2.0, 1, 1, FMT_JSON, 0);
+	assert_non_null(strstr(out.s, "\"cleared\": true"));
+	assert_non_null(strstr(out.s, "\"lat_avg_ns\": {\"reset\": 3000}"));
+	assert_non_null(strstr(out.s, "\"busiest_zones\": [{\"zone\": 0, \"MBps\": 1.024}]"));
+	assert_non_null(strstr(out.s, "\"counts\": {\"reads\": 4,"));
+	sbuf_free(&out);
+	snapshot_free(&a);
+	snapshot_free(&b);
+	snapshot_free(&d);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(table_compact_and_wide),
+		cmocka_unit_test(csv_rows),
+		cmocka_unit_test(json_document),
+		cmocka_unit_test(prom_units_and_limits),
+		cmocka_unit_test(prom_groups_metrics_over_disks),
+		cmocka_unit_test(interval_rows),
+	};
+
+	return cmocka_run_group_tests_name("output", tests, NULL, NULL);
+}

@@ -1,0 +1,149 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Parsing the module's zones and summary files: by column name, extra columns, bad content. */
+#include "unit.h"
+
+#include "columns.h"
+
+static void reads_fixture_by_name(void **state)
+{
+	struct snapshot s;
+
+	(void)state;
+	fixture_snapshot(&s, "zns8");
+	assert_int_equal(s.nr_zones, 8);
+	assert_int_equal(s.nr_columns, 35);
+	assert_int_equal(snapshot_get(&s, 5, "writes"), 16);
+	assert_int_equal(snapshot_get(&s, 5, "write_sectors"), 2048);
+	assert_int_equal(snapshot_get(&s, 1, "reset_lat_sum_ns"), 31500);
+	assert_int_equal(snapshot_get(&s, 4, "top_zone_error"), 444);
+	assert_int_equal(snapshot_get(&s, 3, "start"), 3 * 2048);
+	assert_int_equal(snapshot_get(&s, 0, "no_such_column"), 0);
+	assert_int_equal(snapshot_total(&s, "writes"), 17);
+	assert_string_equal(snapshot_summary(&s, "status_decoding"), "on");
+	assert_true(snapshot_zone_active(&s, 0));
+	assert_false(snapshot_zone_active(&s, 3));
+	snapshot_free(&s);
+}
+
+static void tolerates_new_columns_and_keys(void **state)
+{
+	struct snapshot s;
+	uint64_t v;
+
+	(void)state;
+	fixture_snapshot(&s, "zns8x");
+	assert_int_equal(s.nr_columns, 36);
+	assert_string_equal(s.columns[35], "flushes");
+	assert_int_equal(snapshot_get(&s, 7, "flushes"), 1);
+	/* a zone active only in the new counter is active */
+	assert_true(snapshot_zone_active(&s, 7));
+	assert_int_equal(snapshot_summary_u64(&s, "trim_all", &v), 0);
+	assert_int_equal(v, 2);
+	snapshot_free(&s);
+}
+
+static void columns_in_any_order(void **state)
+{
+	struct snapshot s;
+
+	(void)state;
+	snap_from_text(&s, "x", "# writes zone reads start\n5 0 1 0\n6 1 2 2048\n",
+		       "nr_zones: 2\n");
+	assert_int_equal(snapshot_get(&s, 1, "writes"), 6);
+	assert_int_equal(snapshot_get(&s, 1, "reads"), 2);
+	snapshot_free(&s);
+}
+
+static void rejects_bad_zones(void **state)
+{
+	static const char * const bad[] = {
+		"zone start reads\n0 0 1\n",		/* no "# " header */
+		"# start reads\n0 1\n",			/* no zone column */
+		"# zone start reads\n0 0 x\n",		/* not a number */
+		"# zone start reads\n0 0 1 2\n",	/* a cell too many */
+		"# zone start reads\n0 0\n",		/* a cell short */
+		"# zone start reads\n1 0 1\n",		/* zones out of order */
+		"# zone start zone\n0 0 0\n",		/* a column twice */
+		"# zone start reads\n0 0 99999999999999999999999\n",
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		struct snapshot s = { 0 };
+		char *t = strdup(bad[i]);
+
+		assert_int_equal(snapshot_parse_zones(&s, t), -1);
+		snapshot_free(&s);
+		free(t);
+	}
+}
+
+static void error_messages(void **state)
+{
+	struct snapshot s;
+	char err[512];
+
+	(void)state;
+	use_fixture_debugfs();
+	assert_int_equal(snapshot_read("nvme9n9", &s, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "nvme9n9: not a tracked zoned namespace"));
+	assert_int_equal(snapshot_read("broken", &s, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "broken/zones: unexpected content"));
+	setenv("ZNS_STAT_DEBUGFS", "fixtures/no-such-dir", 1);
+	assert_int_equal(snapshot_read("zns8", &s, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "not found: load the module with 'modprobe zns_stat'"));
+}
+
+static void lists_disks_sorted(void **state)
+{
+	char **names, err[512];
+	int n, i;
+
+	(void)state;
+	use_fixture_debugfs();
+	assert_int_equal(snapshot_list_disks(&names, &n, err, sizeof(err)), 0);
+	assert_int_equal(n, 3);
+	assert_string_equal(names[0], "broken");
+	assert_string_equal(names[1], "zns8");
+	assert_string_equal(names[2], "zns8x");
+	for (i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
+}
+
+static void column_kinds(void **state)
+{
+	char count[64];
+
+	(void)state;
+	assert_int_equal(column_kind("zone"), COL_ID);
+	assert_int_equal(column_kind("cond"), COL_STATE);
+	assert_int_equal(column_kind("reads"), COL_COUNTER);
+	assert_int_equal(column_kind("reset_lat_sum_ns"), COL_COUNTER);
+	assert_int_equal(column_kind("reset_lat_min_ns"), COL_EXTREMUM);
+	assert_int_equal(column_kind("write_lat_max_ns"), COL_EXTREMUM);
+	assert_int_equal(column_kind("top_zone_error"), COL_GAUGE);
+	assert_int_equal(column_kind("memory_bytes"), COL_GAUGE);
+	assert_int_equal(column_kind("maximal_flushes"), COL_COUNTER);
+	assert_int_equal(latency_count_column("finish_lat_sum_ns", count, sizeof(count)), 0);
+	assert_string_equal(count, "finishes");
+	assert_int_equal(latency_count_column("close_lat_sum_ns", count, sizeof(count)), 0);
+	assert_string_equal(count, "closes");
+	assert_int_equal(latency_count_column("reset_lat_max_ns", count, sizeof(count)), -1);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(reads_fixture_by_name),
+		cmocka_unit_test(tolerates_new_columns_and_keys),
+		cmocka_unit_test(columns_in_any_order),
+		cmocka_unit_test(rejects_bad_zones),
+		cmocka_unit_test(error_messages),
+		cmocka_unit_test(lists_disks_sorted),
+		cmocka_unit_test(column_kinds),
+	};
+
+	return cmocka_run_group_tests_name("snapshot", tests, NULL, NULL);
+}

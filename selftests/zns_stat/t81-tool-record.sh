@@ -1,0 +1,174 @@
+#!/bin/bash
+# zns-stat record / plot / report on a real namespace: the data file holds
+# exactly the counters of the commands run while recording, with metadata,
+# comment and zone state; its figures are well-formed SVG that render to PNG;
+# plot keeps existing figures unless --force; a clear during the recording
+# is detected; broken data files and unwritable directories are refused.
+. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/zns.sh"
+require_cmd xmllint
+require_cmd rsvg-convert
+
+nvme_up
+load_zns
+fresh nvme0n1
+run() { "$@" >/dev/null || fail "$*"; }
+rec=/tmp/t81
+rm -rf "$rec"
+mkdir -p "$rec"
+
+# record_start ARGS...: zns-stat record in the background, back once it has
+# taken its first snapshot (it says "recording" after that).
+record_start() {
+	"$ZNS_TOOL" record "$@" >"$rec/out" 2>"$rec/err" &
+	record_pid=$!
+	local end=$((SECONDS + 20))
+	until grep -q recording "$rec/err"; do
+		[ "$SECONDS" -lt "$end" ] || fail "zns-stat record did not start: $(cat "$rec/err")"
+		kill -0 "$record_pid" 2>/dev/null || fail "zns-stat record exited: $(cat "$rec/err")"
+		sleep 0.1
+	done
+}
+record_stop() {	# SIGINT, as Ctrl-C; its exit status must be 0
+	kill -INT "$record_pid"
+	wait "$record_pid" || fail "zns-stat record exited with $?: $(cat "$rec/err")"
+	cat "$rec/out" "$rec/err"
+}
+# value FILE ZONE COLUMN: a cell of a data file's zone table
+value() {
+	awk -v z="$2" -v c="$3" '
+		/^# zone / { for (i = 2; i <= NF; i++) col[$i] = i - 1; t = 1; next }
+		t && $1 == z { print $(col[c]) }' "$1"
+}
+meta() { sed -n "s/^$2: //p" "$1"; }
+
+# Before the recording: not part of it.
+run nvme write /dev/nvme0n1 -s 0 -c 0 -z 4096 -d "$(data_file 4096)"
+record_start nvme0n1 -o "$rec" -c 'workload of t81\nsecond line'
+run nvme zns reset-zone /dev/nvme0n1 -a					# select-all
+run nvme write /dev/nvme0n1 -s 0 -c 3 -z 16384 -d "$(data_file 16384)"	# zone 0, 32 sectors
+run nvme read /dev/nvme0n1 -s 0 -c 1 -z 8192 -d /tmp/zns-read		# zone 0, 16 sectors
+run nvme zns zone-append /dev/nvme0n1 -s 256 -z 4096 -d "$(data_file 4096)"	# zone 1
+run nvme zns zone-append /dev/nvme0n1 -s 256 -z 4096 -d "$(data_file 4096)"
+run nvme zns reset-zone /dev/nvme0n1 -s 256				# zone 1
+run nvme zns finish-zone /dev/nvme0n1 -s 768				# zone 3: full
+nvme write /dev/nvme0n1 -s 1032 -c 0 -z 4096 -d "$(data_file 4096)" >/dev/null 2>&1 &&
+	fail "write off the write pointer succeeded"			# zone 4: error
+record_stop
+
+dat=$(ls "$rec"/nvme0n1-*.dat) || fail "no data file in $rec"
+name=$(basename "$dat" .dat)
+expect_eq "data file name" "$(grep -cE '^nvme0n1-[0-9]{8}-[0-9]{6}$' <<<"$name")" 1
+expect_eq "record says" "$(head -n 1 "$rec/out")" "wrote $dat"
+expect_eq "first line" "$(head -n 1 "$dat")" "zns-stat data 1"
+for kv in device=nvme0n1 "model=QEMU NVMe Ctrl" serial=zns0 nr_zones=16 zone_sectors=2048 \
+	lba_bytes=4096 counters_cleared=no "kernel=$(uname -r)" status_decoding=on \
+	"zone_state=at the end of the recording" 'comment=workload of t81\nsecond line' \
+	disk.reset_all=1 disk.dropped=0 zones=16; do
+	expect_eq "meta ${kv%%=*}" "$(meta "$dat" "${kv%%=*}")" "${kv#*=}"
+done
+expect_eq "duration > 0" "$(awk '/^duration_s: / { print ($2 > 0) }' "$dat")" 1
+expect_eq "end line" "$(tail -n 1 "$dat")" "# end"
+# Every counter of every zone: the listed cells, all others 0.
+expect_eq "zone table" "$(awk -v spec="0:writes=1 0:write_sectors=32 0:reads=1 0:read_sectors=16
+	1:appends=2 1:append_sectors=16 1:resets=1 3:finishes=1 4:errors=1 4:top_zone_error=444
+	0:cond=2 0:wptr=32 0:cap=2048 1:cond=1 1:wptr=0 3:cond=14 3:wptr=2048 4:cond=1" '
+	BEGIN { n = split(spec, it, /[ \n\t]+/); for (i = 1; i <= n; i++) { split(it[i], kv, "="); want[kv[1]] = kv[2] } }
+	/^# zone / { for (i = 2; i <= NF; i++) col[i - 1] = $i; ncol = NF - 1; t = 1; next }
+	/^# end/ { t = 0 }
+	t { for (i = 1; i <= ncol; i++) {
+		c = col[i]; k = $1 ":" c
+		if (c == "zone" || c == "start") continue
+		if (k in want) e = want[k]
+		else if (c == "cap") e = 2048
+		else if (c == "cond") e = 1
+		else if (c ~ /_lat_/) e = "skip"
+		else e = 0
+		if (e != "skip" && $i != e) { print "zone " $1 " " c "=" $i " want " e; bad++ }
+	} }
+	END { print bad + 0 }' "$dat")" 0
+# Latencies where, and only where, the operation happened.
+for zc in 0:write 0:read 1:append 1:reset 3:finish; do
+	z=${zc%:*} op=${zc#*:}
+	expect_eq "zone $z ${op}_lat_sum_ns > 0" "$(( $(value "$dat" "$z" "${op}_lat_sum_ns") > 0 ))" 1
+done
+expect_eq "zone 2 read_lat_sum_ns" "$(value "$dat" 2 read_lat_sum_ns)" 0
+
+# The figures: every SVG well-formed and rendered; README with the comment.
+figs=$rec/$name
+expect_eq "figures" "$(ls "$figs" | tr '\n' ' ')" \
+	"README.md append_cmds.svg append_data.svg append_size.svg errors.svg fill.svg read_cmds.svg read_data.svg read_size.svg reset_latency.svg resets.svg write_cmds.svg write_data.svg write_size.svg "
+for svg in "$figs"/*.svg; do
+	xmllint --noout "$svg" || fail "$svg is not well-formed XML"
+	rsvg-convert -o "$rec/fig.png" "$svg" || fail "rsvg-convert $svg"
+	expect_eq "$(basename "$svg") renders" "$(head -c 4 "$rec/fig.png" | od -An -c | tr -d ' ')" '211PNG'
+done
+expect_eq "write_cmds: zone 0" "$(grep -c '<title>zone 0: 1</title>' "$figs/write_cmds.svg")" 1
+expect_eq "resets: select-all note" "$(grep -c 'plus 1 select-all reset (every zone at once)' "$figs/resets.svg")" 1
+expect_eq "fill: zone 3 full" "$(grep -c '<title>zone 3: 100 %</title>' "$figs/fill.svg")" 1
+expect_eq "README comment" "$(sed -n 3,4p "$figs/README.md" | tr '\n' '|')" "workload of t81|second line|"
+expect_eq "README figures" "$(grep -c '^!\[' "$figs/README.md")" 13
+
+# plot: existing figures are kept and named; a missing one is drawn; --force redraws.
+sum_before=$(cat "$figs"/* | md5sum)
+"$ZNS_TOOL" plot "$dat" >"$rec/plot.out" || fail "plot"
+expect_eq "plot skips all" "$(grep -c '^skipped .*: it exists (--force replaces it)$' "$rec/plot.out")" 14
+expect_eq "plot summary" "$(tail -n 1 "$rec/plot.out")" "$figs: 0 files written, 14 skipped"
+expect_eq "plot changed nothing" "$(cat "$figs"/* | md5sum)" "$sum_before"
+rm "$figs/errors.svg"
+"$ZNS_TOOL" plot "$dat" >"$rec/plot.out" || fail "plot"
+expect_eq "plot draws the missing one" "$(tail -n 1 "$rec/plot.out")" "$figs: 1 file written, 13 skipped"
+"$ZNS_TOOL" plot --force "$dat" -o "$rec/elsewhere" >"$rec/plot.out" || fail "plot --force"
+"$ZNS_TOOL" plot --force "$dat" >"$rec/plot.out" || fail "plot --force"
+expect_eq "plot --force" "$(tail -n 1 "$rec/plot.out")" "$figs: 14 files written, 0 skipped"
+expect_eq "plot -o" "$(ls "$rec/elsewhere/$name" | wc -l)" 14
+
+# report: one page, every figure inline, nothing external.
+"$ZNS_TOOL" report "$dat" -o "$rec/report.html" >/dev/null || fail "report"
+xmllint --noout "$rec/report.html" 2>"$rec/html.err" || fail "report.html is not well-formed: $(cat "$rec/html.err")"
+expect_eq "report figures" "$(grep -c '<figure id=' "$rec/report.html")" 13
+expect_eq "report svgs" "$(grep -c '<svg ' "$rec/report.html")" 13
+expect_eq "report comment" "$(grep -c '^second line</pre>' "$rec/report.html")" 1
+expect_eq "report external refs" "$(grep -cE '(src|href)=' "$rec/report.html")" 0
+expect_eq "report writes row" "$(grep -c '<tr><td>writes</td><td class="n">1</td><td class="n">16 KiB</td><td class="n">16 KiB</td></tr>' "$rec/report.html")" 1
+
+# A clear during the recording: counts since the clear, and said so.
+record_start nvme0n1 -o "$rec/cleared" -c cleared
+run nvme write /dev/nvme0n1 -s 512 -c 0 -z 4096 -d "$(data_file 4096)"	# zone 2
+run nvme write /dev/nvme0n1 -s 513 -c 0 -z 4096 -d "$(data_file 4096)"
+zns_clear nvme0n1
+run nvme write /dev/nvme0n1 -s 514 -c 0 -z 4096 -d "$(data_file 4096)"
+record_stop
+dat2=$(ls "$rec"/cleared/*.dat)
+expect_eq "cleared: flagged" "$(meta "$dat2" counters_cleared)" yes
+expect_eq "cleared: said so" "$(grep -c 'cleared during the recording' "$rec/err")" 1
+expect_eq "cleared: writes since the clear" "$(value "$dat2" 2 writes)" 1
+expect_eq "cleared: zone 0 (before the recording) not counted" "$(value "$dat2" 0 writes)" 0
+
+# --duration, and a comment from a non-terminal stdin: none.
+"$ZNS_TOOL" record nvme0n1 -d 0.5 -o "$rec/timed" >/dev/null 2>&1 </dev/null || fail "record -d"
+expect_eq "record -d: comment" "$(meta "$(ls "$rec"/timed/*.dat)" comment)" ""
+
+# Refused, with one line each: broken data files, an unwritable directory.
+head -n -1 "$dat" >"$rec/truncated.dat"
+sed '5d' "$dat" | sed 's/^zns-stat data 1$/hello/' >"$rec/notdata.dat"
+for case in "truncated.dat:no '# end' line: truncated" "notdata.dat:not a zns-stat data file"; do
+	rc=0
+	"$ZNS_TOOL" plot "$rec/${case%%:*}" >/dev/null 2>"$rec/err" || rc=$?
+	expect_eq "plot ${case%%:*}: exit" "$rc" 1
+	expect_eq "plot ${case%%:*}: one line" "$(wc -l <"$rec/err")" 1
+	expect_eq "plot ${case%%:*}: says" "$(grep -c "${case#*:}" "$rec/err")" 1
+	cat "$rec/err"
+done
+rc=0
+start=$SECONDS
+"$ZNS_TOOL" record nvme0n1 -o "$ZNS_SRC/no-such-dir" >/dev/null 2>"$rec/err" || rc=$?
+expect_eq "record into a read-only place: exit" "$rc" 1
+expect_eq "record into a read-only place: at once" "$((SECONDS - start < 3))" 1
+expect_eq "record into a read-only place: says" \
+	"$(grep -c "cannot create directory $ZNS_SRC/no-such-dir: Read-only file system" "$rec/err")" 1
+rc=0
+"$ZNS_TOOL" report "$dat" -o "$ZNS_SRC/r.html" >/dev/null 2>"$rec/err" || rc=$?
+expect_eq "report into a read-only place: exit" "$rc" 1
+expect_eq "report into a read-only place: one line" "$(wc -l <"$rec/err")" 1
+finish

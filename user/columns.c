@@ -1,0 +1,132 @@
+// SPDX-License-Identifier: GPL-2.0
+/* What a column is, from its name. */
+#include <stdio.h>
+#include <string.h>
+
+#include "columns.h"
+
+static int has_token(const char *name, const char *tok)
+{
+	size_t n = strlen(tok);
+	const char *p;
+
+	for (p = strstr(name, tok); p; p = strstr(p + 1, tok))
+		if ((p == name || p[-1] == '_') && (p[n] == '\0' || p[n] == '_'))
+			return 1;
+	return 0;
+}
+
+static int ends_with(const char *name, const char *suffix)
+{
+	size_t n = strlen(name), k = strlen(suffix);
+
+	return n > k && !strcmp(name + n - k, suffix);
+}
+
+enum column_kind column_kind(const char *name)
+{
+	if (!strcmp(name, "zone") || !strcmp(name, "start"))
+		return COL_ID;
+	if (!strcmp(name, COL_COND) || !strcmp(name, COL_WPTR) ||
+	    !strcmp(name, COL_CAP))
+		return COL_STATE;
+	if (has_token(name, "min") || has_token(name, "max"))
+		return COL_EXTREMUM;
+	if (!strncmp(name, "top_", 4) || ends_with(name, "_bytes") ||
+	    ends_with(name, "_size"))
+		return COL_GAUGE;
+	return COL_COUNTER;
+}
+
+int column_unit(const char *name)
+{
+	size_t n = strlen(name);
+
+	if (!strcmp(name, "start") || !strcmp(name, COL_WPTR) ||
+	    !strcmp(name, COL_CAP) ||
+	    (n > 8 && !strcmp(name + n - 8, "_sectors")))
+		return UNIT_SECTORS;
+	if (n > 3 && !strcmp(name + n - 3, "_ns"))
+		return UNIT_NS;
+	return 0;
+}
+
+static const struct {
+	const char *name, *help;
+} helps[] = {
+	{ "zone", "Zone index, from 0." },
+	{ "start", "First sector of the zone." },
+	{ COL_COND, "Zone condition from the zone report: 0 not write pointer, 1 empty, 2 implicitly open, 3 explicitly open, 4 closed, 13 read-only, 14 full, 15 offline." },
+	{ COL_WPTR, "Write pointer, from the zone start." },
+	{ COL_CAP, "Writable capacity of the zone." },
+	{ "reads", "Successful read commands starting in the zone." },
+	{ "read_sectors", "Data read in the zone." },
+	{ "writes", "Successful write commands." },
+	{ "write_sectors", "Data written by write commands." },
+	{ "appends", "Successful zone append commands." },
+	{ "append_sectors", "Data appended." },
+	{ "resets", "Successful resets of the zone (not select-all)." },
+	{ "reset_lat_min_ns", "Shortest reset, setup to completion (0: none)." },
+	{ "reset_lat_max_ns", "Longest reset, setup to completion (0: none)." },
+	{ "reset_lat_sum_ns", "Sum of reset latencies." },
+	{ "finishes", "Successful finish commands." },
+	{ "opens", "Successful explicit opens." },
+	{ "closes", "Successful closes." },
+	{ "errors", "Commands on the zone that completed with an error." },
+	{ "top_zone_error", "Most frequent ZNS status code of the zone's errors (SCT << 8 | SC), 0 when none." },
+	{ "reset_all", "Successful select-all resets." },
+	{ "finish_all", "Successful select-all finishes." },
+	{ "open_all", "Successful select-all opens." },
+	{ "close_all", "Successful select-all closes." },
+	{ "select_all_errors", "Select-all commands that completed with an error." },
+	{ "dropped", "Commands that could not be attributed to a zone." },
+};
+
+const char *column_help(const char *name)
+{
+	static char generic[160];
+	const char *lat = strstr(name, "_lat_");
+	size_t i;
+
+	for (i = 0; i < sizeof(helps) / sizeof(helps[0]); i++)
+		if (!strcmp(helps[i].name, name))
+			return helps[i].help;
+	/* every operation's latency columns follow one pattern */
+	if (lat && (!strcmp(lat, "_lat_min_ns") || !strcmp(lat, "_lat_max_ns") ||
+		    !strcmp(lat, "_lat_sum_ns"))) {
+		snprintf(generic, sizeof(generic), "%s %.*s latency, setup to completion%s.",
+			 lat[5] == 'm' ? (lat[6] == 'i' ? "Shortest" : "Longest") : "Sum of",
+			 (int)(lat - name), name, lat[5] == 's' ? "" : " (0: none)");
+		return generic;
+	}
+	return NULL;
+}
+
+const char *zone_cond_name(uint64_t cond)
+{
+	switch (cond) {
+	case 0x0: return "not_wp";
+	case 0x1: return "empty";
+	case 0x2: return "imp_open";
+	case 0x3: return "exp_open";
+	case 0x4: return "closed";
+	case 0xd: return "readonly";
+	case 0xe: return "full";
+	case 0xf: return "offline";
+	default: return "unknown";
+	}
+}
+
+int latency_count_column(const char *name, char *out, int outlen)
+{
+	const char *lat = strstr(name, "_lat_sum_ns");
+	int n;
+
+	if (!lat || lat[11] != '\0' || lat == name)
+		return -1;
+	n = lat - name;
+	/* finish -> finishes, reset -> resets */
+	snprintf(out, outlen, "%.*s%s", n, name,
+		 n && (name[n - 1] == 's' || name[n - 1] == 'h') ? "es" : "s");
+	return 0;
+}

@@ -1,0 +1,43 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * What a column is, judged by its name, so that columns a newer module adds
+ * are handled without a new tool: counters (differences make sense), extrema
+ * (*_min_*, *_max_*: they do not), levels and codes (memory_bytes,
+ * top_zone_error: neither), zone identity and zone state.
+ */
+#ifndef ZNS_STAT_COLUMNS_H
+#define ZNS_STAT_COLUMNS_H
+
+#include <stdint.h>
+
+enum column_kind {
+	COL_ID,		/* zone, start */
+	COL_STATE,	/* cond, wptr, cap: from the zone report, not counters */
+	COL_EXTREMUM,	/* a minimum or maximum, e.g. reset_lat_min_ns */
+	COL_GAUGE,	/* a level or a code, not a count: *_bytes, *_size, top_* */
+	COL_COUNTER,	/* everything else counts up from 0 */
+};
+
+/* The zone state columns zonereport.c adds (after "start"). */
+#define COL_COND	"cond"
+#define COL_WPTR	"wptr"
+#define COL_CAP		"cap"
+
+enum column_kind column_kind(const char *name);
+/* One line describing a column, for Prometheus HELP; generic if unknown. */
+const char *column_help(const char *name);
+/* Condition name as blkzone would say it ("empty", "full", ...). */
+const char *zone_cond_name(uint64_t cond);
+/* 1 if the column holds 512-byte sectors, 2 if nanoseconds, 0 otherwise. */
+int column_unit(const char *name);
+#define UNIT_SECTORS	1
+#define UNIT_NS		2
+
+/*
+ * Latency columns pair with their command count: "reset_lat_sum_ns" with
+ * "resets", "finish_lat_sum_ns" with "finishes". Writes the count column's
+ * name to out; -1 if name is not a "<op>_lat_sum_ns" column.
+ */
+int latency_count_column(const char *name, char *out, int outlen);
+
+#endif

@@ -1,0 +1,161 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Differences of two snapshots. Clearing replaces a namespace's whole table at
+ * once, so one counter going down means every counter restarted from 0.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "columns.h"
+#include "delta.h"
+#include "snapshot.h"
+
+/* Summary keys that describe the namespace rather than count. */
+static int summary_is_counter(const char *key, const char *value)
+{
+	static const char * const fixed[] = {
+		"format_version", "nr_zones", "zone_sectors", "lba_bytes",
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(fixed) / sizeof(fixed[0]); i++)
+		if (!strcmp(key, fixed[i]))
+			return 0;
+	if (*value < '0' || *value > '9')
+		return 0;
+	return column_kind(key) == COL_COUNTER;
+}
+
+static int geometry_changed(const struct snapshot *a, const struct snapshot *b)
+{
+	const char *za = snapshot_summary(a, "zone_sectors");
+	const char *zb = snapshot_summary(b, "zone_sectors");
+
+	return a->nr_zones != b->nr_zones ||
+	       (za && zb && strcmp(za, zb));
+}
+
+static int went_down(const struct snapshot *before, const struct snapshot *after)
+{
+	uint64_t z, va, vb;
+	int i, c;
+
+	if (geometry_changed(before, after))
+		return 1;
+	for (i = 0; i < after->nr_columns; i++) {
+		if (column_kind(after->columns[i]) != COL_COUNTER)
+			continue;
+		c = snapshot_column(before, after->columns[i]);
+		if (c < 0)
+			continue;
+		for (z = 0; z < after->nr_zones; z++)
+			if (snapshot_row(after, z)[i] < snapshot_row(before, z)[c])
+				return 1;
+	}
+	for (i = 0; i < after->nr_summary; i++) {
+		const struct kv *kv = &after->summary[i];
+
+		if (summary_is_counter(kv->key, kv->value) &&
+		    !snapshot_summary_u64(after, kv->key, &va) &&
+		    !snapshot_summary_u64(before, kv->key, &vb) && va < vb)
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * The count column an extremum belongs to: reset_lat_max_ns -> resets.
+ * -1 when there is none; the extremum then follows the zone's activity.
+ */
+static int extremum_count_column(const struct snapshot *s, const char *name)
+{
+	char sum[128], count[128];
+	const char *lat = strstr(name, "_lat_");
+
+	if (!lat)
+		return -1;
+	snprintf(sum, sizeof(sum), "%.*s_lat_sum_ns", (int)(lat - name), name);
+	if (latency_count_column(sum, count, sizeof(count)))
+		return -1;
+	return snapshot_column(s, count);
+}
+
+static void diff_zones(const struct snapshot *before,
+		       const struct snapshot *after, struct snapshot *out)
+{
+	int map[SNAPSHOT_MAX_COLUMNS] = { 0 }, i;
+	uint64_t z;
+
+	for (i = 0; i < after->nr_columns; i++)
+		map[i] = snapshot_column(before, after->columns[i]);
+	for (z = 0; z < after->nr_zones; z++) {
+		const uint64_t *a = snapshot_row(after, z);
+		const uint64_t *b = snapshot_row(before, z);
+		uint64_t *o = snapshot_row(out, z);
+
+		for (i = 0; i < after->nr_columns; i++) {
+			enum column_kind k = column_kind(after->columns[i]);
+
+			o[i] = a[i];
+			if (k == COL_COUNTER && map[i] >= 0)
+				o[i] = a[i] - b[map[i]];
+		}
+		/* Extrema only where their operation happened (now known). */
+		for (i = 0; i < after->nr_columns; i++) {
+			int c;
+
+			if (column_kind(after->columns[i]) != COL_EXTREMUM)
+				continue;
+			c = extremum_count_column(after, after->columns[i]);
+			if (c >= 0 ? !o[c] : !snapshot_zone_active(out, z))
+				o[i] = 0;
+		}
+	}
+}
+
+static int diff_summary(const struct snapshot *before,
+			const struct snapshot *after, struct snapshot *out,
+			int cleared)
+{
+	char num[32];
+	uint64_t va, vb;
+	int i;
+
+	for (i = 0; i < after->nr_summary; i++) {
+		const struct kv *kv = &after->summary[i];
+		const char *value = kv->value;
+
+		if (!cleared && summary_is_counter(kv->key, kv->value) &&
+		    !snapshot_summary_u64(after, kv->key, &va) &&
+		    !snapshot_summary_u64(before, kv->key, &vb)) {
+			snprintf(num, sizeof(num), "%llu",
+				 (unsigned long long)(va - vb));
+			value = num;
+		}
+		if (snapshot_set_summary(out, kv->key, value))
+			return -1;
+	}
+	return 0;
+}
+
+int delta_compute(const struct snapshot *before, const struct snapshot *after,
+		  struct snapshot *out)
+{
+	int cleared = went_down(before, after);
+
+	if (snapshot_init_like(out, after))
+		return -1;
+	out->mono = after->mono;
+	out->epoch = after->epoch;
+	if (cleared)
+		memcpy(out->values, after->values,
+		       after->nr_zones * after->nr_columns * sizeof(uint64_t));
+	else
+		diff_zones(before, after, out);
+	if (diff_summary(before, after, out, cleared)) {
+		snapshot_free(out);
+		return -1;
+	}
+	return cleared;
+}

@@ -1,0 +1,169 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The default output: per namespace, an aligned table of its zones. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../include/zns_stat.h"
+#include "columns.h"
+#include "snapshot.h"
+#include "view.h"
+
+/* "nvme0n2: 8 zones of 1 MiB, 512-byte LBAs" and namespace-wide counts. */
+static void table_title(struct sbuf *b, const struct snapshot *s)
+{
+	uint64_t zs = 0, lba = 0, v;
+	char size[32];
+	int i, first = 1;
+
+	sbuf_printf(b, "%s: %llu zones", s->disk, (unsigned long long)s->nr_zones);
+	if (!snapshot_summary_u64(s, "zone_sectors", &zs)) {
+		fmt_bytes(size, sizeof(size), zs * 512.0);
+		sbuf_printf(b, " of %s", size);
+	}
+	if (!snapshot_summary_u64(s, "lba_bytes", &lba))
+		sbuf_printf(b, ", %llu-byte LBAs", (unsigned long long)lba);
+	/* the namespace-wide counters of the interface, where not 0 */
+	for (i = 0; i < ZNS_DC_NR; i++) {
+		const char *key = zns_disk_counter_names[i];
+
+		if (snapshot_summary_u64(s, key, &v) || !v)
+			continue;
+		sbuf_printf(b, "%s%s %llu", first ? "; " : ", ", key,
+			    (unsigned long long)v);
+		first = 0;
+	}
+	sbuf_printf(b, "\n");
+}
+
+/*
+ * A table column: a column of the snapshot, or (unless wide) the mean of a
+ * latency, "<op>_lat_sum_ns" / its count, in place of its min/max/sum
+ * columns, which would make the table three times as wide.
+ */
+struct tcol {
+	char name[64];
+	int col;	/* the value, or the latency sum */
+	int count;	/* >= 0: show col / count in microseconds */
+};
+
+/* The "<op>_lat_sum_ns" column whose count is column c, or -1. */
+static int latency_of(const struct snapshot *s, int c)
+{
+	char count[128];
+	int i;
+
+	for (i = 0; i < s->nr_columns; i++)
+		if (!latency_count_column(s->columns[i], count, sizeof(count)) &&
+		    !strcmp(count, s->columns[c]))
+			return i;
+	return -1;
+}
+
+static void add(struct tcol *t, int *n, const struct snapshot *s, int col,
+		int count)
+{
+	const char *c = s->columns[col];
+
+	if (count < 0)
+		snprintf(t[*n].name, sizeof(t[*n].name), "%s", c);
+	else	/* read_lat_sum_ns -> read_lat_us */
+		snprintf(t[*n].name, sizeof(t[*n].name), "%.*s_lat_us",
+			 (int)(strstr(c, "_lat_") - c), c);
+	t[*n].col = col;
+	t[(*n)++].count = count;
+}
+
+/* Compact: each operation's mean latency after its count (and sectors). */
+static int table_columns(const struct snapshot *s, int wide, struct tcol *t)
+{
+	int i, n = 0, lat, count;
+
+	for (i = 0; i < s->nr_columns; i++) {
+		if (wide) {
+			add(t, &n, s, i, -1);
+			continue;
+		}
+		if (strstr(s->columns[i], "_lat_"))
+			continue;
+		add(t, &n, s, i, -1);
+		lat = latency_of(s, i);
+		if (lat < 0)
+			continue;
+		count = i;
+		if (i + 1 < s->nr_columns && strstr(s->columns[i + 1], "_sectors") &&
+		    !strncmp(s->columns[i + 1], s->columns[i],
+			     strstr(s->columns[i + 1], "_sectors") - s->columns[i + 1]))
+			add(t, &n, s, ++i, -1);
+		add(t, &n, s, lat, count);
+	}
+	return n;
+}
+
+static void table_cell(const struct snapshot *s, const struct tcol *t,
+		       uint64_t zone, char *out, int outlen)
+{
+	uint64_t n;
+
+	if (t->count < 0) {
+		view_cell(s, zone, t->col, out, outlen);
+		return;
+	}
+	n = snapshot_row(s, zone)[t->count];
+	if (n)
+		snprintf(out, outlen, "%.1f", snapshot_row(s, zone)[t->col] / 1e3 / n);
+	else
+		snprintf(out, outlen, "-");
+}
+
+static void table_one(struct sbuf *b, const struct snapshot *s,
+		      const struct view_opts *o)
+{
+	struct tcol t[SNAPSHOT_MAX_COLUMNS];
+	int width[SNAPSHOT_MAX_COLUMNS], i, nt;
+	uint64_t *zones, nr, omitted, k;
+	char cell[32];
+
+	table_title(b, s);
+	zones = view_zones(s, o, &nr, &omitted);
+	if (!nr) {
+		sbuf_printf(b, "(no zone activity; --all shows every zone)\n");
+		return;
+	}
+	nt = table_columns(s, o->wide, t);
+	for (i = 0; i < nt; i++)
+		width[i] = strlen(t[i].name);
+	for (k = 0; k < nr; k++) {
+		for (i = 0; i < nt; i++) {
+			table_cell(s, &t[i], zones[k], cell, sizeof(cell));
+			if ((int)strlen(cell) > width[i])
+				width[i] = strlen(cell);
+		}
+	}
+	for (i = 0; i < nt; i++)
+		sbuf_printf(b, "%s%*s", i ? " " : "", width[i], t[i].name);
+	sbuf_printf(b, "\n");
+	for (k = 0; k < nr; k++) {
+		for (i = 0; i < nt; i++) {
+			table_cell(s, &t[i], zones[k], cell, sizeof(cell));
+			sbuf_printf(b, "%s%*s", i ? " " : "", width[i], cell);
+		}
+		sbuf_printf(b, "\n");
+	}
+	if (omitted)
+		sbuf_printf(b, "(%llu more zones with activity not shown: --max-zones)\n",
+			    (unsigned long long)omitted);
+	free(zones);
+}
+
+void output_table(struct sbuf *b, struct snapshot *snaps, int n,
+		  const struct view_opts *o)
+{
+	int i;
+
+	for (i = 0; i < n; i++) {
+		if (i)
+			sbuf_printf(b, "\n");
+		table_one(b, &snaps[i], o);
+	}
+}

@@ -1,0 +1,29 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Figures of a recorded run: one SVG heatmap per metric and a README.md. */
+#ifndef ZNS_STAT_PLOT_H
+#define ZNS_STAT_PLOT_H
+
+#include <stddef.h>
+
+struct datafile;
+struct metric;
+struct sbuf;
+
+/* "QEMU NVMe Ctrl (zns0), 8 zones of 1 MiB, 512-byte LBAs, <start>, 10 s" */
+void plot_subtitle(const struct datafile *df, char *out, size_t outlen);
+/* What a figure must say besides its grid: select-all commands, a clear. */
+void plot_note(const struct datafile *df, const struct metric *m, char *out,
+	       size_t outlen);
+/* The figure of metric m for df, as an SVG document. */
+void plot_figure(struct sbuf *b, const struct datafile *df,
+		 const struct metric *m);
+
+/*
+ * Write the figures of df (read from datapath) into outdir/<data name>/,
+ * with README.md. Existing files are kept unless force (each one skipped is
+ * named on stdout). -1 after printing one error line.
+ */
+int plot_datafile(const struct datafile *df, const char *datapath,
+		  const char *outdir, int force);
+
+#endif

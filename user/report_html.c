@@ -1,0 +1,191 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * One HTML page for a recorded run: metadata, comment, a summary table, the
+ * busiest zones and every heatmap inline. No script, no external file: it
+ * can be mailed or attached to a bug as it is.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "columns.h"
+#include "datafile.h"
+#include "heatmap.h"
+#include "metrics.h"
+#include "plot.h"
+#include "report_html.h"
+#include "view.h"
+
+#define TOP_ZONES	10
+
+static const char style[] =
+	"body{font-family:'DejaVu Sans',Verdana,sans-serif;margin:2em;color:#222;max-width:1100px}"
+	"table{border-collapse:collapse;margin:0.5em 0 1.5em}"
+	"td,th{border:1px solid #ccc;padding:3px 8px}td.n{text-align:right}"
+	"th{background:#f0f0f0;text-align:left}"
+	"pre{background:#f6f6f6;padding:0.8em;white-space:pre-wrap}"
+	"figure{margin:1.5em 0}svg{max-width:100%;height:auto}";
+
+static void row(struct sbuf *b, const char *what, const char *v1,
+		const char *v2, const char *v3)
+{
+	sbuf_printf(b, "<tr><td>");
+	sbuf_xml(b, what);
+	sbuf_printf(b, "</td><td class=\"n\">%s</td><td class=\"n\">%s</td><td class=\"n\">%s</td></tr>\n",
+		    v1, v2, v3);
+}
+
+/* Per operation: commands, data, average size; per zone management op: count. */
+static void summary_table(struct sbuf *b, const struct datafile *df)
+{
+	static const struct { const char *what, *count, *sectors; } io[] = {
+		{ "reads", "reads", "read_sectors" },
+		{ "writes", "writes", "write_sectors" },
+		{ "zone appends", "appends", "append_sectors" },
+	};
+	const struct snapshot *s = &df->zones;
+	char a[48], c[48], d[64];
+	uint64_t n, sec, v, z, lo = 0, hi = 0;
+	size_t i;
+	int k;
+
+	sbuf_printf(b, "<h2>Summary</h2>\n<table><tr><th>operation</th><th>commands</th><th>data</th><th>average size</th></tr>\n");
+	for (i = 0; i < sizeof(io) / sizeof(io[0]); i++) {
+		if (snapshot_column(s, io[i].count) < 0)
+			continue;
+		n = snapshot_total(s, io[i].count);
+		sec = snapshot_total(s, io[i].sectors);
+		snprintf(a, sizeof(a), "%llu", (unsigned long long)n);
+		fmt_bytes(c, sizeof(c), sec * 512.0);
+		if (n)
+			fmt_bytes(d, sizeof(d), sec * 512.0 / n);
+		else
+			snprintf(d, sizeof(d), "-");
+		row(b, io[i].what, a, c, d);
+	}
+	sbuf_printf(b, "</table>\n<table><tr><th>zone management</th><th>count</th><th>mean latency</th><th>min / max latency</th></tr>\n");
+	for (k = 0; k < s->nr_columns; k++) {
+		const char *col = s->columns[k];
+		char latcol[160], count[128];
+
+		if (column_kind(col) != COL_COUNTER || column_unit(col) ||
+		    !strcmp(col, "reads") || !strcmp(col, "writes") ||
+		    !strcmp(col, "appends"))
+			continue;
+		n = snapshot_total(s, col);
+		snprintf(a, sizeof(a), "%llu", (unsigned long long)n);
+		snprintf(c, sizeof(c), "-");
+		snprintf(d, sizeof(d), "-");
+		/* "resets" has reset_lat_*_ns: its mean, min and max */
+		for (i = 0; i < (size_t)s->nr_columns; i++) {
+			if (latency_count_column(s->columns[i], count, sizeof(count)) ||
+			    strcmp(count, col) || !n)
+				continue;
+			fmt_ns(c, sizeof(c), (double)snapshot_total(s, s->columns[i]) / n);
+			/* "reset_lat_sum_ns" -> "reset_lat_" */
+			snprintf(latcol, sizeof(latcol), "%.*s",
+				 (int)(strlen(s->columns[i]) - 6), s->columns[i]);
+			lo = hi = 0;
+			for (z = 0; z < s->nr_zones; z++) {
+				char mn[192], mx[192];
+
+				snprintf(mn, sizeof(mn), "%smin_ns", latcol);
+				snprintf(mx, sizeof(mx), "%smax_ns", latcol);
+				v = snapshot_get(s, z, mn);
+				if (v && (!lo || v < lo))
+					lo = v;
+				v = snapshot_get(s, z, mx);
+				if (v > hi)
+					hi = v;
+			}
+			if (hi) {
+				char l1[24], l2[24];
+
+				fmt_ns(l1, sizeof(l1), lo);
+				fmt_ns(l2, sizeof(l2), hi);
+				snprintf(d, sizeof(d), "%s / %s", l1, l2);
+			}
+		}
+		row(b, col, a, c, d);
+	}
+	for (k = 0; k < s->nr_summary; k++)
+		if (summary_disk_counter(s, s->summary[k].key))
+			row(b, s->summary[k].key, s->summary[k].value, "-", "-");
+	sbuf_printf(b, "</table>\n");
+}
+
+static void busiest_table(struct sbuf *b, const struct datafile *df)
+{
+	const struct snapshot *s = &df->zones;
+	struct view_opts o = { .all = 0, .max_zones = TOP_ZONES };
+	uint64_t nr, omitted, k, *zones = view_zones(s, &o, &nr, &omitted);
+	char cell[32];
+	int i;
+
+	sbuf_printf(b, "<h2>Zones with the most activity</h2>\n");
+	if (!nr) {
+		sbuf_printf(b, "<p>No zone had any activity.</p>\n");
+		return;
+	}
+	sbuf_printf(b, "<table><tr>");
+	for (i = 0; i < s->nr_columns; i++)
+		sbuf_printf(b, "<th>%s</th>", s->columns[i]);
+	sbuf_printf(b, "</tr>\n");
+	for (k = 0; k < nr; k++) {
+		sbuf_printf(b, "<tr>");
+		for (i = 0; i < s->nr_columns; i++) {
+			view_cell(s, zones[k], i, cell, sizeof(cell));
+			sbuf_printf(b, "<td class=\"n\">%s</td>", cell);
+		}
+		sbuf_printf(b, "</tr>\n");
+	}
+	sbuf_printf(b, "</table>\n");
+	if (omitted)
+		sbuf_printf(b, "<p>%llu more zones had activity: see the figures.</p>\n",
+			    (unsigned long long)omitted);
+	free(zones);
+}
+
+void report_html(struct sbuf *b, const struct datafile *df,
+		 const char *datapath)
+{
+	const char *comment = datafile_get(df, "comment");
+	char subtitle[512];
+	int i;
+
+	plot_subtitle(df, subtitle, sizeof(subtitle));
+	sbuf_printf(b, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n<title>zns-stat: ");
+	sbuf_xml(b, df->zones.disk);
+	sbuf_printf(b, " ");
+	sbuf_xml(b, datafile_get(df, "start_time"));
+	sbuf_printf(b, "</title>\n<style>%s</style>\n</head>\n<body>\n<h1>zns-stat: ", style);
+	sbuf_xml(b, df->zones.disk);
+	sbuf_printf(b, "</h1>\n<p>");
+	sbuf_xml(b, subtitle);
+	sbuf_printf(b, "</p>\n<h2>Comment</h2>\n<pre>");
+	sbuf_xml(b, comment && *comment ? comment : "(none)");
+	sbuf_printf(b, "</pre>\n<h2>Recording</h2>\n<table>\n<tr><td>data file</td><td>");
+	sbuf_xml(b, datapath);
+	sbuf_printf(b, "</td></tr>\n");
+	for (i = 0; i < df->nr_meta; i++) {
+		if (!strcmp(df->meta[i].key, "comment"))
+			continue;
+		sbuf_printf(b, "<tr><td>");
+		sbuf_xml(b, df->meta[i].key);
+		sbuf_printf(b, "</td><td>");
+		sbuf_xml(b, df->meta[i].value);
+		sbuf_printf(b, "</td></tr>\n");
+	}
+	sbuf_printf(b, "</table>\n");
+	summary_table(b, df);
+	busiest_table(b, df);
+	sbuf_printf(b, "<h2>Heatmaps</h2>\n");
+	for (i = 0; i < nr_metrics; i++) {
+		if (!metric_available(&metrics[i], &df->zones))
+			continue;
+		sbuf_printf(b, "<figure id=\"%s\">\n", metrics[i].id);
+		plot_figure(b, df, &metrics[i]);
+		sbuf_printf(b, "</figure>\n");
+	}
+	sbuf_printf(b, "</body>\n</html>\n");
+}

@@ -1,0 +1,49 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Small helpers every part of zns-stat uses: a growing string, atomic files, units. */
+#ifndef ZNS_STAT_UTIL_H
+#define ZNS_STAT_UTIL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* A growing, always NUL-terminated string: outputs are built here, then written. */
+struct sbuf {
+	char *s;
+	size_t len, cap;
+	int oom;	/* an allocation failed: the content is incomplete */
+};
+
+void sbuf_printf(struct sbuf *b, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+void sbuf_put(struct sbuf *b, const char *s, size_t n);
+void sbuf_free(struct sbuf *b);
+/* Text made safe for XML/HTML content and attribute values. */
+void sbuf_xml(struct sbuf *b, const char *s);
+/* A JSON string literal, quotes included. */
+void sbuf_json_str(struct sbuf *b, const char *s);
+
+/*
+ * Write len bytes to path through a temporary file in the same directory and
+ * rename(), so a reader never sees a half-written file. On failure returns -1
+ * with one line for the user in err.
+ */
+int write_file_atomic(const char *path, const char *buf, size_t len,
+		      char *err, size_t errlen);
+/* mkdir -p; -1 with a message in err when it cannot be made or written to. */
+int make_dir_writable(const char *dir, char *err, size_t errlen);
+/* Whole file into a NUL-terminated buffer; NULL with errno set. */
+char *slurp_file(const char *path, size_t *len);
+
+/* Values for humans: "4 KiB", "1.5 MiB"; "850 ns", "12.3 µs"; "1.2k". */
+void fmt_bytes(char *out, size_t n, double bytes);
+void fmt_ns(char *out, size_t n, double ns);
+void fmt_count(char *out, size_t n, double count);
+
+/* Comments are stored on one line: newline, tab and backslash escaped. */
+void escape_line(struct sbuf *b, const char *s);
+/* The reverse; also what the comment prompt does with a typed "\n". */
+char *unescape_line(const char *s);
+
+double now_mono(void);	/* seconds, CLOCK_MONOTONIC */
+
+#endif

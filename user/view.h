@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Which zones an output shows, and the outputs of one set of snapshots. */
+#ifndef ZNS_STAT_VIEW_H
+#define ZNS_STAT_VIEW_H
+
+#include <stdint.h>
+
+#include "util.h"
+
+struct snapshot;
+
+struct view_opts {
+	int all;		/* every zone, not only zones with activity */
+	long max_zones;		/* at most this many zones (busiest), -1: no limit */
+	int wide;		/* table: every column, latencies not as means */
+};
+
+/*
+ * The zones to show, in zone order: active (or all), at most max_zones of
+ * them, the busiest first chosen. *omitted: eligible zones left out.
+ * Returns a malloc'ed array (NULL when nothing is shown: *nr = 0).
+ */
+uint64_t *view_zones(const struct snapshot *s, const struct view_opts *o,
+		     uint64_t *nr, uint64_t *omitted);
+/* Ranking of zones by activity: data moved, then commands. 1 if a is busier. */
+int zone_busier(const struct snapshot *s, uint64_t a, uint64_t b);
+/* Summary keys that count namespace-wide (reset_all, dropped, ...). */
+int summary_disk_counter(const struct snapshot *s, const char *key);
+
+/* Text of one cell, as tables and CSV show it (cond by name). */
+void view_cell(const struct snapshot *s, uint64_t zone, int col, char *out,
+	       int outlen);
+
+void output_table(struct sbuf *b, struct snapshot *snaps, int n,
+		  const struct view_opts *o);
+void output_csv(struct sbuf *b, struct snapshot *snaps, int n,
+		const struct view_opts *o);
+void output_json(struct sbuf *b, struct snapshot *snaps, int n,
+		 const struct view_opts *o);
+void output_prom(struct sbuf *b, struct snapshot *snaps, int n,
+		 const struct view_opts *o);
+
+/* ISO 8601 local time with offset, "2024-05-01T12:00:00+0200". */
+void fmt_time(char *out, int outlen, double epoch);
+
+#endif
