@@ -1,20 +1,35 @@
 #!/bin/bash
-# host-checks.sh KVER - the checks that need no guest, as KTAP:
-# the module builds against KVER's headers with W=1 and no warning, sparse
-# (C=2) reports nothing, checkpatch.pl --strict is clean on module/ and
-# include/, and the tool builds with -Wall -Wextra -Werror.
-# Installs sparse and linux-source-6.1 (for checkpatch.pl) when missing.
+# host-checks.sh KVER [KVER...] - the checks that need no guest, as KTAP.
+# Once: checkpatch.pl --strict is clean on module/ and include/; the tool builds
+# with -Wall -Wextra -Werror and cppcheck finds nothing in user/; make install and
+# make uninstall with DESTDIR and PREFIX install and remove exactly their files.
+# Per kernel release (headers from guest/kernels.sh kdir): the module builds with W=1
+# and no warning, sparse (C=2) reports nothing, and (not for cloud kernels) make
+# dkms-install adds, builds and installs it with dkms into a staging tree
+# (build/dkms/KVER/root, which the DKMS guest test loads with modprobe); once, dkms
+# refuses a kernel without CONFIG_BLK_DEV_ZONED.
+# Each kernel's module is built in build/kernels/KVER/ (a copy of the sources), where
+# the guest suites of make check take it from.
+# Installs sparse, cppcheck, dkms and linux-source-6.1 (for checkpatch.pl) when missing.
 set -uo pipefail
 
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-kver=${1:?usage: host-checks.sh KVER}
+[ $# -ge 1 ] || { echo "usage: host-checks.sh KVER [KVER...]" >&2; exit 2; }
+kvers=("$@")
 logdir=$repo/build/host-checks
 mkdir -p "$logdir"
 cache=${ZNS_CACHE:-/var/cache/zns_stat}
 
 need=()
 command -v sparse >/dev/null || need+=(sparse)
+command -v cppcheck >/dev/null || need+=(cppcheck)
+command -v dkms >/dev/null || need+=(dkms)
 ls /usr/src/linux-source-6.1.tar.* >/dev/null 2>&1 || need+=(linux-source-6.1)
+# zns-stat's unit tests and figure checks
+[ -e /usr/include/cmocka.h ] || need+=(libcmocka-dev)
+command -v xmllint >/dev/null || need+=(libxml2-utils)
+command -v rsvg-convert >/dev/null || need+=(librsvg2-bin)
+[ -d /usr/lib/python3/dist-packages/prometheus_client ] || need+=(python3-prometheus-client)
 if [ ${#need[@]} -gt 0 ]; then
 	echo "# installing ${need[*]}"
 	DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${need[@]}" \
@@ -48,12 +63,149 @@ check() {	# check NAME COMMAND...: ok if the command succeeds and prints nothing
 	fi
 }
 
-# Kbuild's own chatter is not a finding: keep warnings, errors and sparse lines.
-build_findings() {
-	make -C "/lib/modules/$kver/build" M="$repo" -s clean >/dev/null 2>&1
-	make -C "$repo" -s module KERNELRELEASE="$kver" "$@" 2>&1 |
-		grep -v -e '^make' -e 'Skipping BTF generation' -e '^  [A-Z]' || true
-	[ -e "$repo/zns_stat.ko" ] || echo "zns_stat.ko was not built"
+kbuild_filter() {	# Kbuild's own chatter is not a finding: keep warnings, errors, sparse
+	grep -v -e '^make' -e 'Skipping BTF generation' -e '^  [A-Z]' || true
+}
+
+# A fresh copy of the module's sources per release: builds for several kernels
+# never share objects, and never touch the tree others may be building in.
+kernel_tree() {	# kernel_tree KVER -> prints the directory
+	local dir=$repo/build/kernels/$1
+	rm -rf "$dir"
+	mkdir -p "$dir"
+	(cd "$repo" && cp -a --parents Kbuild include/zns_stat.h module/*.c module/*.h "$dir/")
+	echo "$dir"
+}
+
+build_findings() {	# build_findings KVER KDIR: W=1 build from scratch
+	local dir
+	dir=$(kernel_tree "$1")
+	make -C "$2" M="$dir" -s W=1 modules 2>&1 | kbuild_filter
+	[ -e "$dir/zns_stat.ko" ] || echo "zns_stat.ko was not built"
+}
+
+sparse_findings() {	# sparse_findings KVER KDIR: C=2 checks every file, built or not
+	make -C "$2" M="$repo/build/kernels/$1" -s C=2 modules 2>&1 | kbuild_filter
+}
+
+# make dkms-install with every dkms path under build/dkms/KVER: sources, dkms tree,
+# and a module tree (root/lib/modules/KVER) that the guest's modprobe -d can use.
+dkms_findings() {	# dkms_findings KVER KDIR
+	local kver=$1 kdir=$2 t=$repo/build/dkms/$1 ko version vermagic
+	local flags="--sourcetree $t/src --dkmstree $t/tree --installtree $t/root/lib/modules --kernelsourcedir $kdir --no-depmod"
+
+	rm -rf "$t"
+	mkdir -p "$t/src" "$t/tree" "$t/root/lib/modules/$kver"
+	if ! make -C "$repo" -s dkms-install KERNELRELEASE="$kver" DKMS_SRCTREE="$t/src" \
+		DKMS_FLAGS="$flags" >"$t/dkms.log" 2>&1; then
+		echo "make dkms-install failed:"
+		tail -n 30 "$t/dkms.log"
+		return
+	fi
+	ko=$(compgen -G "$t/root/lib/modules/$kver/updates/dkms/zns_stat.ko*" | head -n 1)
+	[ -n "$ko" ] || { echo "dkms installed no zns_stat.ko in $t/root/lib/modules/$kver/updates/dkms"; return; }
+	version=$(modinfo -F version "$ko")
+	[ "$version" = "$zns_version" ] || echo "$ko: version '$version', include/zns_stat.h says '$zns_version'"
+	vermagic=$(modinfo -F vermagic "$ko")
+	[ "${vermagic%% *}" = "$kver" ] || echo "$ko: vermagic '$vermagic' is not for $kver"
+	# (dkms status runs readelf on 6.12's vmlinux, which warns about .comment)
+	dkms $flags status -m zns_stat -v "$zns_version" -k "$kver" 2>/dev/null | grep -q ': installed' ||
+		echo "dkms status does not say installed: $(dkms $flags status -m zns_stat 2>&1)"
+	# A module tree of zns_stat alone: depmod wants the kernel's lists, empty here.
+	touch "$t/root/lib/modules/$kver/"{modules.order,modules.builtin,modules.builtin.modinfo}
+	depmod -b "$t/root" "$kver" || echo "depmod -b $t/root $kver failed"
+	modprobe -d "$t/root" -S "$kver" --show-depends zns_stat 2>&1 | grep -q "insmod $ko" ||
+		echo "modprobe -d $t/root -S $kver cannot find zns_stat"
+}
+
+# A kernel without zoned block devices: dkms must refuse to build (BUILD_EXCLUSIVE_CONFIG).
+dkms_exclusive_findings() {	# dkms_exclusive_findings KVER KDIR
+	local kver=$1 t=$repo/build/dkms/exclusive fake out rc=0
+	local flags="--sourcetree $t/src --dkmstree $t/tree --installtree $t/root --no-depmod"
+
+	rm -rf "$t"
+	mkdir -p "$t/src" "$t/tree" "$t/root/$kver"
+	fake=$t/kernel	# all dkms reads before refusing: .config (and include/ exists)
+	mkdir -p "$fake/include"
+	grep -v '^CONFIG_BLK_DEV_ZONED=' "$2/.config" >"$fake/.config"
+	out=$(make -C "$repo" -s dkms-install KERNELRELEASE="$kver" DKMS_SRCTREE="$t/src" \
+		DKMS_FLAGS="$flags --kernelsourcedir $fake" 2>&1) || rc=$?
+	[ "$rc" -ne 0 ] || echo "dkms built zns_stat for a kernel without CONFIG_BLK_DEV_ZONED"
+	grep -q 'BUILD_EXCLUSIVE' <<<"$out" || { echo "dkms did not refuse with BUILD_EXCLUSIVE:"; tail -n 10 <<<"$out"; }
+	[ -z "$(find "$t/root" -name 'zns_stat.ko*')" ] || echo "a module was installed anyway"
+	rm -rf "$t"
+}
+
+# make install / make uninstall into a DESTDIR, from a copy of the tree.
+install_findings() {	# install_findings KVER
+	local kver=$1 t=$repo/build/install-test want got
+	rm -rf "$t"
+	mkdir -p "$t/src" "$t/dest"
+	(cd "$repo" && cp -a --parents Makefile Kbuild dkms.conf include module user "$t/src/") &&
+		make -C "$t/src" -s clean >/dev/null 2>&1
+	if ! make -C "$t/src" -s install KERNELRELEASE="$kver" DESTDIR="$t/dest" PREFIX=/usr \
+		>"$t/install.log" 2>&1; then
+		echo "make install failed:"
+		tail -n 20 "$t/install.log"
+		return
+	fi
+	want="lib/modules/$kver/extra/zns_stat.ko
+usr/bin/zns-stat"
+	[ -e "$repo/user/zns-stat.8" ] && want+=$'\n'"usr/share/man/man8/zns-stat.8"
+	got=$(cd "$t/dest" && find . -type f -o -type l | sed 's|^\./||' | LC_ALL=C sort)
+	[ "$got" = "$(LC_ALL=C sort <<<"$want")" ] ||
+		printf 'make install DESTDIR= PREFIX=/usr installed:\n%s\nexpected:\n%s\n' "$got" "$want"
+	[ "$(stat -c %a "$t/dest/usr/bin/zns-stat" 2>/dev/null)" = 755 ] || echo "zns-stat is not mode 755"
+	modinfo -F vermagic "$t/dest/lib/modules/$kver/extra/zns_stat.ko" 2>/dev/null | grep -q "^$kver " ||
+		echo "the installed module is not for $kver"
+	if ! make -C "$t/src" -s uninstall KERNELRELEASE="$kver" DESTDIR="$t/dest" PREFIX=/usr \
+		>"$t/uninstall.log" 2>&1; then
+		echo "make uninstall failed:"
+		tail -n 20 "$t/uninstall.log"
+	fi
+	got=$(cd "$t/dest" && find . -type f -o -type l)
+	[ -z "$got" ] || printf 'left after make uninstall:\n%s\n' "$got"
+	rm -rf "$t"
+}
+
+# The tool under cppcheck: warnings, portability and performance (not style).
+cppcheck_findings() {
+	(cd "$repo" && cppcheck -q --std=c11 --enable=warning,performance,portability \
+		--inline-suppr --error-exitcode=1 -Iinclude -Iuser \
+		--template='{file}:{line}: {severity}: {message} [{id}]' user/*.c)
+}
+
+# zns-stat's cmocka unit tests (make unit-test); their output only when one fails.
+unit_test_findings() {
+	local out
+	out=$(make -C "$repo" -s unit-test CC=gcc 2>&1) ||
+		grep -v -e '^\[ RUN' -e '^\[       OK' <<<"$out" | tail -n 40
+}
+
+# zns-stat's figures of an 8-zone and a 65536-zone data file and its report:
+# well-formed XML, every SVG rendered to PNG; its Prometheus output parsed.
+figure_findings() {
+	local t=$logdir/figures tool=$repo/user/zns-stat n svg
+	rm -rf "$t"
+	mkdir -p "$t"
+	for n in 8 65536; do
+		bash "$repo/selftests/user/make-datafile.sh" "$n" >"$t/zones$n.dat"
+		"$tool" plot "$t/zones$n.dat" >/dev/null || { echo "zns-stat plot zones$n.dat failed"; continue; }
+		for svg in "$t/zones$n"/*.svg; do
+			xmllint --noout "$svg" 2>&1 | head -n 5
+			rsvg-convert -o "${svg%.svg}.png" "$svg" 2>&1 | head -n 5
+			[ "$(stat -c %s "${svg%.svg}.png" 2>/dev/null || echo 0)" -gt 4096 ] ||
+				echo "${svg#"$t"/}: no or a tiny PNG"
+		done
+		[ "$(ls "$t/zones$n"/*.png 2>/dev/null | wc -l)" = 13 ] || echo "zones$n: not 13 figures"
+		"$tool" report "$t/zones$n.dat" -o "$t/zones$n.html" >/dev/null &&
+			xmllint --noout "$t/zones$n.html" 2>&1 | head -n 5
+	done
+	ZNS_STAT_DEBUGFS=$repo/selftests/user/fixtures/debugfs "$tool" -o prom zns8 zns8x |
+		/usr/bin/python3 -c 'import sys
+from prometheus_client.parser import text_string_to_metric_families as parse
+n = sum(len(f.samples) for f in parse(sys.stdin.read()))
+if n < 400: print("prometheus_client parsed only %d samples" % n)' 2>&1 | tail -n 5
 }
 
 # Prints findings only; the per-file "total: 0 errors..." lines are not.
@@ -71,14 +223,35 @@ checkpatch() {
 	return 0
 }
 
+zns_version=$(sed -n 's/^#define[[:space:]]*ZNS_STAT_VERSION[[:space:]]*"\([^"]*\)".*/\1/p' \
+	"$repo/include/zns_stat.h")
+
 echo "TAP version 13"
-echo "1..4"
-check "module builds with W=1 and no warning ($kver)" build_findings W=1
-check "sparse (C=2) is clean ($kver)" build_findings C=2
 check "checkpatch.pl --strict is clean on module/ and include/" checkpatch
 check "zns-stat builds with -Wall -Wextra -Werror" \
 	bash -c "make -C '$repo' -s -B tool CC=gcc"
-# Leave a normal build behind for the guest tests.
-make -C "$repo" -s module KERNELRELEASE="$kver" >/dev/null 2>&1
+check "cppcheck finds nothing in user/" cppcheck_findings
+check "zns-stat unit tests (cmocka): parsing, deltas, formats, heatmaps, data files" unit_test_findings
+check "zns-stat figures (8 and 65536 zones) and report: well-formed, rendered by rsvg-convert" figure_findings
+check "make install and uninstall, DESTDIR and PREFIX (${kvers[0]})" install_findings "${kvers[0]}"
+for kver in "${kvers[@]}"; do
+	if ! kdir=$(bash "$repo/selftests/guest/kernels.sh" kdir "$kver" 2>"$logdir/kdir.log"); then
+		n=$((n + 1)) failed=$((failed + 1))
+		echo "not ok $n host: headers of $kver"
+		sed 's/^/# /' "$logdir/kdir.log" | tail -n 20
+		continue
+	fi
+	eval "$kdir"	# KDIR
+	check "module builds with W=1 and no warning ($kver)" build_findings "$kver" "$KDIR"
+	check "sparse (C=2) is clean ($kver)" sparse_findings "$kver" "$KDIR"
+	# DKMS for generic and PREEMPT_RT (cloud kernels are for VMs without ZNS drives).
+	[[ $kver == *-cloud-* ]] ||
+		check "make dkms-install: dkms add, build, install ($kver)" dkms_findings "$kver" "$KDIR"
+	[ "$kver" = "${kvers[0]}" ] &&
+		check "dkms refuses a kernel without CONFIG_BLK_DEV_ZONED" dkms_exclusive_findings "$kver" "$KDIR"
+done
+# Leave a normal build behind for guest tests run by hand (run-guest-tests.sh).
+make -C "$repo" -s module KERNELRELEASE="${kvers[0]}" >/dev/null 2>&1
+echo "1..$n"
 echo "# host checks: $((n - failed)) passed, $failed failed"
 [ "$failed" -eq 0 ]

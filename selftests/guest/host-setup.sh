@@ -8,7 +8,10 @@
 #   1. installs the Debian packages the harness needs, if any is missing
 #      ("apt-get update" runs only when something has to be installed/downloaded);
 #   2. resolves the guest kernel release KVER (env KVER, else the release that
-#      linux-headers-amd64 depends on, e.g. 6.1.0-56-amd64);
+#      linux-headers-amd64 depends on, e.g. 6.1.0-56-amd64); any release of Debian's
+#      archive works, e.g. 6.1.0-56-rt-amd64, or 6.12.95+deb12-amd64 from
+#      bookworm-backports (guest/kernels.sh list prints the tested ones; the
+#      backports source is added when the image is not found without it);
 #   3. downloads linux-image-$KVER with "apt-get download" and extracts it into
 #      ${ZNS_CACHE:-/var/cache/zns_stat}/kernels/$KVER/ (boot/vmlinuz-$KVER,
 #      lib/modules/$KVER/ with depmod indexes). The package is never installed:
@@ -16,6 +19,9 @@
 #
 # Env:    KVER       guest kernel release (default: see 2.)
 #         ZNS_CACHE  cache directory (default /var/cache/zns_stat)
+#         ZNS_VMLINUZ, ZNS_KMOD_ROOT   a kernel of our own instead of 2. and 3.: its
+#                    image, and the root of its installed modules (lib/modules/KVER
+#                    with depmod indexes), e.g. from guest/debug-kernel.sh
 # Stdout: shell-quoted assignments, nothing else (progress goes to stderr):
 #         KVER=...          guest kernel release
 #         KIMAGE_ROOT=...   extracted tree; the guest gets it as ZNS_KMOD_ROOT
@@ -26,7 +32,8 @@ ZNS_CACHE=${ZNS_CACHE:-/var/cache/zns_stat}
 
 # Everything the harness uses on the host and, through the shared root, in the guest.
 PACKAGES=(qemu-system-x86 busybox-static nvme-cli fio util-linux kmod cpio gzip
-	  xz-utils linux-headers-amd64 coreutils bash python3 make gcc sparse)
+	  xz-utils linux-headers-amd64 coreutils bash python3 make gcc sparse
+	  libxml2-utils librsvg2-bin python3-prometheus-client)	# zns-stat tests (t8*)
 
 log() { echo "host-setup: $*" >&2; }
 
@@ -52,6 +59,22 @@ if [ "${#missing[@]}" -gt 0 ]; then
 	apt_update_once
 	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
 		"${missing[@]}" >&2
+fi
+
+# A kernel not from Debian's archive (guest/debug-kernel.sh prints these): use its
+# image and installed module tree as they are; nothing to download.
+if [ -n "${ZNS_VMLINUZ:-}" ]; then
+	[ -n "${ZNS_KMOD_ROOT:-}" ] || { log "ZNS_VMLINUZ needs ZNS_KMOD_ROOT (its lib/modules root)"; exit 1; }
+	if [ -z "${KVER:-}" ]; then
+		KVER=$(ls "$ZNS_KMOD_ROOT/lib/modules" 2>/dev/null)
+		[[ -n $KVER && $KVER != *$'\n'* ]] ||
+			{ log "set KVER: not one release in $ZNS_KMOD_ROOT/lib/modules"; exit 1; }
+	fi
+	[ -f "$ZNS_VMLINUZ" ] || { log "ZNS_VMLINUZ: no such file: $ZNS_VMLINUZ"; exit 1; }
+	[ -e "$ZNS_KMOD_ROOT/lib/modules/$KVER/modules.dep.bin" ] ||
+		{ log "no module indexes in $ZNS_KMOD_ROOT/lib/modules/$KVER (depmod -b?)"; exit 1; }
+	printf 'KVER=%q\nKIMAGE_ROOT=%q\nVMLINUZ=%q\n' "$KVER" "$ZNS_KMOD_ROOT" "$ZNS_VMLINUZ"
+	exit 0
 fi
 
 # "linux-headers-6.1.0-56-amd64 (= 6.1.192-2)" -> KVER=6.1.0-56-amd64, kver_version=6.1.192-2
@@ -84,8 +107,10 @@ if [ ! -e "$root/.complete" ]; then
 				break 2
 			fi
 		done
-		# Not found with the current lists: refresh them once and retry.
+		# Not found with the current lists: refresh them once and retry, with
+		# bookworm-backports (6.12) among the sources.
 		if [ "$attempt" = 2 ] || [ "$apt_updated" = 1 ]; then break; fi
+		"$(dirname "${BASH_SOURCE[0]}")/kernels.sh" backports >&2 || true
 		apt_update_once
 	done
 	[ -n "$got" ] || { log "cannot download any of: ${cands[*]}"; exit 1; }

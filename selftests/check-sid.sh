@@ -1,0 +1,45 @@
+#!/bin/bash
+# make check-sid: zns_stat against Debian sid's newest kernel (7.2 when written), from
+# this bookworm machine: built with W=1 in a small sid root (guest/sid.sh: sid's kbuild
+# tools and compiler do not run on bookworm), then the guest suite on sid's image.
+# Not part of make check: sid changes every day (a new kernel can break it overnight,
+# or have its headers before its image), and the first run fetches ~600 MB.
+# Arguments (test names or prefixes) go to the guest suite. The DKMS test skips here:
+# make dkms-install is checked against bookworm's kernels only.
+# Last line: "N passed, N failed, N skipped".
+set -uo pipefail
+
+repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$repo" || exit 1
+mkdir -p build
+pass=0 fail=0 skip=0
+
+if ! vars=$(bash selftests/guest/sid.sh); then
+	echo "not ok 1 sid: kernel headers, build root or image (selftests/guest/sid.sh)"
+	echo "0 passed, 1 failed, 0 skipped"
+	exit 1
+fi
+eval "$vars"	# KVER ZNS_VMLINUZ ZNS_KMOD_ROOT ZNS_KO SID_BUILD_LOG
+if [ -s "$SID_BUILD_LOG" ]; then
+	echo "not ok 1 sid: module builds with W=1 and no warning ($KVER)"
+	sed 's/^/# /' "$SID_BUILD_LOG" | head -n 40
+	fail=1
+else
+	echo "ok 1 sid: module builds with W=1 and no warning ($KVER)"
+	pass=1
+fi
+if [ -e "$ZNS_KO" ]; then
+	echo "# guest suite 'debian-sid' on $KVER"
+	KVER=$KVER ZNS_VMLINUZ=$ZNS_VMLINUZ ZNS_KMOD_ROOT=$ZNS_KMOD_ROOT ZNS_KO=$ZNS_KO \
+		ZNS_GUEST_LOG=$repo/build/guest-debian-sid.log \
+		bash selftests/run-guest-tests.sh "$@" | tee build/guest-debian-sid.out
+	summary=$(tail -n 1 build/guest-debian-sid.out)
+	if [[ $summary =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed,\ ([0-9]+)\ skipped$ ]]; then
+		pass=$((pass + BASH_REMATCH[1])) fail=$((fail + BASH_REMATCH[2])) skip=$((skip + BASH_REMATCH[3]))
+	else
+		echo "# debian-sid: no result line"
+		fail=$((fail + 1))
+	fi
+fi
+echo "$pass passed, $fail failed, $skip skipped"
+[ "$fail" -eq 0 ]
