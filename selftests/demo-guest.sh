@@ -14,6 +14,16 @@ load_zns
 fresh nvme0n1
 cat "$ZNS_DEBUGFS/status"
 
+# build/demo/ on the host, shared writable by demo.sh as 9p tag "demo".
+out=$ZNS_SRC/build/demo
+mount -t 9p -o trans=virtio,version=9p2000.L demo "$out" || fail "mount the demo output"
+
+step "zns-stat record: from now until the workload ends"
+"$ZNS_TOOL" record nvme0n1 -c "make demo: nvme-cli commands, fio zbd writes and reads" \
+	-o "$out" > /tmp/record.out 2>&1 &
+record_pid=$!
+sleep 2	# its first snapshot
+
 step "workload on nvme0n1: 4096-byte LBAs, 16 zones of 1 MiB (256 LBAs)"
 run nvme write /dev/nvme0n1 -s 0 -c 3 -z 16384 -d "$(data_file 16384)"
 run nvme read /dev/nvme0n1 -s 0 -c 3 -z 16384 -d /tmp/zns-read
@@ -35,6 +45,14 @@ run blkzone reset -o $((8 * ZONE_SECTORS)) -c 2 /dev/nvme0n1
 
 step "zns-stat nvme0n1"
 "$ZNS_TOOL" nvme0n1
+
+step "the recording: data file, heatmaps, HTML report (in build/demo/ on the host)"
+kill -INT $record_pid
+wait $record_pid || { cat /tmp/record.out; fail "zns-stat record"; }
+cat /tmp/record.out
+data=$(ls -t "$out"/nvme0n1-*.dat | head -n 1)
+"$ZNS_TOOL" report "$data" -o "${data%.dat}.html" || fail "zns-stat report"
+echo "report: build/demo/$(basename "${data%.dat}").html"
 
 step "cat $ZNS_DEBUGFS/nvme0n1/summary"
 cat "$ZNS_DEBUGFS/nvme0n1/summary"

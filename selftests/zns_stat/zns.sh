@@ -181,3 +181,55 @@ error_count() {
 		NR == 1 { for (i = 2; i <= NF; i++) col[$i] = i - 1; next }
 		$1 == e { n += $col[op] } END { print n + 0 }' "$ZNS_DEBUGFS/$1/errors"
 }
+
+# start_readers N: N processes read every zns_stat file in a loop until
+# stop_readers; a zones file read whole must be well-formed (each row as many
+# fields as the header), a failed read (file gone) is fine.
+start_readers() {
+	local i
+	touch /tmp/zns-readers.run
+	: > /tmp/zns-readers.bad
+	# Also on fail: leftover readers would keep the test's output open.
+	trap 'rm -f /tmp/zns-readers.run; kill $(jobs -p) 2>/dev/null' EXIT
+	for i in $(seq "$1"); do
+		(
+			while [ -e /tmp/zns-readers.run ]; do
+				for f in "$ZNS_DEBUGFS"/status "$ZNS_DEBUGFS"/*/*; do
+					out=$(cat "$f" 2>/dev/null) || continue
+				# shellcheck disable=SC2016
+					case $f in */zones)
+						awk 'NR == 1 { n = NF } NR > 1 && NF != n - 1 { print FILENAME ": " $0; exit 1 }' \
+							<<<"$out" >>/tmp/zns-readers.bad ;;
+					esac
+				done
+			done
+		) &
+	done
+}
+
+stop_readers() {
+	rm -f /tmp/zns-readers.run
+	wait
+	[ ! -s /tmp/zns-readers.bad ] || { cat /tmp/zns-readers.bad; fail "malformed zones read"; }
+}
+
+# fio_reads_bg DISK COUNT: COUNT 4 KiB random reads in the background; the
+# JSON result lands in /tmp/fio-bg.json.
+fio_reads_bg() {
+	fio --name=bg --filename="/dev/$1" --rw=randread --bs=4k --size=8M --number_ios="$2" \
+		--direct=1 --ioengine=psync --output-format=json > /tmp/fio-bg.json 2>/dev/null &
+	fio_pid=$!
+}
+
+fio_json() {	# fio_json FILE DIR FIELD
+	python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["jobs"][0][sys.argv[2]][sys.argv[3]])' "$@"
+}
+
+pci_address() {	# of controller nvme0
+	basename "$(readlink -f /sys/class/nvme/nvme0/device)"
+}
+
+# ZNS_STRESS=1 (make stress) runs the long variants.
+stress_count() {	# stress_count SHORT LONG
+	if [ -n "${ZNS_STRESS:-}" ]; then echo "$2"; else echo "$1"; fi
+}

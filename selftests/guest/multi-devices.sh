@@ -1,0 +1,20 @@
+#!/bin/bash
+# multi-devices.sh DIR - QEMU arguments (for ZNS_QEMU_EXTRA) adding the devices the
+# zns_stat/multi/ tests use, with sparse images created in DIR:
+#   - controller serial zns1: one zoned namespace, 4096 B LBAs, 32768 zones of 64 KiB;
+#   - NVMe subsystem "zns-mp" with two controllers (serial mp0) sharing one zoned
+#     namespace, 512 B LBAs, 16 zones of 2 MiB: multipath, one head nvmeXnY with
+#     two hidden paths nvmeXcYnY.
+set -euo pipefail
+dir=${1:?usage: multi-devices.sh DIR}
+mkdir -p "$dir"
+truncate -s 2G "$dir/big.img"
+truncate -s 32M "$dir/mp.img"
+echo "-device nvme,serial=zns1,id=nvme1" \
+	"-drive file=$dir/big.img,id=big,format=raw,if=none" \
+	"-device nvme-ns,drive=big,bus=nvme1,nsid=1,zoned=true,zoned.zone_size=64K,zoned.zone_capacity=64K,logical_block_size=4096,physical_block_size=4096" \
+	"-device nvme-subsys,id=mpsub,nqn=zns-mp" \
+	"-device nvme,serial=mp0,subsys=mpsub,id=mpc0" \
+	"-device nvme,serial=mp0,subsys=mpsub,id=mpc1" \
+	"-drive file=$dir/mp.img,id=mp,format=raw,if=none" \
+	"-device nvme-ns,drive=mp,nsid=1,shared=on,zoned=true,zoned.zone_size=2M,zoned.zone_capacity=2M,logical_block_size=512,physical_block_size=512"

@@ -1,0 +1,33 @@
+#!/bin/bash
+# make stress: the robustness tests with their long variants (ZNS_STRESS=1):
+# 50 reloads of zns_stat under load, more concurrent appends, more readers'
+# rounds over 32768 zones; on Debian's 6.1 kernel and, when built, on the
+# debug kernel (guest/debug-kernel.sh). Ends with "N passed, N failed".
+set -uo pipefail
+repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$repo" || exit 1
+export ZNS_STRESS=1 ZNS_TEST_TIMEOUT=${ZNS_TEST_TIMEOUT:-1800}
+eval "$(bash selftests/guest/host-setup.sh | grep '^KVER=')"
+make -s module KERNELRELEASE="$KVER" && make -s tool || exit 1
+pass=0 fail=0
+run() {	# run NAME [VAR=VALUE...]: the stress tests in one guest
+	local name=$1 out
+	shift
+	out=$(env "$@" ZNS_GUEST_LOG="$repo/build/stress-$name.log" \
+		bash selftests/run-guest-tests.sh t92 t93 multi/t30 2>&1 | tee /dev/stderr | tail -n 1)
+	if [[ $out =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed ]]; then
+		pass=$((pass + BASH_REMATCH[1])) fail=$((fail + BASH_REMATCH[2]))
+	else
+		fail=$((fail + 1))
+	fi
+}
+run debian-6.1 KVER="$KVER" \
+	ZNS_QEMU_EXTRA="$(bash selftests/guest/multi-devices.sh "$repo/build/multi-images")"
+if vars=$(bash selftests/guest/debug-kernel.sh --module --modular 2>/dev/null); then
+	eval "$vars"
+	run debug-6.1 KVER="$KVER" ZNS_VMLINUZ="$ZNS_VMLINUZ" ZNS_KMOD_ROOT="$ZNS_KMOD_ROOT" \
+		ZNS_KO="$ZNS_KO" \
+		ZNS_QEMU_EXTRA="$(bash selftests/guest/multi-devices.sh "$repo/build/multi-images")"
+fi
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

@@ -1,0 +1,94 @@
+#!/bin/bash
+# Device lifecycle under load (fio reads) with debugfs readers running:
+# controller reset and namespace rescan (the reads fio saw complete are
+# exactly the reads counted), PCI remove (the directory goes) and rescan
+# (fresh statistics), nvme and nvme_core unloaded and reloaded, zns_stat
+# unloaded and reloaded again and again.
+. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/zns.sh"
+
+require_cmd fio
+nvme_up
+load_zns
+fresh nvme0n1
+start_readers 2
+
+for event in "nvme reset /dev/nvme0" "nvme ns-rescan /dev/nvme0"; do
+	zns_clear nvme0n1
+	fio_reads_bg nvme0n1 2000
+	sleep 2
+	$event >/dev/null || fail "$event"
+	wait $fio_pid || fail "fio during '$event'"
+	wait_for_block nvme0n1
+	expect_summary nvme0n1 reads="$(fio_json /tmp/fio-bg.json read total_ios)" writes=0
+	echo "after '$event': errors $(summary_value nvme0n1 errors) (aborted and retried attempts)"
+done
+
+# PCI remove: the namespace, and its directory, go away.
+bdf=$(pci_address)
+fio_reads_bg nvme0n1 100000
+sleep 2
+echo 1 > "/sys/bus/pci/devices/$bdf/remove" || fail "PCI remove $bdf"
+wait $fio_pid
+end=$((SECONDS + 10))
+while [ -e "$ZNS_DEBUGFS/nvme0n1" ] && [ $SECONDS -lt $end ]; do sleep 0.2; done
+expect_eq "nvme0n1 directory after PCI remove" \
+	"$([ -e "$ZNS_DEBUGFS/nvme0n1" ] && echo present || echo gone)" gone
+expect_eq "disks after PCI remove" "$(status_value disks)" 0
+# Rescan: the namespace comes back with fresh statistics.
+echo 1 > /sys/bus/pci/rescan || fail "PCI rescan"
+# A re-probe under TCG can take tens of seconds; newer kernels scan namespaces
+# in parallel, so find the 4096-byte one by its attributes, not its name.
+end=$((SECONDS + 120)) disk=
+while [ -z "$disk" ] && [ $SECONDS -lt $end ]; do
+	sleep 0.5
+	for b in /sys/block/nvme0n*; do
+		[ "$(cat "$b/queue/logical_block_size" 2>/dev/null)" = 4096 ] &&
+			[ -b "/dev/${b##*/}" ] && disk=${b##*/}
+	done
+done
+if [ -z "$disk" ]; then
+	echo w > /proc/sysrq-trigger	# what is blocked, for the log
+	sleep 1
+	dmesg | tail -n 60
+	fail "no 4096-byte namespace 120 s after PCI rescan"
+fi
+blkzone report -c 1 "/dev/$disk" >/dev/null || fail "blkzone report $disk"
+wait_tracked "$disk"
+expect_zones "$disk"	# fresh: every counter 0, though fio read it before
+fresh "$disk"
+nvme write "/dev/$disk" -s 0 -c 0 -z 4096 -d "$(data_file 4096)" >/dev/null || fail "write"
+expect_zones "$disk" 0:writes=1 0:write_sectors=8
+# Back to the usual names for what follows.
+unload_nvme
+nvme_up
+
+# nvme and nvme_core unloaded under load while zns_stat stays, then back.
+fio_reads_bg nvme0n1 100000
+sleep 2
+unload_nvme
+wait $fio_pid
+nvme_down
+expect_eq "nvme0n1 directory without nvme_core" \
+	"$([ -e "$ZNS_DEBUGFS/nvme0n1" ] && echo present || echo gone)" gone
+expect_eq "attached without nvme_core" "$(status_value attached)" 0
+nvme_up
+fresh nvme0n1
+nvme write /dev/nvme0n1 -s 512 -c 0 -z 4096 -d "$(data_file 4096)" >/dev/null || fail "write"
+expect_zones nvme0n1 2:writes=1 2:write_sectors=8
+
+# zns_stat unloaded and reloaded under load; counting is exact after each.
+rounds=$(stress_count 5 50)
+fio_reads_bg nvme0n1 1000000
+for i in $(seq "$rounds"); do
+	rmmod zns_stat || fail "rmmod round $i"
+	insmod "$ZNS_KO" || fail "insmod round $i"
+done
+kill $fio_pid 2>/dev/null
+wait $fio_pid
+stop_readers
+fresh nvme0n1
+nvme write /dev/nvme0n1 -s 256 -c 0 -z 4096 -d "$(data_file 4096)" >/dev/null || fail "write"
+expect_zones nvme0n1 1:writes=1 1:write_sectors=8
+echo "$rounds reloads under load"
+finish
