@@ -4,18 +4,31 @@
 #   make KERNELRELEASE=6.1.0-56-amd64   or   make KDIR=/path/to/build
 #   make demo                 emulated ZNS SSD in QEMU, short workload, stats
 #   make check                everything the CI runs
-#   make install              module (with depmod) and tool; DESTDIR, PREFIX
+#   make bench                performance: vs no tracing and vs bpftrace, memory, scale
+#   make check-sid            the same module against Debian sid's newest kernel
+#   make debug-kernel         build (or find in the cache) the debug kernels check uses
+#   make install              module (with depmod), tool and man page; DESTDIR, PREFIX
+#   make uninstall            removes what make install installed
+#   make dkms-install         registers, builds and installs the module with DKMS
+#   make dkms-remove          removes it from DKMS (every kernel) and /usr/src
 
 KERNELRELEASE ?= $(shell uname -r)
 KDIR ?= /lib/modules/$(KERNELRELEASE)/build
 PREFIX ?= /usr/local
 DESTDIR ?=
+MANDIR ?= $(PREFIX)/share/man
+INSTALL_MOD_DIR ?= extra
+
+# The release: kept in include/zns_stat.h only (dkms.conf reads it there too).
+VERSION := $(shell sed -n 's/^\#define[[:space:]]*ZNS_STAT_VERSION[[:space:]]*"\([^"]*\)".*/\1/p' include/zns_stat.h)
 
 CC ?= cc
 USER_CFLAGS ?= -O2 -g -Wall -Wextra -Werror -std=gnu11
 USER_CFLAGS += -Iinclude '-D__maybe_unused=__attribute__((unused))'
 
-.PHONY: all module tool clean check demo install uninstall
+USER_LDLIBS ?= -lm
+
+.PHONY: all module tool unit-test clean check check-sid demo stress install uninstall dkms-install dkms-remove
 
 all: module tool
 
@@ -26,24 +39,88 @@ module:
 tool: user/zns-stat
 
 user/zns-stat: user/*.c user/*.h include/zns_stat.h
-	$(CC) $(USER_CFLAGS) -o $@ user/*.c
+	$(CC) $(USER_CFLAGS) -o $@ user/*.c $(USER_LDLIBS)
+
+# The tool's unit tests (cmocka, Debian's libcmocka-dev) on selftests/user/fixtures.
+UNIT_TESTS := $(patsubst %.c,%,$(wildcard selftests/user/test_*.c))
+TOOL_LIB := $(filter-out user/zns-stat.c,$(wildcard user/*.c))
+
+unit-test: $(UNIT_TESTS)
+	@for t in $(UNIT_TESTS); do (cd selftests/user && ./$${t##*/}) || exit 1; done
+
+selftests/user/test_%: selftests/user/test_%.c selftests/user/*.h $(TOOL_LIB) user/*.h include/zns_stat.h
+	@test -e /usr/include/cmocka.h || { echo "unit tests need cmocka: apt-get install libcmocka-dev" >&2; exit 1; }
+	$(CC) $(USER_CFLAGS) -Iuser -o $@ $< $(TOOL_LIB) -lcmocka $(USER_LDLIBS)
 
 clean:
 	-test -d "$(KDIR)" && $(MAKE) -C "$(KDIR)" M="$(CURDIR)" clean
-	rm -f user/zns-stat
+	rm -f user/zns-stat $(UNIT_TESTS)
 	rm -rf build
 
 check:
 	bash selftests/check.sh
 
+# Debian sid's newest kernel (7.x): built in a sid root, run in the guest (not in check).
+check-sid:
+	bash selftests/check-sid.sh
+
+# The long variants of the robustness tests (lifecycle, concurrency, readers).
+stress:
+	bash selftests/stress.sh
+
 demo:
 	bash selftests/demo.sh
 
+# zns_stat against no tracing and the seed's bpftrace tracer, hot-path cost, memory
+# and scale, in one QEMU guest (about 20 min; ZNS_BENCH_* knobs in selftests/bench/bench.sh).
+# Results in build/bench/report.txt; see Documentation/performance.rst.
+.PHONY: bench
+bench:
+	bash selftests/bench/bench.sh
+
+# The debug kernels make check also runs on (lockdep, KASAN, kmemleak, ...), built
+# once and cached; prints where. See Documentation/testing.rst.
+.PHONY: debug-kernel
+debug-kernel:
+	bash selftests/guest/debug-kernel.sh --modular
+	bash selftests/guest/debug-kernel.sh --builtin
+
+# The module goes to /lib/modules/KERNELRELEASE/extra, unsigned (DKMS signs, for
+# Secure Boot). depmod runs for the running system only: with DESTDIR (a package
+# build) it is the package's postinst's job. The man page is installed when present.
+MODULE_DEST = $(DESTDIR)/lib/modules/$(KERNELRELEASE)/$(INSTALL_MOD_DIR)
+MANPAGE := $(wildcard user/zns-stat.8)
+
 install: all
-	$(MAKE) -C "$(KDIR)" M="$(CURDIR)" INSTALL_MOD_PATH="$(DESTDIR)" INSTALL_MOD_DIR=extra modules_install
+	install -D -m 0644 zns_stat.ko "$(MODULE_DEST)/zns_stat.ko"
+	if [ -z "$(DESTDIR)" ]; then depmod -a "$(KERNELRELEASE)"; fi
 	install -D -m 0755 user/zns-stat "$(DESTDIR)$(PREFIX)/bin/zns-stat"
+	$(if $(MANPAGE),install -D -m 0644 $(MANPAGE) "$(DESTDIR)$(MANDIR)/man8/zns-stat.8")
 
 uninstall:
-	rm -f "$(DESTDIR)/lib/modules/$(KERNELRELEASE)/extra/zns_stat.ko"*
-	rm -f "$(DESTDIR)$(PREFIX)/bin/zns-stat"
-	-test -z "$(DESTDIR)" && depmod "$(KERNELRELEASE)"
+	rm -f "$(MODULE_DEST)/zns_stat.ko" "$(DESTDIR)$(PREFIX)/bin/zns-stat" \
+		"$(DESTDIR)$(MANDIR)/man8/zns-stat.8"
+	if [ -z "$(DESTDIR)" ]; then depmod -a "$(KERNELRELEASE)"; fi
+
+# DKMS: the sources dkms builds from go to DKMS_SRCTREE/zns_stat-VERSION; dkms
+# rebuilds the module for every kernel installed later (AUTOINSTALL). DKMS_FLAGS
+# passes dkms options (make check uses --sourcetree, --dkmstree, --installtree).
+DKMS_SRCTREE ?= /usr/src
+DKMS_FLAGS ?=
+DKMS = dkms $(DKMS_FLAGS)
+DKMS_MOD = -m zns_stat -v $(VERSION)
+DKMS_FILES = dkms.conf Kbuild include/zns_stat.h $(wildcard module/*.c module/*.h)
+
+dkms-install:
+	@command -v dkms >/dev/null || { echo "zns_stat: make dkms-install needs dkms (apt-get install dkms)" >&2; exit 1; }
+	if [ -n "$$($(DKMS) status $(DKMS_MOD))" ]; then $(DKMS) remove $(DKMS_MOD) --all; fi
+	rm -rf "$(DKMS_SRCTREE)/zns_stat-$(VERSION)"
+	install -d "$(DKMS_SRCTREE)/zns_stat-$(VERSION)"
+	cp --parents $(DKMS_FILES) "$(DKMS_SRCTREE)/zns_stat-$(VERSION)/"
+	$(DKMS) add $(DKMS_MOD)
+	$(DKMS) build $(DKMS_MOD) -k "$(KERNELRELEASE)"
+	$(DKMS) install $(DKMS_MOD) -k "$(KERNELRELEASE)"
+
+dkms-remove:
+	if [ -n "$$($(DKMS) status $(DKMS_MOD))" ]; then $(DKMS) remove $(DKMS_MOD) --all; fi
+	rm -rf "$(DKMS_SRCTREE)/zns_stat-$(VERSION)"

@@ -1,7 +1,9 @@
 #!/bin/bash
 # make check: everything CI runs, from a bare Debian bookworm machine.
-#   host_checks KVER        W=1 build, sparse, checkpatch, the tool's build
+#   host_checks KVER...     checkpatch, the tool's build and cppcheck, make install;
+#                           per kernel: W=1 build, sparse, make dkms-install
 #   guest_suite NAME KVER   the selftests in a QEMU guest booting that kernel
+#   debug_suite NAME VARIANT  the same on a debug kernel (guest/debug-kernel.sh)
 # Each step's "N passed, N failed" is added up; the last line is the total.
 # Arguments (test names or prefixes) are passed to every guest suite.
 set -uo pipefail
@@ -18,7 +20,7 @@ add_results() {	# add_results PASS FAIL
 
 host_checks() {
 	local out
-	out=$(bash selftests/host-checks.sh "$1" 2>&1)
+	out=$(bash selftests/host-checks.sh "$@" 2>&1)
 	echo "$out"
 	add_results "$(grep -c '^ok ' <<<"$out")" "$(grep -c '^not ok ' <<<"$out")"
 }
@@ -26,11 +28,16 @@ host_checks() {
 # guest_suite NAME KVER [TEST...]: run the guest tests; required tests never skip.
 guest_suite() {
 	local name=$1 kver=$2 out=build/guest-$1.out rc summary
+	# The module host_checks built for this kernel, unless the caller chose one.
+	local -x ZNS_KO=${ZNS_KO:-}
+	[ -n "$ZNS_KO" ] || [ ! -e "$repo/build/kernels/$kver/zns_stat.ko" ] ||
+		ZNS_KO=$repo/build/kernels/$kver/zns_stat.ko
+	[ -n "$ZNS_KO" ] || unset ZNS_KO
 	shift 2
 	echo "# guest suite '$name' on $kver"
-	KVER=$kver bash selftests/run-guest-tests.sh "$@" | tee "$out"
+	KVER=$kver ZNS_GUEST_LOG=$repo/build/guest-$name.log \
+		bash selftests/run-guest-tests.sh "$@" | tee "$out"
 	rc=${PIPESTATUS[0]}
-	cp build/guest-tests.log "build/guest-$name.log" 2>/dev/null
 	summary=$(tail -n 1 "$out")
 	if [[ $summary =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed(,\ ([0-9]+)\ skipped)?$ ]]; then
 		local pass=${BASH_REMATCH[1]} fail=${BASH_REMATCH[2]} skip=${BASH_REMATCH[4]:-0}
@@ -46,12 +53,60 @@ guest_suite() {
 	fi
 }
 
+# debug_suite NAME VARIANT [TEST...]: a debug kernel (lockdep, KASAN, kmemleak, ...:
+# guest/debug-kernel.sh, cached; a first build takes minutes), zns_stat built against it
+# with W=1 and no warning, then the guest suite on it, ending with a kmemleak scan.
+debug_suite() {
+	local name=$1 variant=$2 vars KVER ZNS_KDIR
+	local -x ZNS_VMLINUZ ZNS_KMOD_ROOT ZNS_KO ZNS_TEST_TIMEOUT=${ZNS_TEST_TIMEOUT:-600}
+	shift 2
+	echo "# debug kernel '$variant'"
+	if vars=$(bash selftests/guest/debug-kernel.sh --module "--$variant"); then
+		eval "$vars"
+		echo "ok - debug: zns_stat builds with W=1 and no warning ($KVER)"
+		add_results 1 0
+		guest_suite "$name" "$KVER" "$@"
+	else
+		echo "not ok - debug: debug kernel '$variant' or zns_stat's W=1 build against it"
+		add_results 0 1
+	fi
+}
+
 setup=$(bash selftests/guest/host-setup.sh) || { echo "host setup failed"; echo "0 passed, 1 failed"; exit 1; }
 eval "$(grep '^KVER=' <<<"$setup")"
 echo "# default guest kernel: $KVER"
 
-host_checks "$KVER"
+# Debian's kernels (guest/kernels.sh): bookworm 6.1 and bookworm-backports 6.12, each
+# generic, rt and cloud. All are compile-tested (W=1, sparse, DKMS); the guest suite
+# runs on 6.1, 6.1 PREEMPT_RT and 6.12.
+declare -A kernel
+while read -r name release; do kernel[$name]=$release; done < <(bash selftests/guest/kernels.sh list)
+if [ "${#kernel[@]}" -ne 6 ]; then
+	echo "not ok - cannot resolve Debian's kernel releases (selftests/guest/kernels.sh list)"
+	add_results 0 1
+	kernel=([debian-6.1]=$KVER)
+fi
+host_checks "$KVER" $(for k in "${!kernel[@]}"; do [ "${kernel[$k]}" = "$KVER" ] || echo "${kernel[$k]}"; done | sort)
 guest_suite debian-6.1 "$KVER" "$@"
+[ -z "${kernel[debian-6.1-rt]:-}" ] || guest_suite debian-6.1-rt "${kernel[debian-6.1-rt]}" "$@"
+[ -z "${kernel[debian-6.12]:-}" ] || guest_suite debian-6.12 "${kernel[debian-6.12]}" "$@"
+# More devices at once (guest/multi-devices.sh): a second controller with a
+# 32768-zone namespace and a multipath subsystem; their tests are zns_stat/multi/.
+multi_suite() {
+	local name=$1 kver=$2
+	local -x ZNS_QEMU_EXTRA
+	shift 2
+	ZNS_QEMU_EXTRA=$(bash selftests/guest/multi-devices.sh "$repo/build/multi-images")
+	guest_suite "$name" "$kver" "$@"
+}
+multi_tests=()
+for t in "${@:-multi}"; do [[ $t != multi* ]] || multi_tests+=("$t"); done
+[ "${#multi_tests[@]}" = 0 ] || multi_suite debian-6.1-multi "$KVER" "${multi_tests[@]}"
+debug_suite debug-6.1 modular "$@"
+# nvme_core built in: its own tests (zns_stat/builtin/), run when chosen or by default.
+builtin_tests=()
+for t in "${@:-builtin}"; do [[ $t != builtin* ]] || builtin_tests+=("$t"); done
+[ "${#builtin_tests[@]}" = 0 ] || debug_suite debug-6.1-builtin builtin "${builtin_tests[@]}"
 
 echo "$total_pass passed, $total_fail failed"
 [ "$total_fail" -eq 0 ]

@@ -4,19 +4,26 @@
 #
 # Usage: selftests/zns_stat/run_tests.sh [TEST...]
 #   TEST: a file in this directory, with or without ".sh", or a unique prefix of one
-#         (e.g. t00-guest-sanity.sh, t00-guest-sanity, t00);
+#         (e.g. t00-guest-sanity.sh, t00-guest-sanity, t00); the same in a subdirectory
+#         (builtin/t10); or a subdirectory, for every test in it (builtin);
 #   default: every executable t[0-9]*.sh here, in name order.
 # Env:   ZNS_TEST_TIMEOUT  seconds per test (default 300)
 #
 # A test exits 0 (ok), 4 (skip; the reason is its last "SKIP: " line) or anything else
 # (not ok; 124 = timed out). Its output is printed prefixed with "# ". A test that passed
 # or skipped still fails if the kernel logged one of $KERNEL_BAD while it ran.
+# On a kernel with kmemleak (the debug kernel), automatic scans are off while tests run,
+# and a last result "kmemleak" unloads zns_stat and scans: any unreferenced object
+# fails it, with kmemleak's report.
 # Ends with "# Totals: ..."; exit status 1 if any test failed.
 set -uo pipefail
 
 dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 per_test_timeout=${ZNS_TEST_TIMEOUT:-300}
 KERNEL_BAD='WARNING:|BUG:|Oops|general protection|lockdep|possible recursive locking|possible circular locking|sleeping function called|rcu.*stall|Call Trace|KASAN|UBSAN|kmemleak|list_add corruption|list_del corruption|refcount_t:'
+# Debug kernels' reports that may lack the markers above (debug objects, RCU-lockdep,
+# KFENCE, SLUB consistency checks, lockdep's own failures); "[(]" works in grep and awk.
+KERNEL_BAD+='|ODEBUG:|suspicious RCU usage|KFENCE|unreferenced object|DEBUG_LOCKS_WARN_ON|non-static key|Kernel panic|BUG [^ ]+ [(]'
 
 # Kernel log records ("prio,seq,usec,flags;text") from /dev/kmsg: sequence numbers
 # survive ring-buffer wrap and other readers, unlike line counts of dmesg.
@@ -37,11 +44,20 @@ kmsg_since() {
 tests=()
 if [ $# -gt 0 ]; then
 	for t in "$@"; do
-		t=$(basename "$t")
+		t=${t%/}
+		# "builtin/t10..." is a test in a subdirectory; any other path, its file here.
+		[ -e "$dir/$t" ] || compgen -G "$dir/$t*.sh" >/dev/null || t=$(basename "$t")
+		if [ -d "$dir/$t" ]; then	# every test in that subdirectory, in name order
+			LC_COLLATE=C
+			for f in "$dir/$t"/t[0-9]*.sh; do
+				[ -x "$f" ] && tests+=("$t/${f##*/}")
+			done
+			continue
+		fi
 		if [ ! -e "$dir/$t" ]; then
 			# "t00-guest-sanity" or a unique prefix such as "t00"
 			m=("$dir/$t"*.sh)
-			[ "${#m[@]}" = 1 ] && [ -e "${m[0]}" ] && t=$(basename "${m[0]}")
+			[ "${#m[@]}" = 1 ] && [ -e "${m[0]}" ] && t=${m[0]#"$dir"/}
 		fi
 		tests+=("$t")
 	done
@@ -55,8 +71,17 @@ fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
+kmemleak=/sys/kernel/debug/kmemleak
+leak_check=0
+if [ -w "$kmemleak" ]; then
+	leak_check=1
+	# A scan's report would land in whichever test runs: only ours, after the last
+	# test. (A scan takes half a minute under TCG; boot leaves nothing unreferenced.)
+	echo scan=off >"$kmemleak" || echo "# kmemleak: cannot stop its automatic scans"
+fi
+
 echo "TAP version 13"
-echo "1..${#tests[@]}"
+echo "1..$((${#tests[@]} + leak_check))"
 pass=0 fail=0 skip=0 n=0
 for t in "${tests[@]}"; do
 	n=$((n + 1))
@@ -77,8 +102,9 @@ for t in "${tests[@]}"; do
 
 	kmsg_since "$seq" >"$work/kmsg"
 	if grep -Eq -- "$KERNEL_BAD" "$work/kmsg"; then
-		echo "# $t: kernel log reports a problem:"
-		grep -E -- "$KERNEL_BAD" "$work/kmsg" | sed 's/^/# kernel: /'
+		echo "# $t: kernel log reports a problem (from its first line on, at most 400):"
+		awk -v re="$KERNEL_BAD" 'f || $0 ~ re { f = 1; print }' "$work/kmsg" |
+			head -n 400 | sed 's/^/# kernel: /'
 		rc=kernel
 	fi
 
@@ -94,7 +120,7 @@ for t in "${tests[@]}"; do
 		;;
 	*)
 		# The kernel's side of the story helps to debug any failure.
-		if [ -s "$work/kmsg" ]; then
+		if [ "$rc" != kernel ] && [ -s "$work/kmsg" ]; then
 			echo "# $t: last kernel messages:"
 			tail -n 30 "$work/kmsg" | sed 's/^/# kmsg: /'
 		fi
@@ -103,6 +129,33 @@ for t in "${tests[@]}"; do
 		;;
 	esac
 done
+
+if [ "$leak_check" = 1 ]; then
+	n=$((n + 1))
+	seq=$(kmsg_last_seq)
+	# Unloaded, zns_stat no longer references what it failed to free. kmemleak
+	# reports only objects older than 5 s.
+	if [ -d /sys/module/zns_stat ]; then
+		rmmod zns_stat || echo "# kmemleak: rmmod zns_stat failed"
+	fi
+	sleep 6
+	start=$SECONDS
+	echo scan >"$kmemleak"
+	leaks=$(cat "$kmemleak")
+	echo "# kmemleak: scanned in $((SECONDS - start))s"
+	kmsg_since "$seq" >"$work/kmsg"
+	if [ -n "$leaks" ] || grep -Eq -- "$KERNEL_BAD" "$work/kmsg"; then
+		[ -z "$leaks" ] || echo "# kmemleak: objects the tests left unreferenced (at most 300 lines):"
+		head -n 300 <<<"$leaks" | sed 's/^/# kmemleak: /'
+		awk -v re="$KERNEL_BAD" 'f || $0 ~ re { f = 1; print }' "$work/kmsg" |
+			head -n 400 | sed 's/^/# kernel: /'
+		echo "not ok $n kmemleak"
+		fail=$((fail + 1))
+	else
+		echo "ok $n kmemleak"
+		pass=$((pass + 1))
+	fi
+fi
 
 echo "# Totals: pass:$pass fail:$fail xfail:0 xpass:0 skip:$skip error:0"
 [ "$fail" = 0 ]
