@@ -62,7 +62,7 @@ fio_zone="writes=16 write_sectors=2048 reads=64 read_sectors=2048"
 expect_zones nvme0n1 0:writes=1 0:write_sectors=32 0:reads=1 0:read_sectors=32 \
 	1:appends=3 1:append_sectors=24 1:resets=1 1:reset_lat_min_ns=+ \
 	1:reset_lat_max_ns=+ 1:reset_lat_sum_ns=+ 2:opens=1 2:closes=1 2:finishes=1 \
-	4:errors=1 \
+	4:errors=1 4:top_zone_error=$((0x1bc)) \
 	$(for z in 8 9 10 11; do for kv in $fio_zone; do printf '%s:%s ' $z "$kv"; done; done) \
 	8:resets=1 8:reset_lat_min_ns=+ 8:reset_lat_max_ns=+ 8:reset_lat_sum_ns=+ \
 	9:resets=1 9:reset_lat_min_ns=+ 9:reset_lat_max_ns=+ 9:reset_lat_sum_ns=+
