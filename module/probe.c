@@ -7,9 +7,11 @@
  * slot. nvme_complete_rq fires once per attempt, on the normal and on the
  * batched completion path, so counting happens there, with the status.
  *
- * Both run with preemption disabled, possibly in hard interrupt context:
- * no sleeping, no allocation, only atomics on the hot path. The only lock,
- * in early.c, is taken for namespaces that have no zone table yet.
+ * Both may run in hard interrupt context, with preemption disabled (up to
+ * 6.x) or preemptible under SRCU (7.x): no sleeping, no allocation, only
+ * atomics and per-CPU increments on the hot path, under their own
+ * rcu_read_lock(). The only lock, in early.c, is taken for namespaces that
+ * have no zone table yet.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
