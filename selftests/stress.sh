@@ -10,24 +10,27 @@ export ZNS_STRESS=1 ZNS_TEST_TIMEOUT=${ZNS_TEST_TIMEOUT:-1800}
 eval "$(bash selftests/guest/host-setup.sh | grep '^KVER=')"
 make -s module KERNELRELEASE="$KVER" && make -s tool || exit 1
 pass=0 fail=0
-run() {	# run NAME [VAR=VALUE...]: the stress tests in one guest
-	local name=$1 out
-	shift
+run() {	# run NAME TESTS [VAR=VALUE...]: stress tests in one guest
+	local name=$1 tests=$2 out
+	shift 2
+	# shellcheck disable=SC2086  # TESTS is a list
 	out=$(env "$@" ZNS_GUEST_LOG="$repo/build/stress-$name.log" \
-		bash selftests/run-guest-tests.sh t92 t93 multi/t30 2>&1 | tee /dev/stderr | tail -n 1)
+		bash selftests/run-guest-tests.sh $tests 2>&1 | tee /dev/stderr | tail -n 1)
 	if [[ $out =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed ]]; then
 		pass=$((pass + BASH_REMATCH[1])) fail=$((fail + BASH_REMATCH[2]))
 	else
 		fail=$((fail + 1))
 	fi
 }
-run debian-6.1 KVER="$KVER" \
-	ZNS_QEMU_EXTRA="$(bash selftests/guest/multi-devices.sh "$repo/build/multi-images")"
+# t92 and t93 expect the usual single controller; multi/t30 its extra devices.
+extra=$(bash selftests/guest/multi-devices.sh "$repo/build/multi-images")
+run debian-6.1 "t92 t93" KVER="$KVER"
+run debian-6.1-multi multi/t30 KVER="$KVER" ZNS_QEMU_EXTRA="$extra"
 if vars=$(bash selftests/guest/debug-kernel.sh --module --modular 2>/dev/null); then
 	eval "$vars"
-	run debug-6.1 KVER="$KVER" ZNS_VMLINUZ="$ZNS_VMLINUZ" ZNS_KMOD_ROOT="$ZNS_KMOD_ROOT" \
-		ZNS_KO="$ZNS_KO" \
-		ZNS_QEMU_EXTRA="$(bash selftests/guest/multi-devices.sh "$repo/build/multi-images")"
+	debug=(KVER="$KVER" ZNS_VMLINUZ="$ZNS_VMLINUZ" ZNS_KMOD_ROOT="$ZNS_KMOD_ROOT" ZNS_KO="$ZNS_KO")
+	run debug-6.1 "t92 t93" "${debug[@]}"
+	run debug-6.1-multi multi/t30 "${debug[@]}" ZNS_QEMU_EXTRA="$extra"
 fi
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -91,7 +91,12 @@ unload)
 				END { for (i = c; i > 0; i--) if (l[i] != "'"$m"'") print l[i] }')
 		# Only modules (not built-in code) that are loaded have initstate.
 		[ -e "/sys/module/$m/initstate" ] || continue
-		rmmod "$m"
+		# Right after a probe (PCI rescan) async work may hold it for a moment.
+		for try in $(seq 20); do
+			rmmod "$m" 2>/dev/null && break
+			[ "$try" -lt 20 ] || { rmmod "$m"; exit 1; }
+			sleep 0.5
+		done
 		# modprobe -r would leave some (e.g. t10_pi after nvme_core): drop every
 		# dependency that nothing uses any more; others stay.
 		for d in "${deps[@]}"; do

@@ -6,7 +6,8 @@
 #   TEST: a file in this directory, with or without ".sh", or a unique prefix of one
 #         (e.g. t00-guest-sanity.sh, t00-guest-sanity, t00); the same in a subdirectory
 #         (builtin/t10); or a subdirectory, for every test in it (builtin);
-#   default: every executable t[0-9]*.sh here, in name order.
+#   default: every executable t[0-9]*.sh here, in name order, but those matching a
+#   pattern of $ZNS_TEST_EXCLUDE (space-separated, e.g. "*dkms*").
 # Env:   ZNS_TEST_TIMEOUT  seconds per test (default 300)
 #
 # A test exits 0 (ok), 4 (skip; the reason is its last "SKIP: " line) or anything else
@@ -63,7 +64,12 @@ if [ $# -gt 0 ]; then
 	done
 else
 	LC_COLLATE=C	# name order, whatever the locale
+	read -ra exclude <<<"${ZNS_TEST_EXCLUDE:-}"
 	for f in "$dir"/t[0-9]*.sh; do
+		for x in "${exclude[@]}"; do
+			# shellcheck disable=SC2254  # $x is a pattern
+			case ${f##*/} in $x) continue 2 ;; esac
+		done
 		[ -x "$f" ] && tests+=("$(basename "$f")")
 	done
 fi
@@ -93,10 +99,14 @@ for t in "${tests[@]}"; do
 	fi
 	seq=$(kmsg_last_seq)
 	start=$SECONDS
-	# timeout puts the test in its own process group and kills all of it.
-	(cd "$dir" && timeout -k 10 "$per_test_timeout" "./$t" </dev/null 2>&1) |
-		tee "$work/out" | sed -u 's/^/# /'
-	rc=${PIPESTATUS[0]}
+	# Each test in a session of its own: whatever it leaves running (a
+	# background fio or zns-stat after a failure) is killed before the next
+	# test, which would otherwise inherit open devices and stray readers.
+	(cd "$dir" && setsid --wait bash -c 'echo $$ >"$0"; exec timeout -k 10 "$1" "./$2" \
+		</dev/null >"$3" 2>&1' "$work/sid" "$per_test_timeout" "$t" "$work/out")
+	rc=$?
+	pkill -KILL -s "$(cat "$work/sid")" 2>/dev/null
+	sed 's/^/# /' "$work/out"
 	[ "$rc" = 124 ] && echo "# $t: timed out after ${per_test_timeout}s"
 	echo "# $t: exit status $rc after $((SECONDS - start))s"
 

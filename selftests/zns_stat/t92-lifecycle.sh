@@ -51,6 +51,9 @@ if [ -z "$disk" ]; then
 	echo w > /proc/sysrq-trigger	# what is blocked, for the log
 	sleep 1
 	dmesg | tail -n 60
+	echo "block: $(ls /sys/block | tr '\n' ' ')"
+	echo "nvme: $(ls /sys/class/nvme | tr '\n' ' ') subsystems: $(ls /sys/class/nvme-subsystem | tr '\n' ' ')"
+	grep -H . /sys/class/nvme-subsystem/*/nvme*/address /sys/block/*/queue/logical_block_size 2>&1 | head -20
 	fail "no 4096-byte namespace 120 s after PCI rescan"
 fi
 blkzone report -c 1 "/dev/$disk" >/dev/null || fail "blkzone report $disk"
