@@ -120,8 +120,11 @@ pid_all=$!
 until_true 30 "first interval" has '^nvme0n2 ' "$out/gone"
 until_true 30 "first interval" has ',nvme0n2,' "$out/gone-all"
 unload_zns
-until_true 30 "the loss noticed" has 'waiting for it to come back' "$out/gone.err"
-until_true 30 "the loss noticed" has 'no longer tracked' "$out/gone-all.err"
+# (on failure, say what the tools printed)
+trap 'echo "gone.err:"; cat "$out/gone.err"; echo "gone-all.err:"; cat "$out/gone-all.err"; ps -o pid,stat,wchan:20,cmd -C zns-stat' EXIT
+until_true 90 "the loss noticed" has 'waiting for it to come back' "$out/gone.err"
+until_true 90 "the loss noticed" has 'no longer tracked' "$out/gone-all.err"
+trap - EXIT
 load_zns
 blkzone report -c 1 /dev/nvme0n2 >/dev/null	# tracked from its first command
 wait_tracked nvme0n2
