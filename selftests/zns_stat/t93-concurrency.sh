@@ -10,7 +10,7 @@ nvme_up
 load_zns
 fresh nvme0n1
 appenders=4
-appends=$(stress_count 16 200)
+appends=$(stress_count 16 60)	# 4 x 60 x 4 KiB fits one 1 MiB zone
 start_readers 2
 
 fio --name=w --filename=/dev/nvme0n1 --zonemode=zbd --rw=write --bs=4k --size=1M \
