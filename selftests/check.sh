@@ -59,6 +59,8 @@ guest_suite() {
 debug_suite() {
 	local name=$1 variant=$2 vars KVER ZNS_KDIR
 	local -x ZNS_VMLINUZ ZNS_KMOD_ROOT ZNS_KO ZNS_TEST_TIMEOUT=${ZNS_TEST_TIMEOUT:-600}
+	# KASAN, lockdep and kmemleak under TCG: several times slower than Debian's kernel.
+	local -x ZNS_VM_TIMEOUT=${ZNS_VM_TIMEOUT:-3600}
 	# Debian's packaging (DKMS) has nothing to test on a kernel of our own.
 	local -x ZNS_TEST_EXCLUDE='*dkms*'
 	shift 2

@@ -102,7 +102,8 @@ done
 append="console=ttyS0 loglevel=4 panic=-1 log_buf_len=4M"
 # Our own small kernels (ZNS_VMLINUZ, e.g. guest/debug-kernel.sh's) must not route PCI
 # interrupts through ACPI: there, every nvme probe and remove stalls 17-20 s under TCG.
-[ -z "${ZNS_VMLINUZ:-}" ] || append+=" acpi=noirq"
+# KASAN (if built in) reports every finding, not only the first: tests are judged apart.
+[ -z "${ZNS_VMLINUZ:-}" ] || append+=" acpi=noirq kasan_multi_shot"
 keep=$(LC_ALL=C sort -u <<<"$keep")	# parents before children
 append+=" zns.cmd=$(base64 -w0 "$tmp/cmd.sh") zns.keep=$(printf '%s' "$keep" | base64 -w0)"
 append+=" ${ZNS_KERNEL_APPEND:-}"

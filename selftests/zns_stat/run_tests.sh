@@ -14,8 +14,8 @@
 # (not ok; 124 = timed out). Its output is printed prefixed with "# ". A test that passed
 # or skipped still fails if the kernel logged one of $KERNEL_BAD while it ran.
 # On a kernel with kmemleak (the debug kernel), automatic scans are off while tests run,
-# and a last result "kmemleak" unloads zns_stat and scans: any unreferenced object
-# fails it, with kmemleak's report.
+# and a last result "kmemleak" unloads zns_stat and scans twice: any unreferenced
+# object fails it, with kmemleak's report.
 # Ends with "# Totals: ..."; exit status 1 if any test failed.
 set -uo pipefail
 
@@ -143,20 +143,40 @@ done
 if [ "$leak_check" = 1 ]; then
 	n=$((n + 1))
 	seq=$(kmsg_last_seq)
-	# Unloaded, zns_stat no longer references what it failed to free. kmemleak
-	# reports only objects older than 5 s.
+	# Unloaded, zns_stat no longer references what it failed to free (where its
+	# code was is kept, to name the allocation sites). kmemleak reports only
+	# objects older than 5 s.
+	zns_text=
 	if [ -d /sys/module/zns_stat ]; then
+		zns_text=$(grep -H . /sys/module/zns_stat/sections/.*text* 2>/dev/null |
+			sed 's|.*/||; s/:/ /')	# "SECTION ADDRESS" lines
 		rmmod zns_stat || echo "# kmemleak: rmmod zns_stat failed"
 	fi
 	sleep 6
 	start=$SECONDS
-	echo scan >"$kmemleak"
+	# Two scans: an object first found unreferenced is reported only if its
+	# contents are unchanged in the next scan.
+	echo scan >"$kmemleak" && echo scan >"$kmemleak"
 	leaks=$(cat "$kmemleak")
 	echo "# kmemleak: scanned in $((SECONDS - start))s"
 	kmsg_since "$seq" >"$work/kmsg"
 	if [ -n "$leaks" ] || grep -Eq -- "$KERNEL_BAD" "$work/kmsg"; then
 		[ -z "$leaks" ] || echo "# kmemleak: objects the tests left unreferenced (at most 300 lines):"
 		head -n 300 <<<"$leaks" | sed 's/^/# kmemleak: /'
+		# Raw addresses in zns_stat's code: section+offset, and the line (ZNS_KO).
+		ko=${ZNS_KO:-${ZNS_SRC:-}/zns_stat.ko}
+		for a in $(grep -o '0xffffffff[0-9a-f]*' <<<"$leaks" | sort -u); do
+			best= off=
+			while read -r sec base; do
+				[ -n "$base" ] && (((a - base) >= 0)) || continue
+				[ -n "$off" ] && (((a - base) >= off)) && continue
+				best=$sec off=$((a - base))
+			done <<<"$zns_text"
+			[ -n "$best" ] && ((off < 0x400000)) || continue
+			printf '# kmemleak: %s was zns_stat %s+0x%x: %s\n' "$a" "$best" "$off" \
+				"$(addr2line -f -i -p -j "$best" -e "$ko" "$(printf 0x%x "$off")" 2>&1 |
+					sed 's|^ *||; s|/[^ ]*/build/\./||' | paste -sd ';')"
+		done
 		awk -v re="$KERNEL_BAD" 'f || $0 ~ re { f = 1; print }' "$work/kmsg" |
 			head -n 400 | sed 's/^/# kernel: /'
 		echo "not ok $n kmemleak"
