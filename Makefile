@@ -72,7 +72,7 @@ demo:
 	bash selftests/demo.sh
 
 # zns_stat against no tracing and the seed's bpftrace tracer, hot-path cost, memory
-# and scale, in one QEMU guest (about 20 min; ZNS_BENCH_* knobs in selftests/bench/bench.sh).
+# and scale, in one QEMU guest (15-25 min; ZNS_BENCH_* knobs in selftests/bench/bench.sh).
 # Results in build/bench/report.txt; see Documentation/performance.rst.
 .PHONY: bench
 bench:

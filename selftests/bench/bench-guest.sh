@@ -1,0 +1,392 @@
+#!/bin/bash
+# bench-guest.sh - the zns_stat benchmark, inside the guest (bench.sh runs it
+# through selftests/guest/vm.sh). Results are "BENCH key=value ..." lines on the
+# console; bench.sh collects them and report.py turns them into tables.
+#
+# Phases (ZNS_BENCH_PHASES, default "rounds hot memory scale"):
+#   rounds  configurations A (no tracing), B (zns_stat), C (seed.bt under
+#           bpftrace) in rounds A B C A B C ..., each running every workload
+#   hot     the time zns_stat's probes take per command (timed build,
+#           bench_timing.c; again with local_clock() for ktime_get_ns(), the
+#           localclock variant), the BPF program time of seed.bt (bpf_stats),
+#           and how many completions seed.bt's kprobe sees
+#   memory  bytes a namespace of 100, 4096 and 65536 zones costs
+#   scale   reading zones/summary (ZNS_BENCH_SCALE_REPS times), zns-stat and the
+#           heatmaps (ZNS_BENCH_TOOL_REPS times) for 65536 zones, and profiles
+#
+# Devices (bench.sh adds a controller with serial "zbench"; found by geometry):
+#   WL    512 MiB, 64 KiB zones (8192), 4 KiB LBAs: every workload
+#   Z100, Z4096, Z65536: 1 MiB zones, 4 KiB LBAs: memory and scale only
+#
+# Workloads on WL, each ZNS_BENCH_SECONDS (3) long, time based:
+#   rr1    fio 4 KiB random reads, io_uring, queue depth 1, zones 0-255 (filled once)
+#   rr32   the same at queue depth 32
+#   seqw   fio --zonemode=zbd sequential 4 KiB writes (psync) from zone 1024 on;
+#          the zones it wrote are reset afterwards (not timed)
+#   append zbench: 4 threads append 4 KiB into the same 16 zones (zone 256-271),
+#          which are reset when full
+#   reset  zbench: fill a zone with 4 writes of 16 KiB, reset it, next zone (512-767)
+# CPU: /proc/stat busy ticks (all CPUs) over the timed part only (fio's
+# exec_prerun/exec_postrun, zbench's own loop).
+# shellcheck disable=SC2317  # the phases are called as phase_$name
+# shellcheck source=selftests/zns_stat/lib.sh
+. "$ZNS_SRC/selftests/zns_stat/lib.sh"
+# shellcheck source=selftests/zns_stat/zns.sh
+. "$ZNS_SRC/selftests/zns_stat/zns.sh"
+
+BENCH=$ZNS_SRC/selftests/bench
+# bench.sh's ZNS_BENCH_* settings (the kernel command line has no room for them)
+if [ -r "$ZNS_SRC/build/bench/guest.env" ]; then
+	# shellcheck source=/dev/null
+	. "$ZNS_SRC/build/bench/guest.env"
+fi
+ZB=${ZNS_BENCH_ZBENCH:?}
+TIMED_KO=${ZNS_BENCH_TIMED_KO:?}
+TIMED_LC_KO=${ZNS_BENCH_TIMED_LC_KO:-}
+LC_WORKLOADS=${ZNS_BENCH_LC_WORKLOADS:-rr1 rr32 append}
+ROUNDS=${ZNS_BENCH_ROUNDS:-5}
+SECS=${ZNS_BENCH_SECONDS:-3}
+HOT_SECS=${ZNS_BENCH_HOT_SECONDS:-$SECS}
+CONFIGS=${ZNS_BENCH_CONFIGS:-A B C}
+WORKLOADS=${ZNS_BENCH_WORKLOADS:-rr1 rr32 seqw append reset}
+PHASES=${ZNS_BENCH_PHASES:-rounds hot memory scale}
+SCALE_FILL=${ZNS_BENCH_SCALE_FILL:-1}
+SCALE_REPS=${ZNS_BENCH_SCALE_REPS:-5}
+TOOL_REPS=${ZNS_BENCH_TOOL_REPS:-1}
+BPFTRACE_PID=
+
+bench() { echo "BENCH $*"; }
+note() { echo "bench: $*"; }
+ms_now() { echo $(($(date +%s%N) / 1000000)); }
+
+# The namespace with this many zones of this many sectors.
+find_disk() {
+	local b
+	for b in /sys/block/nvme*n*; do
+		[ "$(cat "$b/queue/zoned")" = host-managed ] || continue
+		[ "$(cat "$b/queue/nr_zones")" = "$1" ] || continue
+		[ "$(cat "$b/queue/chunk_sectors")" = "$2" ] || continue
+		basename "$b"
+		return 0
+	done
+	return 1
+}
+
+find_disks() {
+	local end=$((SECONDS + 180))
+	until WL=$(find_disk 8192 128) && Z100=$(find_disk 100 2048) &&
+		Z4096=$(find_disk 4096 2048) && Z65536=$(find_disk 65536 2048); do
+		[ "$SECONDS" -lt "$end" ] || fail "the zbench namespaces did not appear (ZNS_QEMU_EXTRA?)"
+		sleep 1
+	done
+}
+
+# fio_run NAME ARGS...: a time-based fio job on WL; prints "ios seconds busy total".
+fio_run() {
+	local name=$1
+	shift
+	rm -f "/tmp/$name.prerun.txt" "/tmp/$name.postrun.txt"
+	(cd /tmp && fio --name="$name" --filename="/dev/$WL" --direct=1 --time_based \
+		--runtime="$RUN_SECS" --output-format=json --output="/tmp/$name.json" \
+		--exec_prerun="$ZB stat" --exec_postrun="$ZB stat" "$@" >/dev/null) ||
+		fail "fio $name"
+	python3 - "/tmp/$name.json" "/tmp/$name.prerun.txt" "/tmp/$name.postrun.txt" <<'EOF'
+import json, sys
+job = json.load(open(sys.argv[1]))["jobs"][0]
+ios = job["read"]["total_ios"] + job["write"]["total_ios"]
+secs = job["job_runtime"] / 1000.0
+def ticks(path):
+    kv = dict(w.split("=") for w in open(path).read().split())
+    return int(kv["busy"]), int(kv["total"])
+b0, t0 = ticks(sys.argv[2])
+b1, t1 = ticks(sys.argv[3])
+print(ios, secs, b1 - b0, t1 - t0)
+EOF
+}
+
+# zbench_run ARGS...: prints "ios seconds busy total".
+zbench_run() {
+	local out
+	out=$("$ZB" "$@") || fail "zbench $*"
+	awk '{ for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
+	       print v["ios"], v["seconds"], v["busy"], v["total"] }' <<<"$out"
+}
+
+# run_workload NAME: run it on WL; prints "ios seconds busy total".
+run_workload() {
+	case $1 in
+	rr1) fio_run rr1 --rw=randread --bs=4k --ioengine=io_uring --iodepth=1 \
+		--offset=0 --size=16M ;;
+	rr32) fio_run rr32 --rw=randread --bs=4k --ioengine=io_uring --iodepth=32 \
+		--offset=0 --size=16M ;;
+	seqw)	# from zone 1024 on; then the zones it wrote are reset (not timed)
+		local r
+		r=$(fio_run seqw --rw=write --bs=4k --ioengine=psync --zonemode=zbd \
+			--offset=$((1024 * 64))k) || return 1
+		echo "$r"
+		blkzone reset -o $((1024 * 128)) -c $((${r%% *} / 16 + 1)) "/dev/$WL" >&2 ||
+			fail "blkzone reset" ;;
+	append) zbench_run append "/dev/$WL" 4 256 16 4096 "$RUN_SECS" ;;
+	reset) zbench_run reset "/dev/$WL" 512 256 4 16384 "$RUN_SECS" ;;
+	*) fail "unknown workload $1" ;;
+	esac
+}
+
+# Make zns_stat track every bench namespace before anything is timed.
+track_all() {
+	local d
+	for d in "$@"; do
+		blkzone report -c 1 "/dev/$d" >/dev/null || fail "blkzone report $d"
+		wait_tracked "$d"
+	done
+}
+
+bpftrace_start() {	# bpftrace_start COUNT
+	local t0 log=/tmp/bpftrace.out
+	t0=$(ms_now)
+	bpftrace "$BENCH/seed.bt" "$WL" 128 3 "$1" >"$log" 2>&1 &
+	BPFTRACE_PID=$!
+	until grep -q '^Attaching' "$log"; do
+		if ! kill -0 "$BPFTRACE_PID" 2>/dev/null; then
+			cat "$log"
+			fail "bpftrace did not start"
+		fi
+		sleep 0.2
+	done
+	BPFTRACE_START_MS=$(($(ms_now) - t0))
+}
+
+bpftrace_stop() {
+	kill -INT "$BPFTRACE_PID"
+	wait "$BPFTRACE_PID" || true
+	BPFTRACE_PID=
+}
+
+cfg_up() {
+	case $1 in
+	A) ;;
+	B) load_zns; track_all "$WL" ;;
+	C) bpftrace_start 0; bench "phase=rounds round=$round cfg=C bpftrace_start_ms=$BPFTRACE_START_MS" ;;
+	esac
+}
+
+cfg_down() {
+	case $1 in
+	A) ;;
+	B) unload_zns ;;
+	C) bpftrace_stop ;;
+	esac
+}
+
+# The bpftrace programs' run counts and times (bpf_stats), "id cnt ns" lines.
+bpf_prog_stats() {
+	local f
+	for f in /proc/"$BPFTRACE_PID"/fdinfo/*; do
+		awk '/^prog_id:/ { id = $2 } /^run_time_ns:/ { ns = $2 }
+		     /^run_cnt:/ { cnt = $2 } END { if (id != "") print id, cnt, ns }' "$f" 2>/dev/null
+	done | sort -u
+}
+
+phase_rounds() {
+	# Warm-up, not reported: the first run of a code path after boot pays for
+	# QEMU translating it, and round 1's A would pay it for everyone.
+	RUN_SECS=1
+	for wl in $WORKLOADS; do
+		run_workload "$wl" >/dev/null
+	done
+	RUN_SECS=$SECS
+	for round in $(seq "$ROUNDS"); do
+		for cfg in $CONFIGS; do
+			cfg_up "$cfg"
+			for wl in $WORKLOADS; do
+				read -r ios secs busy total < <(run_workload "$wl")
+				[ -n "$ios" ] || fail "no result for $wl"
+				bench "phase=rounds round=$round cfg=$cfg wl=$wl ios=$ios seconds=$secs busy=$busy total=$total"
+			done
+			cfg_down "$cfg"
+		done
+	done
+}
+
+# timed_runs CFG WORKLOADS: each workload under each clocksource (the booted
+# one, then hpet if it is another), with the timed build loaded.
+timed_runs() {
+	local clock wl t
+	for clock in $CLOCKS; do
+		echo "$clock" >"$CS" || continue
+		for wl in $2; do
+			echo 0 >/sys/module/zns_stat/parameters/bench_timing
+			read -r ios secs busy total < <(run_workload "$wl")
+			t=$(cat /sys/module/zns_stat/parameters/bench_timing)
+			bench "phase=hot cfg=$1 clock=$clock wl=$wl ios=$ios seconds=$secs busy=$busy total=$total $t"
+		done
+	done
+	echo "${CLOCKS%% *}" >"$CS"
+}
+
+phase_hot() {
+	local layout t avail
+	RUN_SECS=$HOT_SECS
+	ZNS_KO=$TIMED_KO load_zns
+	track_all "$WL"
+	layout=$(cat /sys/module/zns_stat/parameters/bench_layout)
+	bench "phase=layout $layout"
+	avail=$(cat /sys/devices/system/clocksource/clocksource0/available_clocksource)
+	CS=/sys/devices/system/clocksource/clocksource0/current_clocksource
+	CLOCKS=$(cat "$CS")
+	for c in hpet acpi_pm; do
+		[[ " $avail " == *" $c "* ]] && [ "$c" != "$CLOCKS" ] && CLOCKS+=" $c" && break
+	done
+	timed_runs timed "$WORKLOADS"
+	unload_zns
+	# The same probes reading local_clock() instead of ktime_get_ns().
+	if [ -n "$TIMED_LC_KO" ] && [ -n "$LC_WORKLOADS" ]; then
+		ZNS_KO=$TIMED_LC_KO load_zns
+		track_all "$WL"
+		timed_runs timed_localclock "$LC_WORKLOADS"
+		unload_zns
+	fi
+
+	# seed.bt's BPF time per run (kernel.bpf_stats_enabled adds two clock reads).
+	bpftrace_start 0
+	sysctl -qw kernel.bpf_stats_enabled=1
+	for wl in $WORKLOADS; do
+		bpf_prog_stats >/tmp/bpf.before
+		read -r ios secs busy total < <(run_workload "$wl")
+		bpf_prog_stats >/tmp/bpf.after
+		t=$(join /tmp/bpf.before /tmp/bpf.after |
+			awk '$4 - $2 > 0 { printf "prog%s_runs=%d prog%s_ns=%d ", $1, $4 - $2, $1, $5 - $3;
+				runs += $4 - $2; ns += $5 - $3 } END { printf "bpf_runs=%d bpf_ns=%d", runs, ns }')
+		bench "phase=hot cfg=bpf clock=$(cat "$CS") wl=$wl ios=$ios seconds=$secs busy=$busy total=$total $t"
+	done
+	sysctl -qw kernel.bpf_stats_enabled=0
+	bpftrace_stop
+
+	# What seed.bt's two kprobes see: setups and completions, and its maps.
+	RUN_SECS=2
+	bpftrace_start 1
+	local all=0
+	for wl in $WORKLOADS; do
+		read -r ios secs busy total < <(run_workload "$wl")
+		all=$((all + ios))
+	done
+	bpftrace_stop
+	bench "phase=coverage ios=$all" \
+		"setups=$(awk '/^@bench_setups:/ { print $2 }' /tmp/bpftrace.out)" \
+		"completions=$(awk '/^@bench_completions:/ { print $2 }' /tmp/bpftrace.out)" \
+		"resets_counted=$(awk '/^@z_reset_ctr_map/ { s += $2 } END { print s + 0 }' /tmp/bpftrace.out)" \
+		"reset_latencies=$(grep -c '^@reset_lat_map' /tmp/bpftrace.out)" \
+		"rw_zones=$(grep -c '^@z_rw_ctr_map' /tmp/bpftrace.out)"
+}
+
+meminfo() {	# "SUnreclaim VmallocUsed Percpu MemFree" in bytes
+	awk '/^(SUnreclaim|VmallocUsed|Percpu|MemFree):/ { v[$1] = $2 * 1024 }
+	     END { print v["SUnreclaim:"], v["VmallocUsed:"], v["Percpu:"], v["MemFree:"] }' /proc/meminfo
+}
+
+vmalloc_zns() {	# bytes of vmalloc areas allocated by zns_stat
+	awk '/\[zns_stat\]/ { s += $2 } END { print s + 0 }' /proc/vmallocinfo
+}
+
+phase_memory() {
+	local d n m0 m1 v0 v1 mem
+	unload_zns
+	load_zns
+	track_all "$WL"	# warms blkzone's page cache too
+	for n in 100 4096 65536; do
+		d=Z$n
+		d=${!d}
+		sync
+		sleep 1
+		read -r -a m0 < <(meminfo)
+		v0=$(vmalloc_zns)
+		track_all "$d"
+		sleep 1
+		read -r -a m1 < <(meminfo)
+		v1=$(vmalloc_zns)
+		mem=$(awk -F': ' '$1 ~ /mem|bytes/ && $1 != "lba_bytes" { printf "summary_%s=%s ", $1, $2 }' \
+			"$ZNS_DEBUGFS/$d/summary")
+		bench "phase=memory zones=$n disk=$d slab=$((m1[0] - m0[0])) vmalloc=$((m1[1] - m0[1])) percpu=$((m1[2] - m0[2])) memfree_drop=$((m0[3] - m1[3])) vmalloc_zns=$((v1 - v0)) $mem"
+	done
+	grep '\[zns_stat\]' /proc/vmallocinfo | sed 's/^/bench: vmallocinfo: /'
+}
+
+# time_ms CMD...: wall time of CMD in ms (stdout to /dev/null).
+time_ms() {
+	local t0
+	t0=$(date +%s%N)
+	"$@" >/dev/null || fail "$*"
+	echo $((($(date +%s%N) - t0) / 1000000))
+}
+
+# dd's own copy time of FILE, in ms (no fork/exec in it).
+dd_ms() {
+	dd if="$1" of=/dev/null bs=1M 2>&1 | awk '/copied/ { printf "%.2f\n", $(NF-3) * 1000 }'
+}
+
+phase_scale() {
+	local d=$Z65536 zones=$ZNS_DEBUGFS/$Z65536/zones bytes
+	zns_loaded || load_zns
+	track_all "$d"
+	if [ "$SCALE_FILL" = 1 ]; then
+		# one 4 KiB write and one read in every zone: every line carries numbers
+		bench "phase=scale what=fill $("$ZB" touch "/dev/$d" 4096 | cut -d' ' -f2-)"
+	fi
+	bytes=$(wc -c <"$zones")
+	for _ in $(seq "$SCALE_REPS"); do
+		bench "phase=scale what=zones_dd ms=$(dd_ms "$zones") bytes=$bytes lines=$(wc -l <"$zones")"
+		bench "phase=scale what=zones_cat ms=$(time_ms cat "$zones")"
+		bench "phase=scale what=summary_cat ms=$(time_ms cat "$ZNS_DEBUGFS/$d/summary")"
+		# the same numbers formatted by a plain digit loop in user space
+		cat "$zones" >/tmp/zones.txt
+		bench "phase=scale what=fmt_floor ms=$("$ZB" fmt /tmp/zones.txt | sed 's/.*fmt_ms=\([0-9.]*\).*/\1/')"
+	done
+	for _ in $(seq "$TOOL_REPS"); do
+		bench "phase=scale what=zns_stat_all ms=$(time_ms "$ZNS_TOOL" --all "$d")"
+		bench "phase=scale what=zns_stat_active ms=$(time_ms "$ZNS_TOOL" "$d")"
+	done
+	if "$ZNS_TOOL" --help 2>&1 | grep -q 'zns-stat plot'; then
+		rm -rf /tmp/rec && mkdir -p /tmp/rec
+		bench "phase=scale what=record_1s_with_figures ms=$(time_ms "$ZNS_TOOL" record "$d" -d 1 -c bench -o /tmp/rec)"
+		local dat
+		dat=$(find /tmp/rec -maxdepth 1 -name '*.dat' | head -n 1)
+		if [ -n "$dat" ]; then
+			for _ in $(seq "$TOOL_REPS"); do
+				bench "phase=scale what=plot_heatmaps ms=$(time_ms "$ZNS_TOOL" plot "$dat" -o /tmp/plot --force)"
+			done
+			bench "phase=scale what=heatmap_files n=$(find /tmp/plot -name '*.svg' | wc -l) bytes=$(du -sb /tmp/plot | cut -f1)"
+		fi
+	else
+		note "zns-stat has no plot command: heatmaps not timed"
+	fi
+	# Where reading zones, and printing it with zns-stat, spend their time
+	# (perf's cpu-clock sampling; kernel and the tool's symbols).
+	if command -v perf >/dev/null; then
+		perf record -q -e cpu-clock -F 20000 -o /tmp/perf.data -- \
+			dd if="$zones" of=/dev/null bs=1M 2>/dev/null >/dev/null &&
+		perf report -q -i /tmp/perf.data --stdio --no-children --sort symbol 2>/dev/null |
+			grep -v '^$' | head -n 12 | sed 's/^/bench: perf zones: /'
+		perf record -q -e cpu-clock -F 1000 -o /tmp/perf.tool -- \
+			"$ZNS_TOOL" --all "$d" >/dev/null 2>&1 &&
+		perf report -q -i /tmp/perf.tool --stdio --no-children --sort dso,symbol 2>/dev/null |
+			grep -v '^$' | head -n 12 | sed 's/^/bench: perf zns-stat: /'
+	fi
+}
+
+nvme_up
+find_disks
+note "workloads on $WL; memory/scale on $Z100 $Z4096 $Z65536"
+bench "phase=env kernel=$(uname -r) cpus=$(nproc) clocksource=$(cat /sys/devices/system/clocksource/clocksource0/current_clocksource) hz=$(getconf CLK_TCK) bpftrace=$(bpftrace --version | awk '{ print $2 }') fio=$(fio --version) seconds=$SECS rounds=$ROUNDS"
+
+# The random-read region, written once: reads of unwritten blocks would skip work.
+blkzone reset "/dev/$WL" || fail "blkzone reset $WL"
+fio --name=fill --filename="/dev/$WL" --direct=1 --ioengine=psync --rw=write --bs=64k \
+	--zonemode=zbd --offset=0 --size=16M >/dev/null || fail "fill $WL"
+
+for phase in $PHASES; do
+	t0=$(ms_now)
+	"phase_$phase"
+	bench "phase=done name=$phase ms=$(($(ms_now) - t0))"
+done
+bench "phase=end loadavg=$(cut -d' ' -f1-3 /proc/loadavg | tr ' ' ,)"
+exit 0

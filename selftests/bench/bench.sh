@@ -1,0 +1,114 @@
+#!/bin/bash
+# bench.sh - make bench: zns_stat against no tracing and against the seed's
+# bpftrace tracer, its hot-path cost, memory and scale, in one QEMU guest boot.
+# Documentation/performance.rst explains the method and holds the figures.
+#
+# Usage: selftests/bench/bench.sh        (as root on Debian bookworm, like make check)
+#
+# Env (every ZNS_BENCH_* reaches the guest, through build/bench/guest.env;
+# defaults in brackets):
+#   ZNS_BENCH_ROUNDS      rounds of A B C [5]
+#   ZNS_BENCH_SECONDS     seconds per workload run [3]
+#   ZNS_BENCH_HOT_SECONDS seconds per workload in the hot-path phase [ZNS_BENCH_SECONDS]
+#   ZNS_BENCH_LC_WORKLOADS workloads timed again with the local_clock() variant [rr1 rr32 append]
+#   ZNS_BENCH_CONFIGS     [A B C]   ZNS_BENCH_WORKLOADS [rr1 rr32 seqw append reset]
+#   ZNS_BENCH_PHASES      [rounds hot memory scale]
+#   ZNS_BENCH_SCALE_FILL  1: one write and one read in each of the 65536 zones first [1]
+#   ZNS_BENCH_SCALE_REPS  repetitions of each scale timing [5]
+#   ZNS_BENCH_CLOCK       tsc: boot the guest with tsc=reliable (what real machines
+#                         use; TCG makes the kernel distrust the TSC and fall back to
+#                         the HPET, whose every read is an emulated MMIO access);
+#                         hpet: the harness's default clock [tsc]
+#   ZNS_BENCH_TIMEOUT     guest timeout in seconds [3600]
+# Output: build/bench/guest.log (console), build/bench/results.txt (BENCH lines and
+# host facts), build/bench/report.txt (tables, also printed). Exit status non-zero
+# if the guest run failed.
+set -euo pipefail
+
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+repo=$(cd "$here/../.." && pwd)
+cd "$repo"
+out=$repo/build/bench
+mkdir -p "$out"
+
+log() { echo "bench: $*" >&2; }
+
+# bpftrace runs in the guest from the host's root (9p): install it here.
+if [ "$(dpkg-query -W -f='${db:Status-Status}' bpftrace 2>/dev/null)" != installed ]; then
+	log "installing bpftrace"
+	apt-get update -qq >&2
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends bpftrace >&2
+fi
+setup=$(bash selftests/guest/host-setup.sh)
+eval "$(grep '^KVER=' <<<"$setup")"
+
+log "building zns_stat, zns-stat, the timed build and zbench for $KVER"
+make -s module KERNELRELEASE="$KVER"
+make -s tool
+timed_ko=$(bash "$here/build-timed.sh" "$KVER" 2> >(grep -v 'Skipping BTF' >&2))
+timed_lc_ko=$(bash "$here/build-timed.sh" "$KVER" localclock 2> >(grep -v 'Skipping BTF' >&2))
+gcc -O2 -g -Wall -Wextra -Werror -std=gnu11 -pthread -o "$out/zbench" "$here/zbench.c"
+
+# Fresh sparse images (QEMU opens them on the host): a 64 GiB one for 65536 zones.
+img=$out/img
+rm -rf "$img"
+mkdir -p "$img"
+truncate -s 512M "$img/wl.img"
+truncate -s 100M "$img/z100.img"
+truncate -s 4G "$img/z4096.img"
+truncate -s 64G "$img/z65536.img"
+# Short specs: vm.sh hands every ZNS_* variable to the guest on the kernel
+# command line (2 KiB at most), this one included. QEMU runs in $img (below).
+z1m="zoned=true,zoned.zone_size=1M,logical_block_size=4096,physical_block_size=4096"
+z64k="zoned=true,zoned.zone_size=64K,logical_block_size=4096,physical_block_size=4096"
+extra="-device nvme,serial=zbench,id=zb"
+nsid=0
+for spec in "wl:$z64k" "z100:$z1m" "z4096:$z1m" "z65536:$z1m"; do
+	nsid=$((nsid + 1))
+	extra+=" -drive file=${spec%%:*}.img,id=d$nsid,format=raw,if=none"
+	extra+=" -device nvme-ns,drive=d$nsid,bus=zb,nsid=$nsid,${spec#*:}"
+done
+export ZNS_QEMU_EXTRA="${ZNS_QEMU_EXTRA:+$ZNS_QEMU_EXTRA }$extra"
+if [ "${ZNS_BENCH_CLOCK:-tsc}" = tsc ]; then
+	export ZNS_KERNEL_APPEND="${ZNS_KERNEL_APPEND:+$ZNS_KERNEL_APPEND }tsc=reliable"
+fi
+export ZNS_BENCH_ZBENCH=$out/zbench ZNS_BENCH_TIMED_KO=$timed_ko ZNS_BENCH_TIMED_LC_KO=$timed_lc_ko
+timeout=${ZNS_BENCH_TIMEOUT:-3600}
+# The knobs reach the guest in a file, not in the environment: vm.sh puts every
+# ZNS_* variable on the kernel command line, which ZNS_QEMU_EXTRA nearly fills.
+while IFS= read -r var; do
+	printf 'export %s=%q\n' "$var" "${!var}"
+	unset "$var"
+done < <(compgen -e | grep '^ZNS_BENCH_') >"$out/guest.env"
+
+{
+	echo "HOST date=$(date -u +%Y-%m-%dT%H:%M:%SZ) commit=$(git rev-parse --short HEAD 2>/dev/null || echo none) dirty=$(git status --porcelain 2>/dev/null | grep -c . || true)"
+	echo "HOST cpu=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//; s/ /_/g') cores=$(nproc) qemu=$(qemu-system-x86_64 --version | awk 'NR == 1 { print $4 }')"
+	echo "HOST load_before=$(cut -d' ' -f1-3 /proc/loadavg | tr ' ' ,)"
+} >"$out/results.txt"
+log "load before: $(uptime)"
+
+# Progress: the guest's BENCH lines as they come.
+rm -f "$out/guest.log"
+set +e
+cd "$img"
+bash "$repo/selftests/guest/vm.sh" --timeout "$timeout" --log "$out/guest.log" -- \
+	"$here/bench-guest.sh" 2>&1 | sed -u 's/\r$//' |
+	grep --line-buffered -E '^(BENCH |bench: |vm.sh: |FAIL)' >&2
+rc=${PIPESTATUS[0]}
+set -e
+cd "$repo"
+
+echo "HOST load_after=$(cut -d' ' -f1-3 /proc/loadavg | tr ' ' ,)" >>"$out/results.txt"
+log "load after: $(uptime)"
+tr -d '\r' <"$out/guest.log" | grep -E '^(BENCH |bench: )' >>"$out/results.txt" || true
+if [ "$rc" = 0 ] && ! grep -q '^BENCH phase=end' "$out/results.txt"; then
+	log "the guest run ended early: no 'BENCH phase=end' line"
+	rc=1
+fi
+if [ "$rc" != 0 ]; then
+	log "the guest run failed ($rc): see $out/guest.log"
+	tr -d '\r' <"$out/guest.log" | grep -E 'FAIL|error' | tail -n 5 >&2 || true
+fi
+python3 "$here/report.py" "$out/results.txt" | tee "$out/report.txt"
+exit "$rc"

@@ -1,0 +1,289 @@
+#!/usr/bin/env python3
+"""report.py RESULTS - the tables of the zns_stat benchmark (bench.sh).
+
+RESULTS holds the guest's "BENCH key=value ..." lines and bench.sh's "HOST"
+lines. Medians over rounds; ratios B/A and C/A are taken per round (the
+configurations of one round ran back to back), then their median is shown.
+CPU per I/O: /proc/stat busy ticks of all CPUs over the timed part of a run,
+divided by the run's I/Os (commands, resets included).
+"""
+import statistics
+import sys
+from collections import defaultdict
+
+WORKLOADS = ["rr1", "rr32", "seqw", "append", "reset"]
+TITLES = {
+    "rr1": "4 KiB random read, QD1",
+    "rr32": "4 KiB random read, QD32",
+    "seqw": "sequential zone writes, 4 KiB",
+    "append": "zone append, 4 threads, same zones",
+    "reset": "fill 64 KiB zone (4 x 16 KiB), reset",
+}
+QD = {"rr1": 1, "rr32": 32, "seqw": 1, "append": 4, "reset": 1}
+TARGET_IOPS = 0.98      # B within 2% of A
+TARGET_CPU = 0.10       # B's added CPU at most 1/10 of C's
+TARGET_BYTES = 256      # per zone
+TARGET_READ_MS = 100    # zones of 65536 zones
+
+
+def parse(path):
+    recs, host, notes = [], {}, []
+    for line in open(path):
+        line = line.rstrip("\n")
+        if line.startswith("bench: "):
+            notes.append(line[7:])
+            continue
+        kind, _, rest = line.partition(" ")
+        if kind not in ("BENCH", "HOST"):
+            continue
+        kv = {}
+        for word in rest.split():
+            k, eq, v = word.partition("=")
+            if eq:
+                kv[k] = v
+        if kind == "HOST":
+            host.update(kv)
+        else:
+            recs.append(kv)
+    return recs, host, notes
+
+
+def med(xs):
+    xs = [x for x in xs if x is not None]
+    return statistics.median(xs) if xs else None
+
+
+def inner(xs):
+    """2nd lowest and 2nd highest of xs (all of them when fewer than 4)."""
+    xs = sorted(xs)
+    return (xs[1], xs[-2]) if len(xs) >= 4 else (xs[0], xs[-1])
+
+
+def fmt(x, spec="{:.0f}"):
+    return "-" if x is None else spec.format(x)
+
+
+def main():
+    recs, host, notes = parse(sys.argv[1])
+    env = next((r for r in recs if r.get("phase") == "env"), {})
+    tick_ns = 1e9 / float(env.get("hz", 100))
+    out = []
+    p = out.append
+
+    p("zns_stat benchmark (QEMU TCG: software-emulated CPU and NVMe; relative figures only)")
+    p("  guest: kernel %s, %s vCPUs, clocksource %s, bpftrace %s, %s; %s s per run, %s rounds"
+      % (env.get("kernel"), env.get("cpus"), env.get("clocksource"), env.get("bpftrace"),
+         env.get("fio"), env.get("seconds"), env.get("rounds")))
+    p("  host: %s, %s cores, QEMU %s; load average before %s, after %s; commit %s (%s files changed)"
+      % (host.get("cpu", "?").replace("_", " "), host.get("cores"), host.get("qemu"),
+         host.get("load_before"), host.get("load_after"), host.get("commit"), host.get("dirty")))
+    end = next((r for r in recs if r.get("phase") == "end"), None)
+    if end:
+        p("  guest load average at the end: %s" % end.get("loadavg"))
+    p("")
+
+    # ---- rounds
+    runs = defaultdict(dict)    # (wl, cfg) -> round -> (iops, cpu_ns)
+    for r in recs:
+        if r.get("phase") == "rounds" and "wl" in r:
+            ios, secs = int(r["ios"]), float(r["seconds"])
+            runs[(r["wl"], r["cfg"])][int(r["round"])] = (
+                ios / secs, int(r["busy"]) * tick_ns / ios)
+    starts = [int(r["bpftrace_start_ms"]) for r in recs if "bpftrace_start_ms" in r]
+    verdict = {}
+    if runs:
+        p("1. Throughput and CPU per I/O (medians over rounds; ratios per round, then median)")
+        p("%-7s %9s %9s %9s %7s %7s  %8s %8s %8s  %8s %8s %7s"
+          % ("wl", "IOPS A", "IOPS B", "IOPS C", "B/A", "C/A",
+             "cpu A", "cpu B", "cpu C", "B-A", "C-A", "(B-A)/"))
+        p("%-7s %9s %9s %9s %7s %7s  %8s %8s %8s  %8s %8s %7s"
+          % ("", "", "", "", "", "", "us/IO", "us/IO", "us/IO", "us/IO", "us/IO", "(C-A)"))
+        detail = []
+        for wl in WORKLOADS:
+            a, b, c = runs.get((wl, "A"), {}), runs.get((wl, "B"), {}), runs.get((wl, "C"), {})
+            if not a:
+                continue
+            rb = sorted(set(a) & set(b))
+            rc = sorted(set(a) & set(c))
+            ba = [b[i][0] / a[i][0] for i in rb]
+            ca = [c[i][0] / a[i][0] for i in rc]
+            dba = [(b[i][1] - a[i][1]) / 1000 for i in rb]
+            dca = [(c[i][1] - a[i][1]) / 1000 for i in rc]
+            mba, mca, mdb, mdc = med(ba), med(ca), med(dba), med(dca)
+            share = mdb / mdc if mdb is not None and mdc else None
+            verdict[wl] = (mba, share, mdb, mdc, ba, dba, dca)
+            p("%-7s %9s %9s %9s %7s %7s  %8s %8s %8s  %8s %8s %7s"
+              % (wl, fmt(med(v[0] for v in a.values())), fmt(med(v[0] for v in b.values())),
+                 fmt(med(v[0] for v in c.values())), fmt(mba, "{:.3f}"), fmt(mca, "{:.3f}"),
+                 fmt(med(v[1] / 1000 for v in a.values()), "{:.1f}"),
+                 fmt(med(v[1] / 1000 for v in b.values()), "{:.1f}"),
+                 fmt(med(v[1] / 1000 for v in c.values()), "{:.1f}"),
+                 fmt(mdb, "{:+.1f}"), fmt(mdc, "{:+.1f}"), fmt(share, "{:.2f}")))
+            detail.append("  %-7s B/A %s | C/A %s" % (
+                wl, " ".join("%.3f" % x for x in ba), " ".join("%.3f" % x for x in ca)))
+        p("per-round IOPS ratios:")
+        out.extend(detail)
+        if starts:
+            p("bpftrace start-up in the guest: median %.1f s (%s runs)"
+              % (med(starts) / 1000, len(starts)))
+        p("")
+
+    # ---- hot path
+    hot = [r for r in recs if r.get("phase") == "hot"]
+    direct = {}
+    if hot:
+        p("2. Hot path per command, measured directly (ns)")
+        p("   zns_stat: TSC around both probes in a timed build (bench_timing.c), the timer's")
+        p("   own cost subtracted; mean (sum/calls) and median (25 ns histogram) per call.")
+        p("   seed.bt: BPF program run time (kernel.bpf_stats_enabled) per I/O, a mean; it")
+        p("   leaves out the kprobe machinery around the program.")
+        p("   build: 'ktime' = the module as it is; 'local' = its probes reading local_clock()")
+        p("   where module/probe.c calls ktime_get_ns() (bench_localclock.h)")
+        p("%-7s %-5s %-5s %7s %7s %7s %7s %8s %8s  %10s %7s %7s" % (
+            "wl", "build", "clock", "setup", "setup", "done", "done", "total", "total",
+            "seed.bt", "ratio", "cmds"))
+        p("%-7s %-5s %-5s %7s %7s %7s %7s %8s %8s  %10s %7s %7s" % (
+            "", "", "", "mean", "median", "mean", "median", "mean", "median",
+            "mean/IO", "means", "/IO"))
+        bpf = {r["wl"]: r for r in hot if r.get("cfg") == "bpf"}
+        first_clock = next((r["clock"] for r in hot if r.get("cfg") == "timed"), None)
+        calib = []
+        for r in hot:
+            if r.get("cfg") not in ("timed", "timed_localclock"):
+                continue
+            build = "ktime" if r["cfg"] == "timed" else "local"
+            wl, t = r["wl"], float(r["rdtsc_ns"])
+            sc, dc = int(r["setup_calls"]), int(r["done_calls"])
+            s = int(r["setup_ns"]) / sc - t if sc else None
+            d = int(r["done_ns"]) / dc - t if dc else None
+            sm = int(r["setup_med_ns"]) - t if sc and "setup_med_ns" in r else None
+            dm = int(r["done_med_ns"]) - t if dc and "done_med_ns" in r else None
+            tot = (s or 0) + (d or 0)
+            totm = sm + dm if sm is not None and dm is not None else None
+            bns = None
+            first = r["clock"] == first_clock and build == "ktime"
+            if first and wl in bpf and int(bpf[wl]["ios"]):
+                bns = int(bpf[wl].get("bpf_ns", 0)) / int(bpf[wl]["ios"])
+            if first:
+                direct[wl] = (tot, totm, bns)
+            if "clock_ns" in r and build == "ktime":
+                calib.append((r["clock"], float(r["clock_ns"]), float(r["atomic_ns"]), t))
+            p("%-7s %-5s %-5s %7s %7s %7s %7s %8s %8s  %10s %7s %7s" % (
+                wl, build, r["clock"], fmt(s), fmt(sm), fmt(d), fmt(dm), fmt(tot), fmt(totm),
+                fmt(bns), fmt(tot / bns, "{:.2f}") if bns else "",
+                fmt(sc / max(int(r["ios"]), 1), "{:.2f}")))
+        for clock in dict.fromkeys(c[0] for c in calib):
+            v = [c for c in calib if c[0] == clock]
+            p("   %s: one ktime_get_ns() %.0f ns, one atomic64_inc() %.0f ns, the timer %.1f ns"
+              " (medians of %d calibrations)" % (clock, med(c[1] for c in v), med(c[2] for c in v),
+                                               med(c[3] for c in v), len(v)))
+        cov = next((r for r in recs if r.get("phase") == "coverage"), None)
+        if cov:
+            p("seed.bt coverage (every workload, 2 s each): %s I/Os; kprobe nvme_setup_cmd fired %s"
+              " times, kprobe nvme_complete_rq %s times; resets counted %s, reset latencies"
+              " recorded %s" % (cov.get("ios"), cov.get("setups"), cov.get("completions") or 0,
+                                cov.get("resets_counted"), cov.get("reset_latencies")))
+        p("")
+
+    # ---- memory
+    mem = [r for r in recs if r.get("phase") == "memory"]
+    lay = next((r for r in recs if r.get("phase") == "layout"), None)
+    per_zone = None
+    if mem:
+        p("3. Memory per namespace (guest /proc/meminfo deltas when a namespace is first tracked)")
+        p("%8s %10s %10s %10s %10s %12s %10s  %s" % (
+            "zones", "slab", "vmalloc", "percpu", "total", "MemFree drop", "B/zone", "summary"))
+        tot = {}
+        for r in mem:
+            n = int(r["zones"])
+            t = int(r["slab"]) + int(r["vmalloc"]) + int(r["percpu"])
+            tot[n] = t
+            summ = " ".join("%s=%s" % (k[8:], v) for k, v in r.items() if k.startswith("summary_"))
+            p("%8d %10s %10s %10s %10d %12s %10.1f  %s" % (
+                n, r["slab"], r["vmalloc"], r["percpu"], t, r["memfree_drop"], t / n, summ or "-"))
+        ns = sorted(tot)
+        if len(ns) >= 2:
+            per_zone = (tot[ns[-1]] - tot[ns[-2]]) / (ns[-1] - ns[-2])
+            fixed = tot[ns[0]] - per_zone * ns[0]
+            p("marginal cost per zone (%d vs %d zones): %.1f B; fixed per namespace: ~%.0f B"
+              % (ns[-1], ns[-2], per_zone, fixed))
+        if lay:
+            p("structure sizes (bytes): %s" % " ".join(
+                "%s=%s" % (k, v) for k, v in lay.items() if k != "phase"))
+        p("")
+
+    # ---- scale
+    sc = defaultdict(list)
+    for r in recs:
+        if r.get("phase") == "scale" and "ms" in r:
+            sc[r["what"]].append(float(r["ms"]))
+    read_ms = None
+    if sc:
+        p("4. Scale: 65536 zones (median of repetitions, ms, guest wall time)")
+        for what, v in sc.items():
+            p("  %-24s %10.1f   (min %.1f, max %.1f, n=%d)" % (what, med(v), min(v), max(v), len(v)))
+        size = next((r for r in recs if r.get("what") == "zones_dd"), None)
+        if size:
+            p("  zones file: %s bytes, %s lines" % (size.get("bytes"), size.get("lines")))
+        figs = next((r for r in recs if r.get("what") == "heatmap_files"), None)
+        if figs:
+            p("  heatmaps: %s SVG files, %s bytes" % (figs.get("n"), figs.get("bytes")))
+        read_ms = med(sc.get("zones_dd", [])) 
+        for what in ("zones", "zns-stat"):
+            tag = "perf %s: " % what
+            perf = [n[len(tag):] for n in notes if n.startswith(tag)]
+            if perf:
+                p("  where %s spends its time (perf, cpu-clock samples):"
+                  % ("reading zones" if what == "zones" else "zns-stat --all"))
+                out.extend("    " + x.rstrip(" -") for x in perf)
+        p("")
+
+    # ---- targets
+    p("5. Targets")
+    p("  (a verdict needs the noise below the target: with 5 rounds, the inner range of the")
+    p("   per-round values, 2nd lowest to 2nd highest, must be narrower than the margin)")
+    for wl, (mba, share, mdb, mdc, ba, dba, dca) in verdict.items():
+        if mba is None:
+            continue
+        lo, hi = inner(ba)
+        if hi - lo > 2 * (1 - TARGET_IOPS):
+            v = "NOT RESOLVED (noise: per-round B/A %.2f..%.2f)" % (lo, hi)
+        else:
+            v = "met" if mba >= TARGET_IOPS else "MISSED"
+        p("  IOPS within 2%% of untraced, %-7s median B/A %.3f: %s" % (wl, mba, v))
+    for wl, (mba, share, mdb, mdc, ba, dba, dca) in verdict.items():
+        if share is None:
+            continue
+        lo, hi = inner(dba)
+        if mdc <= 0 or hi - lo > TARGET_CPU * mdc:
+            v = "NOT RESOLVED (noise: per-round B-A %+.1f..%+.1f us/IO)" % (lo, hi)
+        else:
+            v = "met" if share <= TARGET_CPU else "MISSED"
+        p("  added CPU <= 1/10 of bpftrace's (accounting), %-7s %+.1f vs %+.1f us/IO: %s"
+          % (wl, mdb, mdc, v))
+    for wl, (tot, totm, bns) in direct.items():
+        if bns:
+            p("  added CPU <= 1/10 of bpftrace's (direct), %-7s zns_stat %.0f ns (median %s) vs"
+              " seed.bt program %.0f ns = %.2f: %s"
+              % (wl, tot, fmt(totm), bns, tot / bns, "met" if tot / bns <= TARGET_CPU else "MISSED"))
+    for wl, (tot, totm, bns) in direct.items():
+        a = runs.get((wl, "A"), {})
+        cpu_a = med(v[1] for v in a.values())
+        iops_a = med(v[0] for v in a.values())
+        if cpu_a and iops_a and totm is not None:
+            p("  estimated IOPS cost of zns_stat from its hot path, %-7s %s ns (median) per I/O:"
+              " %.2f%% if latency-bound (x IOPS / queue depth %d), %.1f%% if CPU-bound (/ %.1f us"
+              " untraced CPU per I/O)" % (wl, fmt(totm), 100 * totm * iops_a / 1e9 / QD[wl],
+                                         QD[wl], 100 * totm / cpu_a, cpu_a / 1000))
+    if per_zone is not None:
+        p("  <= 256 bytes per zone: %.1f B/zone measured%s: %s"
+          % (per_zone, " (zone_stat %s B)" % lay.get("zone_stat") if lay else "",
+             "met" if per_zone <= TARGET_BYTES else "MISSED"))
+    if read_ms is not None:
+        p("  reading zones of 65536 zones < 100 ms: %.1f ms: %s"
+          % (read_ms, "met" if read_ms < TARGET_READ_MS else "MISSED"))
+    print("\n".join(out))
+
+
+if __name__ == "__main__":
+    main()
