@@ -48,10 +48,20 @@ unload_nvme() {
 	"$ZNS_KMOD_SH" unload nvme || fail "cannot unload nvme"
 }
 
+# fio never creates a file: started as a device goes away (PCI remove), it
+# would otherwise lay out a regular file at /dev/nvme0n1 in devtmpfs, and the
+# node of the device that comes back could never be created.
+fio() {
+	command fio --allow_file_create=0 "$@"
+}
+
 # wait_for_block DEV: wait up to 30 s for the block device /dev/DEV (e.g. nvme0n1).
 wait_for_block() {
 	local dev=${1#/dev/} end=$((SECONDS + 30))
 	while [ ! -b "/dev/$dev" ]; do
+		if [ -e "/dev/$dev" ]; then
+			fail "/dev/$dev exists but is not a block device: $(ls -l "/dev/$dev")"
+		fi
 		[ "$SECONDS" -lt "$end" ] || fail "/dev/$dev did not appear within 30 s"
 		sleep 0.1
 	done

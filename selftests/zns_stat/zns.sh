@@ -214,11 +214,20 @@ stop_readers() {
 }
 
 # fio_reads_bg DISK COUNT: COUNT 4 KiB random reads in the background; the
-# JSON result lands in /tmp/fio-bg.json.
+# JSON result lands in /tmp/fio-bg.json. Returns once the reads have begun
+# (fio can take seconds to start on a debug kernel under TCG).
 fio_reads_bg() {
+	local before end=$((SECONDS + 60))
+
+	read -r before _ < "/sys/block/$1/stat"
 	fio --name=bg --filename="/dev/$1" --rw=randread --bs=4k --size=8M --number_ios="$2" \
 		--direct=1 --ioengine=psync --output-format=json > /tmp/fio-bg.json 2>/dev/null &
 	fio_pid=$!
+	while [ "$(read -r n _ < "/sys/block/$1/stat" && echo "$n")" -le "$before" ]; do
+		kill -0 "$fio_pid" 2>/dev/null || return 0	# done or failed: the caller's wait says
+		[ "$SECONDS" -lt "$end" ] || fail "fio made no read on $1 within 60 s"
+		sleep 0.1
+	done
 }
 
 fio_json() {	# fio_json FILE DIR FIELD
