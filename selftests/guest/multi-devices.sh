@@ -4,12 +4,19 @@
 #   - controller serial zns1: one zoned namespace, 4096 B LBAs, 32768 zones of 64 KiB;
 #   - NVMe subsystem "zns-mp" with two controllers (serial mp0) sharing one zoned
 #     namespace, 512 B LBAs, 16 zones of 2 MiB: multipath, one head nvmeXnY with
-#     two hidden paths nvmeXcYnY.
+#     two hidden paths nvmeXcYnY;
+#   - NVMe subsystem "zns-geo" with one controller (serial geo0) and two zoned
+#     namespaces, one attached at a time: nsid 1, 512 B LBAs, 8 zones of 2 MiB
+#     (attached at boot); nsid 2, 4096 B LBAs, 32 zones of 1 MiB (detached).
+#     multi/t40 swaps them: the kernel's name for the namespace comes back with
+#     another zone geometry.
 set -euo pipefail
 dir=${1:?usage: multi-devices.sh DIR}
 mkdir -p "$dir"
 truncate -s 2G "$dir/big.img"
 truncate -s 32M "$dir/mp.img"
+truncate -s 16M "$dir/geo1.img"
+truncate -s 32M "$dir/geo2.img"
 echo "-device nvme,serial=zns1,id=nvme1" \
 	"-drive file=$dir/big.img,id=big,format=raw,if=none" \
 	"-device nvme-ns,drive=big,bus=nvme1,nsid=1,zoned=true,zoned.zone_size=64K,zoned.zone_capacity=64K,logical_block_size=4096,physical_block_size=4096" \
@@ -17,4 +24,10 @@ echo "-device nvme,serial=zns1,id=nvme1" \
 	"-device nvme,serial=mp0,subsys=mpsub,id=mpc0" \
 	"-device nvme,serial=mp0,subsys=mpsub,id=mpc1" \
 	"-drive file=$dir/mp.img,id=mp,format=raw,if=none" \
-	"-device nvme-ns,drive=mp,nsid=1,shared=on,zoned=true,zoned.zone_size=2M,zoned.zone_capacity=2M,logical_block_size=512,physical_block_size=512"
+	"-device nvme-ns,drive=mp,nsid=1,shared=on,zoned=true,zoned.zone_size=2M,zoned.zone_capacity=2M,logical_block_size=512,physical_block_size=512" \
+	"-device nvme-subsys,id=geosub,nqn=zns-geo" \
+	"-device nvme,serial=geo0,subsys=geosub,id=geoc0" \
+	"-drive file=$dir/geo1.img,id=geo1,format=raw,if=none" \
+	"-drive file=$dir/geo2.img,id=geo2,format=raw,if=none" \
+	"-device nvme-ns,drive=geo1,bus=geoc0,nsid=1,zoned=true,zoned.zone_size=2M,zoned.zone_capacity=2M,logical_block_size=512,physical_block_size=512" \
+	"-device nvme-ns,drive=geo2,bus=geoc0,nsid=2,detached=on,zoned=true,zoned.zone_size=1M,zoned.zone_capacity=1M,logical_block_size=4096,physical_block_size=4096"

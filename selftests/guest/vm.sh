@@ -82,6 +82,8 @@ trap 'exit 143' TERM
 	echo "export ZNS_SRC=$(printf %q "$repo") ZNS_KMOD_ROOT=$(printf %q "$KIMAGE_ROOT") ZNS_KVER=$(printf %q "$KVER")"
 	while IFS= read -r var; do
 		[[ $var == ZNS_SRC || $var == ZNS_KMOD_ROOT || $var == ZNS_KVER ]] && continue
+		# The host's QEMU arguments mean nothing in the guest, and are long.
+		[[ $var == ZNS_QEMU_EXTRA ]] && continue
 		echo "export $var=$(printf %q "${!var}")"
 	done < <(compgen -e | grep '^ZNS_' || true)
 	echo "cd $(printf %q "$PWD") 2>/dev/null || cd /"
