@@ -57,12 +57,33 @@ static void show_header(struct seq_file *m)
 	seq_putc(m, '\n');
 }
 
+/*
+ * A line of "zones": 37 numbers. Formatted backwards into a local buffer
+ * and written with one seq_write(): a seq_put_decimal_ull() per number was
+ * 70% of reading 65536 zones. An idle zone's 35 zeros are a constant tail.
+ */
+#define ZONE_LINE_MAX	((ZNS_ZC_NR + 2) * 21 + 1)	/* " " + 20 digits each */
+
+static char idle_tail[2 * ZNS_ZC_NR + 1];	/* " 0" x ZNS_ZC_NR, "\n" */
+
+static char *put_number(char *end, u64 v)
+{
+	do {
+		*--end = '0' + v % 10;
+		v /= 10;
+	} while (v);
+	*--end = ' ';
+	return end;
+}
+
 static int zones_show(struct seq_file *m, void *v)
 {
 	struct zns_ns *ns = m->private;
 	struct zone_table *tbl = rcu_dereference(ns->zones);
 	loff_t pos = *(loff_t *)v;
-	struct zone_stat *zs;
+	u64 val[ZNS_ZC_NR], any = 0;
+	char line[ZONE_LINE_MAX];
+	char *end = line + sizeof(line), *p = end;
 	u32 zone;
 	int i;
 
@@ -73,12 +94,20 @@ static int zones_show(struct seq_file *m, void *v)
 	zone = pos - 1;
 	if (zone >= tbl->nr_zones)	/* table replaced mid-read */
 		return SEQ_SKIP;
-	zs = &tbl->zones[zone];
-	seq_put_decimal_ull(m, "", zone);
-	seq_put_decimal_ull(m, " ", (u64)zone << tbl->zone_shift);
+	zone_stat_values(&tbl->zones[zone], val);
 	for (i = 0; i < ZNS_ZC_NR; i++)
-		seq_put_decimal_ull(m, " ", zone_stat_value(zs, i));
-	seq_putc(m, '\n');
+		any |= val[i];
+	if (any) {
+		*--p = '\n';
+		for (i = ZNS_ZC_NR - 1; i >= 0; i--)
+			p = put_number(p, val[i]);
+	} else {
+		p -= sizeof(idle_tail);
+		memcpy(p, idle_tail, sizeof(idle_tail));
+	}
+	p = put_number(p, (u64)zone << tbl->zone_shift);
+	p = put_number(p, zone) + 1;	/* no space before the first */
+	seq_write(m, p, end - p);
 	return 0;
 }
 
@@ -134,8 +163,11 @@ static void zone_totals(struct zone_table *tbl, u64 *total)
 		total[i] = 0;
 	}
 	for (zone = 0; zone < tbl->nr_zones; zone++) {
+		u64 val[ZNS_ZC_NR];
+
+		zone_stat_values(&tbl->zones[zone], val);
 		for (i = 0; i < ZNS_ZC_NR; i++) {
-			u64 v = zone_stat_value(&tbl->zones[zone], i);
+			u64 v = val[i];
 
 			if (kind[i] == TOTAL_SUM)
 				total[i] += v;
@@ -162,7 +194,7 @@ static int summary_show(struct seq_file *m, void *v)
 	zone_totals(tbl, total);
 	bytes = sizeof(*ns) + zone_table_bytes(tbl) +
 		READ_ONCE(ns->inflight_bytes);
-	logged = atomic64_read(&tbl->reset_log->head);
+	logged = atomic64_read(&tbl->reset_log.head);
 
 	seq_printf(m, "format_version: %d\n", ZNS_STAT_FORMAT_VERSION);
 	seq_printf(m, "disk: %s\n", ns->name);
@@ -174,11 +206,11 @@ static int summary_show(struct seq_file *m, void *v)
 	seq_printf(m, "status_decoding: %s\n", probe_status_decoding());
 	seq_printf(m, "memory_bytes: %zu\n", bytes);
 	seq_printf(m, "zone_stat_bytes: %zu\n", sizeof(struct zone_stat));
-	seq_printf(m, "reset_log_size: %u\n", tbl->reset_log->size);
+	seq_printf(m, "reset_log_size: %u\n", tbl->reset_log.size);
 	seq_printf(m, "reset_log_entries: %llu\n", logged);
 	seq_printf(m, "reset_log_overwritten: %llu\n",
-		   logged > tbl->reset_log->size ?
-		   logged - tbl->reset_log->size : 0);
+		   logged > tbl->reset_log.size ?
+		   logged - tbl->reset_log.size : 0);
 	for (i = 0; i < ZNS_DC_NR; i++)
 		seq_printf(m, "%s: %lld\n", zns_disk_counter_names[i],
 			   atomic64_read(&tbl->c[i]));
@@ -230,6 +262,11 @@ struct dentry *zns_debugfs_add_ns(struct zns_ns *ns)
 
 int zns_debugfs_init(void)
 {
+	int i;
+
+	for (i = 0; i < ZNS_ZC_NR; i++)
+		memcpy(&idle_tail[2 * i], " 0", 2);
+	idle_tail[2 * ZNS_ZC_NR] = '\n';
 	zns_debugfs_root = debugfs_create_dir(ZNS_STAT_DEBUGFS_DIR, NULL);
 	if (IS_ERR(zns_debugfs_root))
 		return PTR_ERR(zns_debugfs_root);

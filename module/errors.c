@@ -56,9 +56,9 @@ void errors_count(struct zone_table *tbl, unsigned int opi, u16 status)
 	int kind = status_kind(status);
 
 	if (kind >= 0)
-		atomic64_inc(&tbl->status->known[kind][opi]);
+		atomic64_inc(&tbl->status.known[kind][opi]);
 	else
-		count_other(tbl->status, opi, status);
+		count_other(&tbl->status, opi, status);
 }
 
 static void show_row(struct seq_file *m, const char *name, u16 code,
@@ -87,7 +87,7 @@ int errors_show(struct seq_file *m, void *v)
 	seq_putc(m, '\n');
 
 	rcu_read_lock();
-	st = rcu_dereference(ns->zones)->status;
+	st = &rcu_dereference(ns->zones)->status;
 	for (i = 0; i < ZNS_NR_STATUS_KINDS; i++)
 		show_row(m, status_kinds[i].name, status_kinds[i].code,
 			 st->known[i]);

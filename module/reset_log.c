@@ -10,9 +10,10 @@
 
 #include <linux/bits.h>
 #include <linux/kstrtox.h>
+#include <linux/ktime.h>
 #include <linux/moduleparam.h>
-#include <linux/slab.h>
-#include <linux/timekeeping.h>
+#include <linux/overflow.h>
+#include <linux/vmalloc.h>
 
 #include "zns_stat.h"
 
@@ -39,15 +40,26 @@ module_param_cb(reset_log_size, &reset_log_size_ops, &reset_log_size, 0644);
 MODULE_PARM_DESC(reset_log_size,
 		 "Resets kept per namespace in the \"resets\" file (1..1048576, default 4096); applies to namespaces set up or cleared afterwards");
 
-struct reset_log *reset_log_alloc(void)
+int reset_log_init(struct reset_log *log)
 {
 	u32 size = READ_ONCE(reset_log_size);
-	struct reset_log *log;
 
-	log = kvzalloc(struct_size(log, events, size), GFP_KERNEL);
-	if (log)
-		log->size = size;
-	return log;
+	log->events = vzalloc(array_size(size, sizeof(*log->events)));
+	if (!log->events)
+		return -ENOMEM;
+	log->size = size;
+	return 0;
+}
+
+void reset_log_free(struct reset_log *log)
+{
+	vfree(log->events);
+}
+
+/* What the events hold in pages (vmalloc's granularity). */
+size_t reset_log_bytes(const struct reset_log *log)
+{
+	return PAGE_ALIGN(array_size(log->size, sizeof(*log->events)));
 }
 
 void reset_log_add(struct reset_log *log, u32 zone, bool select_all,
@@ -90,7 +102,7 @@ int reset_log_show(struct seq_file *m, void *v)
 
 	seq_puts(m, "# seq time_ns zone latency_ns select_all status\n");
 	rcu_read_lock();
-	log = rcu_dereference(ns->zones)->reset_log;
+	log = &rcu_dereference(ns->zones)->reset_log;
 	head = atomic64_read(&log->head);
 	seq = head > log->size ? head - log->size + 1 : 1;
 	for (; seq <= head; seq++) {

@@ -19,6 +19,7 @@
 #include <linux/log2.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <linux/vmalloc.h>
 #include <linux/workqueue.h>
 
 #include "compat.h"
@@ -151,9 +152,8 @@ static struct inflight_table *inflight_alloc(u32 nr_hw_queues, u32 depth)
 {
 	struct inflight_table *inflight;
 
-	inflight = kvzalloc(struct_size(inflight, slots,
-					(size_t)nr_hw_queues * depth),
-			    GFP_KERNEL);
+	inflight = vzalloc(struct_size(inflight, slots,
+				       (size_t)nr_hw_queues * depth));
 	if (!inflight)
 		return NULL;
 	inflight->nr_hw_queues = nr_hw_queues;
@@ -161,10 +161,15 @@ static struct inflight_table *inflight_alloc(u32 nr_hw_queues, u32 depth)
 	return inflight;
 }
 
+static size_t inflight_slots(struct inflight_table *inflight)
+{
+	return (size_t)inflight->nr_hw_queues * inflight->queue_depth;
+}
+
+/* As allocated (vmalloc: whole pages), for summary's memory_bytes. */
 static size_t inflight_bytes(struct inflight_table *inflight)
 {
-	return struct_size(inflight, slots, (size_t)inflight->nr_hw_queues *
-					    inflight->queue_depth);
+	return PAGE_ALIGN(struct_size(inflight, slots, inflight_slots(inflight)));
 }
 
 /* The name users know: a multipath path nvmeXcYnZ belongs to nvmeXnZ. */
@@ -246,7 +251,7 @@ static void zns_disk_unpublish(struct zns_disk *zd, struct list_head *dead_ns)
 
 static void zns_disk_free(struct zns_disk *zd)
 {
-	kvfree(rcu_access_pointer(zd->inflight));
+	vfree(rcu_access_pointer(zd->inflight));
 	zns_disk_put(zd->gendisk);
 	kfree(zd);
 }
@@ -320,7 +325,7 @@ static void zns_disk_create(struct zns_geometry *geo)
 	if (!ns)
 		ns = ns_create(name, geo);
 	if (!ns || !rcu_access_pointer(zd->inflight)) {
-		kvfree(rcu_access_pointer(zd->inflight));
+		vfree(rcu_access_pointer(zd->inflight));
 		kfree(zd);
 		goto fail;
 	}
@@ -382,7 +387,7 @@ static void zns_disk_update(struct zns_disk *zd, const struct zns_geometry *geo)
 	if (new_tbl)
 		zone_table_free(tbl);
 	if (new_inflight)
-		kvfree(inflight);
+		vfree(inflight);
 }
 
 static bool pop_pending(struct zns_geometry *geo)
@@ -466,8 +471,9 @@ void zns_disk_forget_inflight(void)
 	for (bkt = 0; bkt < ARRAY_SIZE(zns_disk_hash); bkt++)
 		hlist_for_each_entry(zd, &zns_disk_hash[bkt], hash_node) {
 			inflight = rcu_dereference_protected(zd->inflight, 1);
-			memset(inflight->slots, 0, inflight_bytes(inflight) -
-			       sizeof(*inflight));
+			memset(inflight->slots, 0,
+			       array_size(inflight_slots(inflight),
+					  sizeof(*inflight->slots)));
 		}
 	mutex_unlock(&zns_disks_lock);
 }

@@ -124,13 +124,18 @@ struct reset_event {
 	u8 select_all;
 };
 
+/* The events apart, so that a power-of-two ring is a power-of-two allocation. */
 struct reset_log {
 	atomic64_t head;	/* events logged so far */
 	u32 size;
-	struct reset_event events[];
+	struct reset_event *events;
 };
 
-/* Per-namespace counters, replaced as one when geometry changes or on clear. */
+/*
+ * Per-namespace counters, replaced as one when geometry changes or on clear.
+ * Its arrays are vmalloc'ed: page granularity, where kvmalloc would round a
+ * large table up to a power of two pages or to 2 MiB huge pages.
+ */
 struct zone_table {
 	struct rcu_head rcu;
 	u32 nr_zones;
@@ -140,8 +145,8 @@ struct zone_table {
 	u16 gen;		/* bumped on every geometry change */
 	atomic64_t c[ZNS_DC_NR];	/* enum zns_disk_counter */
 	struct zns_hist __percpu *hist;
-	struct status_table *status;
-	struct reset_log *reset_log;
+	struct status_table status;
+	struct reset_log reset_log;
 	struct zone_stat zones[];
 };
 
@@ -216,7 +221,7 @@ size_t zone_table_bytes(const struct zone_table *tbl);
 void zone_table_account(struct zone_table *tbl, const struct zns_cmd *cmd,
 			const struct zns_done *done, bool check_gen);
 void zone_table_dropped(struct zns_ns *ns);
-u64 zone_stat_value(struct zone_stat *zs, unsigned int column);
+void zone_stat_values(struct zone_stat *zs, u64 *v);
 
 /* hist.c: latency, size and alignment histograms */
 void hist_latency(struct zone_table *tbl, unsigned int opi, u64 lat_ns);
@@ -232,7 +237,9 @@ void errors_count(struct zone_table *tbl, unsigned int opi, u16 status);
 int errors_show(struct seq_file *m, void *v);
 
 /* reset_log.c: the most recent resets */
-struct reset_log *reset_log_alloc(void);
+int reset_log_init(struct reset_log *log);
+void reset_log_free(struct reset_log *log);
+size_t reset_log_bytes(const struct reset_log *log);
 void reset_log_add(struct reset_log *log, u32 zone, bool select_all,
 		   u64 latency_ns, u16 status);
 int reset_log_show(struct seq_file *m, void *v);

@@ -9,18 +9,21 @@
 #include <linux/log2.h>
 #include <linux/minmax.h>
 #include <linux/percpu.h>
-#include <linux/slab.h>
+#include <linux/vmalloc.h>
 
 #include "zns_stat.h"
 
 static_assert(sizeof(struct zone_stat) <= 256, "per-zone state over 256 bytes");
+/* zone_stat_values() fills the latency columns in this layout. */
+static_assert(ZNS_ZC_READ_LAT_MIN_NS + 3 * 6 == ZNS_ZC_TOP_ZONE_ERROR &&
+	      ZNS_ZC_TOP_ZONE_ERROR + 1 == ZNS_ZC_NR, "zones columns moved");
 
 struct zone_table *zone_table_alloc(u32 nr_zones, u32 zone_sectors,
 				    u32 lba_bytes, u16 gen)
 {
 	struct zone_table *tbl;
 
-	tbl = kvzalloc(struct_size(tbl, zones, nr_zones), GFP_KERNEL);
+	tbl = vzalloc(struct_size(tbl, zones, nr_zones));
 	if (!tbl)
 		return NULL;
 	tbl->nr_zones = nr_zones;
@@ -29,9 +32,7 @@ struct zone_table *zone_table_alloc(u32 nr_zones, u32 zone_sectors,
 	tbl->zone_shift = ilog2(zone_sectors);
 	tbl->gen = gen;
 	tbl->hist = alloc_percpu(struct zns_hist);
-	tbl->status = kzalloc(sizeof(*tbl->status), GFP_KERNEL);
-	tbl->reset_log = reset_log_alloc();
-	if (!tbl->hist || !tbl->status || !tbl->reset_log) {
+	if (!tbl->hist || reset_log_init(&tbl->reset_log)) {
 		zone_table_free(tbl);
 		return NULL;
 	}
@@ -43,18 +44,16 @@ void zone_table_free(struct zone_table *tbl)
 	if (!tbl)
 		return;
 	free_percpu(tbl->hist);
-	kfree(tbl->status);
-	kvfree(tbl->reset_log);
-	kvfree(tbl);
+	reset_log_free(&tbl->reset_log);
+	vfree(tbl);
 }
 
-/* Everything the table holds, as summary's memory_bytes reports it. */
+/* What the table holds, as allocated, for summary's memory_bytes. */
 size_t zone_table_bytes(const struct zone_table *tbl)
 {
-	return struct_size(tbl, zones, tbl->nr_zones) +
+	return PAGE_ALIGN(struct_size(tbl, zones, tbl->nr_zones)) +
 	       num_possible_cpus() * sizeof(struct zns_hist) +
-	       sizeof(*tbl->status) +
-	       struct_size(tbl->reset_log, events, tbl->reset_log->size);
+	       reset_log_bytes(&tbl->reset_log);
 }
 
 void zone_table_dropped(struct zns_ns *ns)
@@ -165,7 +164,7 @@ void zone_table_account(struct zone_table *tbl, const struct zns_cmd *zc,
 	if (done->status)
 		errors_count(tbl, opi, done->status);
 	if (opi == ZNS_OPI_RESET)
-		reset_log_add(tbl->reset_log, zc->select_all ? U32_MAX : zone,
+		reset_log_add(&tbl->reset_log, zc->select_all ? U32_MAX : zone,
 			      zc->select_all, lat_ns, done->status);
 	if (zc->select_all) {
 		count_select_all(tbl, opi, done->status);
@@ -205,58 +204,37 @@ static u64 top_zone_error(struct zone_stat *zs)
 	return best < 0 ? 0 : ZNS_SC_ZONE_FIRST + best;
 }
 
-/* A column of "zones" (enum zns_zone_counter) for one zone. */
-u64 zone_stat_value(struct zone_stat *zs, unsigned int column)
+/* Every column of "zones" (enum zns_zone_counter) for one zone, in order. */
+void zone_stat_values(struct zone_stat *zs, u64 *v)
 {
 	static const u8 lat_op[] = {
 		ZNS_OPI_READ, ZNS_OPI_WRITE, ZNS_OPI_APPEND,
 		ZNS_OPI_FINISH, ZNS_OPI_OPEN, ZNS_OPI_CLOSE,
 	};
 	struct op_stat *os;
+	unsigned int i;
 
-	switch (column) {
-	case ZNS_ZC_READS:
-		return atomic64_read(&zs->op[ZNS_OPI_READ].count);
-	case ZNS_ZC_READ_SECTORS:
-		return atomic64_read(&zs->sectors[ZNS_OPI_READ]);
-	case ZNS_ZC_WRITES:
-		return atomic64_read(&zs->op[ZNS_OPI_WRITE].count);
-	case ZNS_ZC_WRITE_SECTORS:
-		return atomic64_read(&zs->sectors[ZNS_OPI_WRITE]);
-	case ZNS_ZC_APPENDS:
-		return atomic64_read(&zs->op[ZNS_OPI_APPEND].count);
-	case ZNS_ZC_APPEND_SECTORS:
-		return atomic64_read(&zs->sectors[ZNS_OPI_APPEND]);
-	case ZNS_ZC_RESETS:
-		return atomic64_read(&zs->op[ZNS_OPI_RESET].count);
-	case ZNS_ZC_RESET_LAT_MIN_NS:
-		return (u32)atomic_read(&zs->op[ZNS_OPI_RESET].lat_min_ns);
-	case ZNS_ZC_RESET_LAT_MAX_NS:
-		return (u32)atomic_read(&zs->op[ZNS_OPI_RESET].lat_max_ns);
-	case ZNS_ZC_RESET_LAT_SUM_NS:
-		return atomic64_read(&zs->op[ZNS_OPI_RESET].lat_sum_ns);
-	case ZNS_ZC_FINISHES:
-		return atomic64_read(&zs->op[ZNS_OPI_FINISH].count);
-	case ZNS_ZC_OPENS:
-		return atomic64_read(&zs->op[ZNS_OPI_OPEN].count);
-	case ZNS_ZC_CLOSES:
-		return atomic64_read(&zs->op[ZNS_OPI_CLOSE].count);
-	case ZNS_ZC_ERRORS:
-		return atomic64_read(&zs->errors);
-	case ZNS_ZC_TOP_ZONE_ERROR:
-		return top_zone_error(zs);
-	}
+	v[ZNS_ZC_READS] = atomic64_read(&zs->op[ZNS_OPI_READ].count);
+	v[ZNS_ZC_READ_SECTORS] = atomic64_read(&zs->sectors[ZNS_OPI_READ]);
+	v[ZNS_ZC_WRITES] = atomic64_read(&zs->op[ZNS_OPI_WRITE].count);
+	v[ZNS_ZC_WRITE_SECTORS] = atomic64_read(&zs->sectors[ZNS_OPI_WRITE]);
+	v[ZNS_ZC_APPENDS] = atomic64_read(&zs->op[ZNS_OPI_APPEND].count);
+	v[ZNS_ZC_APPEND_SECTORS] = atomic64_read(&zs->sectors[ZNS_OPI_APPEND]);
+	os = &zs->op[ZNS_OPI_RESET];
+	v[ZNS_ZC_RESETS] = atomic64_read(&os->count);
+	v[ZNS_ZC_RESET_LAT_MIN_NS] = (u32)atomic_read(&os->lat_min_ns);
+	v[ZNS_ZC_RESET_LAT_MAX_NS] = (u32)atomic_read(&os->lat_max_ns);
+	v[ZNS_ZC_RESET_LAT_SUM_NS] = atomic64_read(&os->lat_sum_ns);
+	v[ZNS_ZC_FINISHES] = atomic64_read(&zs->op[ZNS_OPI_FINISH].count);
+	v[ZNS_ZC_OPENS] = atomic64_read(&zs->op[ZNS_OPI_OPEN].count);
+	v[ZNS_ZC_CLOSES] = atomic64_read(&zs->op[ZNS_OPI_CLOSE].count);
+	v[ZNS_ZC_ERRORS] = atomic64_read(&zs->errors);
 	/* read_lat_min_ns .. close_lat_sum_ns: min, max, sum per operation */
-	column -= ZNS_ZC_READ_LAT_MIN_NS;
-	if (column >= 3 * ARRAY_SIZE(lat_op))
-		return 0;
-	os = &zs->op[lat_op[column / 3]];
-	switch (column % 3) {
-	case 0:
-		return (u32)atomic_read(&os->lat_min_ns);
-	case 1:
-		return (u32)atomic_read(&os->lat_max_ns);
-	default:
-		return atomic64_read(&os->lat_sum_ns);
+	for (i = 0; i < ARRAY_SIZE(lat_op); i++) {
+		os = &zs->op[lat_op[i]];
+		v[ZNS_ZC_READ_LAT_MIN_NS + 3 * i] = (u32)atomic_read(&os->lat_min_ns);
+		v[ZNS_ZC_READ_LAT_MAX_NS + 3 * i] = (u32)atomic_read(&os->lat_max_ns);
+		v[ZNS_ZC_READ_LAT_SUM_NS + 3 * i] = atomic64_read(&os->lat_sum_ns);
 	}
+	v[ZNS_ZC_TOP_ZONE_ERROR] = top_zone_error(zs);
 }

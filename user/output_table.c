@@ -120,7 +120,7 @@ static void table_one(struct sbuf *b, const struct snapshot *s,
 		      const struct view_opts *o)
 {
 	struct tcol t[SNAPSHOT_MAX_COLUMNS];
-	int width[SNAPSHOT_MAX_COLUMNS], i, nt;
+	int width[SNAPSHOT_MAX_COLUMNS], i, nt, len;
 	uint64_t *zones, nr, omitted, k;
 	char cell[32];
 
@@ -146,9 +146,11 @@ static void table_one(struct sbuf *b, const struct snapshot *s,
 	for (k = 0; k < nr; k++) {
 		for (i = 0; i < nt; i++) {
 			table_cell(s, &t[i], zones[k], cell, sizeof(cell));
-			sbuf_printf(b, "%s%*s", i ? " " : "", width[i], cell);
+			len = strlen(cell);
+			sbuf_pad(b, ' ', width[i] - len + !!i);	/* right-aligned */
+			sbuf_put(b, cell, len);
 		}
-		sbuf_printf(b, "\n");
+		sbuf_put(b, "\n", 1);
 	}
 	if (omitted)
 		sbuf_printf(b, "(%llu more zones with activity not shown: --max-zones)\n",

@@ -43,6 +43,34 @@ void sbuf_put(struct sbuf *b, const char *s, size_t n)
 	b->s[b->len] = '\0';
 }
 
+void sbuf_pad(struct sbuf *b, char c, int n)
+{
+	if (n <= 0 || sbuf_grow(b, n))
+		return;
+	memset(b->s + b->len, c, n);
+	b->len += n;
+	b->s[b->len] = '\0';
+}
+
+int fmt_u64(char *out, size_t n, uint64_t v)
+{
+	char digits[20], *p = digits + sizeof(digits);
+	int len;
+
+	do {
+		*--p = '0' + v % 10;
+		v /= 10;
+	} while (v);
+	len = digits + sizeof(digits) - p;
+	if ((size_t)len >= n)	/* too small: as snprintf, truncated */
+		len = n ? n - 1 : 0;
+	if (n) {
+		memcpy(out, p, len);
+		out[len] = '\0';
+	}
+	return len;
+}
+
 void sbuf_printf(struct sbuf *b, const char *fmt, ...)
 {
 	va_list ap;

@@ -16,6 +16,8 @@ struct sbuf {
 void sbuf_printf(struct sbuf *b, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 void sbuf_put(struct sbuf *b, const char *s, size_t n);
+/* n copies of c. */
+void sbuf_pad(struct sbuf *b, char c, int n);
 void sbuf_free(struct sbuf *b);
 /* Text made safe for XML/HTML content and attribute values. */
 void sbuf_xml(struct sbuf *b, const char *s);
@@ -33,6 +35,12 @@ int write_file_atomic(const char *path, const char *buf, size_t len,
 int make_dir_writable(const char *dir, char *err, size_t errlen);
 /* Whole file into a NUL-terminated buffer; NULL with errno set. */
 char *slurp_file(const char *path, size_t *len);
+
+/*
+ * v in decimal, NUL-terminated (at most 20 digits: n >= 21); returns the
+ * length. Tables of 65536 zones format millions of numbers: no printf.
+ */
+int fmt_u64(char *out, size_t n, uint64_t v);
 
 /* Values for humans: "4 KiB", "1.5 MiB"; "850 ns", "12.3 µs"; "1.2k". */
 void fmt_bytes(char *out, size_t n, double bytes);

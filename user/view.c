@@ -104,7 +104,7 @@ void view_cell(const struct snapshot *s, uint64_t zone, int col, char *out,
 	if (!strcmp(s->columns[col], COL_COND))
 		snprintf(out, outlen, "%s", zone_cond_name(v));
 	else
-		snprintf(out, outlen, "%llu", (unsigned long long)v);
+		fmt_u64(out, outlen, v);
 }
 
 void fmt_time(char *out, int outlen, double epoch)

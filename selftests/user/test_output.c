@@ -176,6 +176,22 @@ static void interval_rows(void **state)
 	snapshot_free(&d);
 }
 
+/* Tables format numbers without printf: the same digits, and truncated as it. */
+static void u64_digits(void **state)
+{
+	char out[21];
+
+	(void)state;
+	assert_int_equal(fmt_u64(out, sizeof(out), 0), 1);
+	assert_string_equal(out, "0");
+	assert_int_equal(fmt_u64(out, sizeof(out), 1234567890), 10);
+	assert_string_equal(out, "1234567890");
+	assert_int_equal(fmt_u64(out, sizeof(out), UINT64_MAX), 20);
+	assert_string_equal(out, "18446744073709551615");
+	assert_int_equal(fmt_u64(out, 4, 98765), 3);
+	assert_string_equal(out, "987");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -185,6 +201,7 @@ int main(void)
 		cmocka_unit_test(prom_units_and_limits),
 		cmocka_unit_test(prom_groups_metrics_over_disks),
 		cmocka_unit_test(interval_rows),
+		cmocka_unit_test(u64_digits),
 	};
 
 	return cmocka_run_group_tests_name("output", tests, NULL, NULL);
