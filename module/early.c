@@ -13,6 +13,7 @@
  * This is the slow path: it runs only while a namespace has no table, so the
  * lock is not contended in steady state.
  */
+#include <linux/ktime.h>
 #include <linux/spinlock.h>
 
 #include "compat.h"
@@ -114,6 +115,37 @@ void early_drain(struct zns_disk *zd)
 		if (ec->state == EARLY_DONE && ec->gendisk == zd->gendisk &&
 		    ec->diskseq == zd->diskseq)
 			early_count(zd, ec);
+}
+
+/*
+ * Worker: a completed command whose namespace still has no table after
+ * EARLY_DONE_MAX_NS never will (the disk went away first, or its table
+ * could not be allocated), and one whose completion never came, after
+ * EARLY_INFLIGHT_MAX_NS, no longer will: free their slots, so that stale
+ * entries cannot fill the buffer. The first are counted as dropped; a late
+ * completion of the second is, by the completion probe.
+ */
+#define EARLY_DONE_MAX_NS	(10 * NSEC_PER_SEC)
+#define EARLY_INFLIGHT_MAX_NS	(600 * NSEC_PER_SEC)
+
+void early_expire(void)
+{
+	u64 now = ktime_get_ns();
+	struct early_cmd *ec;
+	unsigned long flags;
+
+	raw_spin_lock_irqsave(&zns_publish_lock, flags);
+	for (ec = early_cmds; ec < early_cmds + EARLY_MAX; ec++) {
+		if (ec->state == EARLY_DONE &&
+		    now - ec->done.now_ns > EARLY_DONE_MAX_NS) {
+			atomic64_inc(&early_drops);
+			ec->state = EARLY_FREE;
+		} else if (ec->state == EARLY_INFLIGHT &&
+			   now - ec->cmd.start_ns > EARLY_INFLIGHT_MAX_NS) {
+			ec->state = EARLY_FREE;
+		}
+	}
+	raw_spin_unlock_irqrestore(&zns_publish_lock, flags);
 }
 
 /*

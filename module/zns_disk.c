@@ -420,6 +420,7 @@ static void discover_work_fn(struct work_struct *work)
 		}
 	}
 	mutex_unlock(&zns_disks_lock);
+	early_expire();	/* after the drains of what was just published */
 }
 
 /* Once a second while anything is tracked: retire deleted disks. */
@@ -448,6 +449,7 @@ static void poll_work_fn(struct work_struct *work)
 	if (any)
 		schedule_delayed_work(&poll_work, ZNS_POLL_INTERVAL);
 	mutex_unlock(&zns_disks_lock);
+	early_expire();
 }
 
 /* After the probes are gone: finish queued discoveries. */

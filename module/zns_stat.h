@@ -249,6 +249,7 @@ extern raw_spinlock_t zns_publish_lock;
 void early_setup(struct request *req, const struct zns_cmd *cmd);
 bool early_done(struct request *req, const struct zns_done *done);
 void early_drain(struct zns_disk *zd);
+void early_expire(void);
 void early_forget_all(void);
 u64 early_dropped(void);
 void early_count_dropped(void);
