@@ -17,11 +17,23 @@
 
 static struct dentry *zns_debugfs_root;
 
+/*
+ * A reader of "zones": its namespace, and room to build a line in (too big
+ * for the stack of a show function on debug kernels).
+ */
+#define ZONE_LINE_MAX	((ZNS_ZC_NR + 2) * 21 + 1)	/* " " + 20 digits each */
+
+struct zones_reader {
+	struct zns_ns *ns;
+	u64 val[ZNS_ZC_NR];
+	char line[ZONE_LINE_MAX];
+};
+
 /* Position 0 is the header line, position n + 1 is zone n. */
 static void *zones_start(struct seq_file *m, loff_t *pos)
 	__acquires(RCU)
 {
-	struct zns_ns *ns = m->private;
+	struct zns_ns *ns = ((struct zones_reader *)m->private)->ns;
 
 	rcu_read_lock();
 	if (*pos > rcu_dereference(ns->zones)->nr_zones)
@@ -31,7 +43,7 @@ static void *zones_start(struct seq_file *m, loff_t *pos)
 
 static void *zones_next(struct seq_file *m, void *v, loff_t *pos)
 {
-	struct zns_ns *ns = m->private;
+	struct zns_ns *ns = ((struct zones_reader *)m->private)->ns;
 
 	++*pos;
 	if (*pos > rcu_dereference(ns->zones)->nr_zones)
@@ -62,8 +74,6 @@ static void show_header(struct seq_file *m)
  * and written with one seq_write(): a seq_put_decimal_ull() per number was
  * 70% of reading 65536 zones. An idle zone's 35 zeros are a constant tail.
  */
-#define ZONE_LINE_MAX	((ZNS_ZC_NR + 2) * 21 + 1)	/* " " + 20 digits each */
-
 static char idle_tail[2 * ZNS_ZC_NR + 1];	/* " 0" x ZNS_ZC_NR, "\n" */
 
 static char *put_number(char *end, u64 v)
@@ -78,12 +88,11 @@ static char *put_number(char *end, u64 v)
 
 static int zones_show(struct seq_file *m, void *v)
 {
-	struct zns_ns *ns = m->private;
-	struct zone_table *tbl = rcu_dereference(ns->zones);
+	struct zones_reader *r = m->private;
+	struct zone_table *tbl = rcu_dereference(r->ns->zones);
+	char *end = r->line + sizeof(r->line), *p = end;
 	loff_t pos = *(loff_t *)v;
-	u64 val[ZNS_ZC_NR], any = 0;
-	char line[ZONE_LINE_MAX];
-	char *end = line + sizeof(line), *p = end;
+	u64 *val = r->val, any = 0;
 	u32 zone;
 	int i;
 
@@ -120,12 +129,13 @@ static const struct seq_operations zones_seq_ops = {
 
 static int zones_open(struct inode *inode, struct file *file)
 {
-	int ret = seq_open(file, &zones_seq_ops);
+	struct zones_reader *r;
 
-	if (!ret)
-		((struct seq_file *)file->private_data)->private =
-			inode->i_private;
-	return ret;
+	r = __seq_open_private(file, &zones_seq_ops, sizeof(*r));
+	if (!r)
+		return -ENOMEM;
+	r->ns = inode->i_private;
+	return 0;
 }
 
 static const struct file_operations zones_fops = {
@@ -133,7 +143,7 @@ static const struct file_operations zones_fops = {
 	.open = zones_open,
 	.read = seq_read,
 	.llseek = seq_lseek,
-	.release = seq_release,
+	.release = seq_release_private,
 };
 
 enum total_kind { TOTAL_SUM, TOTAL_MIN, TOTAL_MAX, TOTAL_NONE };
