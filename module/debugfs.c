@@ -70,9 +70,10 @@ static void show_header(struct seq_file *m)
 }
 
 /*
- * A line of "zones": 37 numbers. Formatted backwards into a local buffer
- * and written with one seq_write(): a seq_put_decimal_ull() per number was
- * 70% of reading 65536 zones. An idle zone's 35 zeros are a constant tail.
+ * A line of "zones": 37 numbers. Formatted backwards into the reader's
+ * buffer and written with one seq_write(): a seq_put_decimal_ull() per
+ * number was 70% of reading 65536 zones. An idle zone's 35 zeros are a
+ * constant tail.
  */
 static char idle_tail[2 * ZNS_ZC_NR + 1];	/* " 0" x ZNS_ZC_NR, "\n" */
 
