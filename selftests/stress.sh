@@ -13,9 +13,11 @@ pass=0 fail=0
 run() {	# run NAME TESTS [VAR=VALUE...]: stress tests in one guest
 	local name=$1 tests=$2 out
 	shift 2
+	# Progress on stderr through fd 2 itself: "tee /dev/stderr" would reopen
+	# a log file that stderr points to and truncate it.
 	# shellcheck disable=SC2086  # TESTS is a list
 	out=$(env "$@" ZNS_GUEST_LOG="$repo/build/stress-$name.log" \
-		bash selftests/run-guest-tests.sh $tests 2>&1 | tee /dev/stderr | tail -n 1)
+		bash selftests/run-guest-tests.sh $tests 2>&1 | tee >(cat >&2) | tail -n 1)
 	if [[ $out =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed ]]; then
 		pass=$((pass + BASH_REMATCH[1])) fail=$((fail + BASH_REMATCH[2]))
 	else
