@@ -27,7 +27,7 @@ host_checks() {
 
 # guest_suite NAME KVER [TEST...]: run the guest tests; required tests never skip.
 guest_suite() {
-	local name=$1 kver=$2 out=build/guest-$1.out rc summary
+	local name=$1 kver=$2 out=build/guest-$1.out rc summary attempt
 	# The module host_checks built for this kernel, unless the caller chose one.
 	local -x ZNS_KO=${ZNS_KO:-}
 	[ -n "$ZNS_KO" ] || [ ! -e "$repo/build/kernels/$kver/zns_stat.ko" ] ||
@@ -35,9 +35,23 @@ guest_suite() {
 	[ -n "$ZNS_KO" ] || unset ZNS_KO
 	shift 2
 	echo "# guest suite '$name' on $kver"
-	KVER=$kver ZNS_GUEST_LOG=$repo/build/guest-$name.log \
-		bash selftests/run-guest-tests.sh "$@" | tee "$out"
-	rc=${PIPESTATUS[0]}
+	for attempt in 1 2; do
+		KVER=$kver ZNS_GUEST_LOG=$repo/build/guest-$name.log \
+			bash selftests/run-guest-tests.sh "$@" | tee "$out"
+		rc=${PIPESTATUS[0]}
+		# A guest that froze with no test failed (TCG: every vCPU halted,
+		# no timer, no kernel message, the runner silent until QEMU's
+		# timeout) is booted once more; its console is kept. A run with a
+		# failed test is never retried.
+		if [ "$attempt" = 2 ] ||
+		   ! grep -q '^run-guest-tests: the guest timed out' "$out" ||
+		   ! grep -Eq '^[0-9]+ passed, 0 failed' "$out"; then
+			break
+		fi
+		mv "$repo/build/guest-$name.log" "$repo/build/guest-$name.timed-out.log"
+		echo "# $name: the guest timed out (console: build/guest-$name.timed-out.log, last lines below); booting it once more"
+		tail -n 15 "$repo/build/guest-$name.timed-out.log" | tr -d '\r' | sed 's/^/# timed out: /'
+	done
 	summary=$(tail -n 1 "$out")
 	if [[ $summary =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed(,\ ([0-9]+)\ skipped)?$ ]]; then
 		local pass=${BASH_REMATCH[1]} fail=${BASH_REMATCH[2]} skip=${BASH_REMATCH[4]:-0}
