@@ -34,6 +34,7 @@ enum zns_op_index {
 	ZNS_OPI_FINISH,
 	ZNS_OPI_OPEN,
 	ZNS_OPI_CLOSE,
+	ZNS_OPI_WRITE_ZEROES,	/* moves the write pointer like a write */
 	ZNS_NR_OPS
 };
 
@@ -44,7 +45,11 @@ enum zns_op_index {
  * setup to completion (0 when there was none). Commands count when they
  * complete successfully; a failed command counts only in "errors" of its
  * zone. top_zone_error: the zone's most frequent ZNS status code (SCT << 8 |
- * SC, e.g. 444 = 0x1bc zone invalid write), 0 when none.
+ * SC, e.g. 444 = 0x1bc zone invalid write), 0 when none. Write Zeroes
+ * commands (write_zeroes: the command count; its sectors and latency sum)
+ * have no per-zone min/max: the namespace's "latency" histogram has them.
+ * A command whose range ends outside the table counts in no zone: it is
+ * "dropped" in summary.
  */
 enum zns_zone_counter {
 	ZNS_ZC_READS,
@@ -80,6 +85,9 @@ enum zns_zone_counter {
 	ZNS_ZC_CLOSE_LAT_MAX_NS,
 	ZNS_ZC_CLOSE_LAT_SUM_NS,
 	ZNS_ZC_TOP_ZONE_ERROR,
+	ZNS_ZC_WRITE_ZEROES,
+	ZNS_ZC_WRITE_ZEROES_SECTORS,
+	ZNS_ZC_WRITE_ZEROES_LAT_SUM_NS,
 	ZNS_ZC_NR
 };
 
@@ -92,6 +100,7 @@ static const char * const zns_op_names[ZNS_NR_OPS] __maybe_unused = {
 	[ZNS_OPI_FINISH] = "finish",
 	[ZNS_OPI_OPEN] = "open",
 	[ZNS_OPI_CLOSE] = "close",
+	[ZNS_OPI_WRITE_ZEROES] = "write_zeroes",
 };
 
 static const char * const zns_zone_counter_names[ZNS_ZC_NR] __maybe_unused = {
@@ -128,6 +137,9 @@ static const char * const zns_zone_counter_names[ZNS_ZC_NR] __maybe_unused = {
 	[ZNS_ZC_CLOSE_LAT_MAX_NS] = "close_lat_max_ns",
 	[ZNS_ZC_CLOSE_LAT_SUM_NS] = "close_lat_sum_ns",
 	[ZNS_ZC_TOP_ZONE_ERROR] = "top_zone_error",
+	[ZNS_ZC_WRITE_ZEROES] = "write_zeroes",
+	[ZNS_ZC_WRITE_ZEROES_SECTORS] = "write_zeroes_sectors",
+	[ZNS_ZC_WRITE_ZEROES_LAT_SUM_NS] = "write_zeroes_lat_sum_ns",
 };
 
 /*

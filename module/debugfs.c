@@ -70,10 +70,10 @@ static void show_header(struct seq_file *m)
 }
 
 /*
- * A line of "zones": 37 numbers. Formatted backwards into the reader's
- * buffer and written with one seq_write(): a seq_put_decimal_ull() per
- * number was 70% of reading 65536 zones. An idle zone's 35 zeros are a
- * constant tail.
+ * A line of "zones": zone, start and ZNS_ZC_NR counters. Formatted
+ * backwards into the reader's buffer and written with one seq_write(): a
+ * seq_put_decimal_ull() per number was 70% of reading 65536 zones. An idle
+ * zone's ZNS_ZC_NR zeros are a constant tail.
  */
 static char idle_tail[2 * ZNS_ZC_NR + 1];	/* " 0" x ZNS_ZC_NR, "\n" */
 

@@ -89,6 +89,17 @@ static u8 decode_zone_mgmt(const struct nvme_command *cmd)
 }
 
 /*
+ * An SLBA in 512-byte sectors. One no namespace can hold (it would overflow)
+ * becomes U64_MAX, outside every zone table, rather than wrap into a zone.
+ */
+static u64 lba_to_sector(__le64 slba, unsigned int lba_shift)
+{
+	u64 lba = le64_to_cpu(slba);
+
+	return lba > (U64_MAX >> lba_shift) ? U64_MAX : lba << lba_shift;
+}
+
+/*
  * Decode from the NVMe command itself, so block-layer requests and
  * passthrough (nvme-cli, io_uring on /dev/ng*) look the same. LBAs become
  * 512-byte sectors: lba_shift is log2(LBA size) - 9.
@@ -109,16 +120,19 @@ static void decode_command(const struct nvme_command *cmd,
 	case nvme_cmd_zone_append:
 		zc->op = ZNS_OP_APPEND;
 		break;
+	case nvme_cmd_write_zeroes:
+		zc->op = ZNS_OP_WRITE_ZEROES;
+		break;
 	case nvme_cmd_zone_mgmt_send:
 		zc->op = decode_zone_mgmt(cmd);
 		zc->select_all = cmd->zms.select_all & 1;
-		zc->sector = le64_to_cpu(cmd->zms.slba) << lba_shift;
+		zc->sector = lba_to_sector(cmd->zms.slba, lba_shift);
 		return;
 	default:
 		zc->op = ZNS_OP_IGNORED;
 		return;
 	}
-	zc->sector = le64_to_cpu(cmd->rw.slba) << lba_shift;
+	zc->sector = lba_to_sector(cmd->rw.slba, lba_shift);
 	zc->nr_sectors = ((u32)le16_to_cpu(cmd->rw.length) + 1) << lba_shift;
 }
 

@@ -10,6 +10,7 @@
 
 #include <linux/bits.h>
 #include <linux/kstrtox.h>
+#include <linux/math64.h>
 #include <linux/ktime.h>
 #include <linux/moduleparam.h>
 #include <linux/overflow.h>
@@ -40,6 +41,15 @@ module_param_cb(reset_log_size, &reset_log_size_ops, &reset_log_size, 0644);
 MODULE_PARM_DESC(reset_log_size,
 		 "Resets kept per namespace in the \"resets\" file (1..1048576, default 4096); applies to namespaces set up or cleared afterwards");
 
+/* The ring slot of event seq (from 1): div_u64_rem, no __umoddi3 on 32-bit. */
+static struct reset_event *event_slot(struct reset_log *log, u64 seq)
+{
+	u32 slot;
+
+	div_u64_rem(seq - 1, log->size, &slot);
+	return &log->events[slot];
+}
+
 int reset_log_init(struct reset_log *log)
 {
 	u32 size = READ_ONCE(reset_log_size);
@@ -66,7 +76,7 @@ void reset_log_add(struct reset_log *log, u32 zone, bool select_all,
 		   u64 latency_ns, u16 status)
 {
 	u64 seq = atomic64_inc_return(&log->head);
-	struct reset_event *ev = &log->events[(seq - 1) % log->size];
+	struct reset_event *ev = event_slot(log, seq);
 
 	WRITE_ONCE(ev->seq, 0);
 	/* Readers must see seq 0 before any new field: pairs with smp_rmb(). */
@@ -82,7 +92,7 @@ void reset_log_add(struct reset_log *log, u32 zone, bool select_all,
 
 static bool read_event(struct reset_log *log, u64 seq, struct reset_event *out)
 {
-	struct reset_event *ev = &log->events[(seq - 1) % log->size];
+	struct reset_event *ev = event_slot(log, seq);
 
 	/* Fields after seq; pairs with smp_store_release() in the writer. */
 	if (smp_load_acquire(&ev->seq) != seq)

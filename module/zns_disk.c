@@ -266,7 +266,11 @@ static void ns_free_list(struct list_head *dead_ns)
 	}
 }
 
-/* Retire the disks on a list (linked through hash_node, unpublished). */
+/*
+ * Retire the disks on a list, unpublished and linked through dead_node: their
+ * hash_node stays as hlist_del_rcu() left it until the grace period ends, so
+ * a probe walking the bucket still reaches the live entries behind it.
+ */
 static void retire(struct hlist_head *dead, struct list_head *dead_ns)
 {
 	struct hlist_node *tmp;
@@ -275,7 +279,7 @@ static void retire(struct hlist_head *dead, struct list_head *dead_ns)
 	if (hlist_empty(dead))
 		return;
 	synchronize_rcu();
-	hlist_for_each_entry_safe(zd, tmp, dead, hash_node)
+	hlist_for_each_entry_safe(zd, tmp, dead, dead_node)
 		zns_disk_free(zd);
 	ns_free_list(dead_ns);
 }
@@ -286,7 +290,7 @@ static void retire_one(struct zns_disk *zd)
 	LIST_HEAD(dead_ns);
 
 	zns_disk_unpublish(zd, &dead_ns);
-	hlist_add_head(&zd->hash_node, &dead);
+	hlist_add_head(&zd->dead_node, &dead);
 	retire(&dead, &dead_ns);
 }
 
@@ -443,7 +447,7 @@ static void poll_work_fn(struct work_struct *work)
 			}
 			pr_info("%s: deleted, statistics removed\n", zd->name);
 			zns_disk_unpublish(zd, &dead_ns);
-			hlist_add_head(&zd->hash_node, &dead);
+			hlist_add_head(&zd->dead_node, &dead);
 		}
 	retire(&dead, &dead_ns);
 	if (any)
@@ -552,7 +556,7 @@ void zns_disk_retire_all(void)
 		hlist_for_each_entry_safe(zd, tmp, &zns_disk_hash[bkt],
 					  hash_node) {
 			zns_disk_unpublish(zd, &dead_ns);
-			hlist_add_head(&zd->hash_node, &dead);
+			hlist_add_head(&zd->dead_node, &dead);
 		}
 	retire(&dead, &dead_ns);
 	mutex_unlock(&zns_disks_lock);

@@ -31,6 +31,7 @@ enum zns_op {
 	ZNS_OP_FINISH,
 	ZNS_OP_OPEN,
 	ZNS_OP_CLOSE,
+	ZNS_OP_WRITE_ZEROES,
 };
 
 static inline unsigned int zns_op_index(u8 op)
@@ -69,10 +70,18 @@ struct op_stat {
 	atomic_t lat_max_ns;
 };
 
+/* Write Zeroes, rare: no min/max per zone, to keep a zone in 256 bytes. */
+struct write_zeroes_stat {
+	atomic64_t count;
+	atomic64_t sectors;
+	atomic64_t lat_sum_ns;
+};
+
 /* One zone: at most 256 bytes (checked at build time). */
 struct zone_stat {
-	struct op_stat op[ZNS_NR_OPS];
+	struct op_stat op[ZNS_OPI_CLOSE + 1];	/* read .. close */
 	atomic64_t sectors[ZNS_OPI_APPEND + 1];	/* read, write, append */
+	struct write_zeroes_stat write_zeroes;
 	atomic64_t errors;
 	atomic_t zone_errors[ZNS_NR_ZONE_ERRORS];
 };
@@ -190,7 +199,8 @@ struct zns_ns {
  * when the disk is deleted, and its address is never reused meanwhile.
  */
 struct zns_disk {
-	struct hlist_node hash_node;
+	struct hlist_node hash_node;	/* zns_disk_hash, RCU */
+	struct hlist_node dead_node;	/* a retire list, after hash_node's removal */
 	struct gendisk *gendisk;
 	u64 diskseq;
 	char name[DISK_NAME_LEN];	/* the gendisk's */

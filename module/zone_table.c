@@ -16,7 +16,9 @@
 static_assert(sizeof(struct zone_stat) <= 256, "per-zone state over 256 bytes");
 /* zone_stat_values() fills the latency columns in this layout. */
 static_assert(ZNS_ZC_READ_LAT_MIN_NS + 3 * 6 == ZNS_ZC_TOP_ZONE_ERROR &&
-	      ZNS_ZC_TOP_ZONE_ERROR + 1 == ZNS_ZC_NR, "zones columns moved");
+	      ZNS_ZC_TOP_ZONE_ERROR + 1 == ZNS_ZC_WRITE_ZEROES &&
+	      ZNS_ZC_WRITE_ZEROES_LAT_SUM_NS + 1 == ZNS_ZC_NR,
+	      "zones columns moved");
 
 struct zone_table *zone_table_alloc(u32 nr_zones, u32 zone_sectors,
 				    u32 lba_bytes, u16 gen)
@@ -92,11 +94,19 @@ static void count_op(struct op_stat *os, u64 lat_ns)
 	update_max(&os->lat_max_ns, lat32);
 }
 
+/* The command's whole range lies in the table's zones. */
+static bool in_table(const struct zone_table *tbl, const struct zns_cmd *zc)
+{
+	u64 end = (u64)tbl->nr_zones << tbl->zone_shift;
+
+	return zc->sector < end && zc->nr_sectors <= end - zc->sector;
+}
+
 /*
  * A read may cross zone boundaries: its sectors count in every zone it
  * touches, the command in the first. Writes and appends cannot cross (the
  * device fails them), so one zone gets everything. The caller checked that
- * the first zone is in the table.
+ * the whole range is in the table.
  */
 static void count_sectors(struct zone_table *tbl, const struct zns_cmd *zc)
 {
@@ -109,15 +119,19 @@ static void count_sectors(struct zone_table *tbl, const struct zns_cmd *zc)
 		u64 zone_end = ((u64)zone + 1) << tbl->zone_shift;
 		u64 n = min(left, zone_end - sector);
 
-		if (zone >= tbl->nr_zones) {
-			atomic64_inc(&tbl->c[ZNS_DC_DROPPED]);	/* past the end */
-			return;
-		}
 		atomic64_add(n, &tbl->zones[zone].sectors[opi]);
 		left -= n;
 		sector += n;
 		zone++;
 	}
+}
+
+static void count_write_zeroes(struct write_zeroes_stat *wz, u32 nr_sectors,
+			       u64 lat_ns)
+{
+	atomic64_inc(&wz->count);
+	atomic64_add(nr_sectors, &wz->sectors);
+	atomic64_add(max_t(u64, lat_ns, 1), &wz->lat_sum_ns);
 }
 
 static void count_select_all(struct zone_table *tbl, unsigned int opi,
@@ -132,7 +146,7 @@ static void count_select_all(struct zone_table *tbl, unsigned int opi,
 
 	if (status)
 		atomic64_inc(&tbl->c[ZNS_DC_SELECT_ALL_ERRORS]);
-	else if (opi >= ZNS_OPI_RESET)
+	else if (opi >= ZNS_OPI_RESET && opi <= ZNS_OPI_CLOSE)
 		atomic64_inc(&tbl->c[counter[opi]]);
 }
 
@@ -146,16 +160,18 @@ static void count_error(struct zone_stat *zs, u16 status)
 }
 
 /*
- * Count one completed command. check_gen: the command was set up against a
- * table of this generation; one from before a geometry change is dropped
- * rather than counted in the wrong zone.
+ * Count one completed command: in one place, by its outcome. check_gen: the
+ * command was set up against a table of this generation; one from before a
+ * geometry change is dropped rather than counted in the wrong zone, and so
+ * is one whose range is not in the table.
  */
 void zone_table_account(struct zone_table *tbl, const struct zns_cmd *zc,
 			const struct zns_done *done, bool check_gen)
 {
 	unsigned int opi = zns_op_index(zc->op);
-	u32 zone = zc->sector >> tbl->zone_shift;
 	u64 lat_ns = done->now_ns - zc->start_ns;
+	struct zone_stat *zs;
+	u32 zone;
 
 	if (unlikely(check_gen && zc->table_gen != tbl->gen)) {
 		atomic64_inc(&tbl->c[ZNS_DC_DROPPED]);
@@ -163,25 +179,34 @@ void zone_table_account(struct zone_table *tbl, const struct zns_cmd *zc,
 	}
 	if (done->status)
 		errors_count(tbl, opi, done->status);
-	if (opi == ZNS_OPI_RESET)
-		reset_log_add(&tbl->reset_log, zc->select_all ? U32_MAX : zone,
-			      zc->select_all, lat_ns, done->status);
 	if (zc->select_all) {
+		if (opi == ZNS_OPI_RESET)
+			reset_log_add(&tbl->reset_log, U32_MAX, true, lat_ns,
+				      done->status);
 		count_select_all(tbl, opi, done->status);
 		if (!done->status)
 			hist_latency(tbl, opi, lat_ns);
 		return;
 	}
-	if (unlikely(zone >= tbl->nr_zones)) {
+	if (unlikely(!in_table(tbl, zc))) {
 		atomic64_inc(&tbl->c[ZNS_DC_DROPPED]);
 		return;
 	}
+	zone = zc->sector >> tbl->zone_shift;
+	zs = &tbl->zones[zone];
+	if (opi == ZNS_OPI_RESET)
+		reset_log_add(&tbl->reset_log, zone, false, lat_ns,
+			      done->status);
 	if (done->status) {
-		count_error(&tbl->zones[zone], done->status);
+		count_error(zs, done->status);
 		return;
 	}
-	count_op(&tbl->zones[zone].op[opi], lat_ns);
 	hist_latency(tbl, opi, lat_ns);
+	if (opi == ZNS_OPI_WRITE_ZEROES) {
+		count_write_zeroes(&zs->write_zeroes, zc->nr_sectors, lat_ns);
+		return;
+	}
+	count_op(&zs->op[opi], lat_ns);
 	if (opi <= ZNS_OPI_APPEND) {
 		count_sectors(tbl, zc);
 		hist_io(tbl, zc, done);
@@ -237,4 +262,8 @@ void zone_stat_values(struct zone_stat *zs, u64 *v)
 		v[ZNS_ZC_READ_LAT_SUM_NS + 3 * i] = atomic64_read(&os->lat_sum_ns);
 	}
 	v[ZNS_ZC_TOP_ZONE_ERROR] = top_zone_error(zs);
+	v[ZNS_ZC_WRITE_ZEROES] = atomic64_read(&zs->write_zeroes.count);
+	v[ZNS_ZC_WRITE_ZEROES_SECTORS] = atomic64_read(&zs->write_zeroes.sectors);
+	v[ZNS_ZC_WRITE_ZEROES_LAT_SUM_NS] =
+		atomic64_read(&zs->write_zeroes.lat_sum_ns);
 }

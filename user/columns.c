@@ -73,6 +73,8 @@ static const struct {
 	{ "opens", "Successful explicit opens." },
 	{ "closes", "Successful closes." },
 	{ "errors", "Commands on the zone that completed with an error." },
+	{ "write_zeroes", "Successful Write Zeroes commands." },
+	{ "write_zeroes_sectors", "Zeroes written by Write Zeroes commands." },
 	{ "top_zone_error", "Most frequent ZNS status code of the zone's errors (SCT << 8 | SC), 0 when none." },
 	{ "reset_all", "Successful select-all resets." },
 	{ "finish_all", "Successful select-all finishes." },
@@ -125,6 +127,11 @@ int latency_count_column(const char *name, char *out, int outlen)
 	if (!lat || lat[11] != '\0' || lat == name)
 		return -1;
 	n = lat - name;
+	/* write_zeroes (a plural already) -> write_zeroes */
+	if (n >= 2 && !strncmp(name + n - 2, "es", 2)) {
+		snprintf(out, outlen, "%.*s", n, name);
+		return 0;
+	}
 	/* finish -> finishes, reset -> resets */
 	snprintf(out, outlen, "%.*s%s", n, name,
 		 n && (name[n - 1] == 's' || name[n - 1] == 'h') ? "es" : "s");

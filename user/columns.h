@@ -35,8 +35,9 @@ int column_unit(const char *name);
 
 /*
  * Latency columns pair with their command count: "reset_lat_sum_ns" with
- * "resets", "finish_lat_sum_ns" with "finishes". Writes the count column's
- * name to out; -1 if name is not a "<op>_lat_sum_ns" column.
+ * "resets", "finish_lat_sum_ns" with "finishes", "write_zeroes_lat_sum_ns"
+ * with "write_zeroes" (a plural already). Writes the count column's name to
+ * out; -1 if name is not a "<op>_lat_sum_ns" column.
  */
 int latency_count_column(const char *name, char *out, int outlen);
 

@@ -130,6 +130,8 @@ static void column_kinds(void **state)
 	assert_string_equal(count, "finishes");
 	assert_int_equal(latency_count_column("close_lat_sum_ns", count, sizeof(count)), 0);
 	assert_string_equal(count, "closes");
+	assert_int_equal(latency_count_column("write_zeroes_lat_sum_ns", count, sizeof(count)), 0);
+	assert_string_equal(count, "write_zeroes");
 	assert_int_equal(latency_count_column("reset_lat_max_ns", count, sizeof(count)), -1);
 }
 

@@ -83,7 +83,8 @@ fresh() {
 # the row index, "start" zone * ZONE_SECTORS, each listed cell its VALUE (a
 # number, or "+" for any value above 0), every other cell 0, except the
 # latency columns OP_lat_{min,max,sum}_ns: unless listed, they must be above
-# 0 exactly when the zone's OP count is, with min <= sum / count <= max.
+# 0 exactly when the zone's OP count is, with min <= sum / count <= max
+# where OP has a min and a max.
 expect_zones() {
 	local disk=$1 out
 	shift
@@ -96,7 +97,8 @@ expect_zones() {
 				seen[kv[1]] = 0
 			}
 			split("read:reads write:writes append:appends reset:resets " \
-			      "finish:finishes open:opens close:closes", pairs, " ")
+			      "finish:finishes open:opens close:closes " \
+			      "write_zeroes:write_zeroes", pairs, " ")
 			for (i in pairs) {
 				split(pairs[i], kv, ":")
 				count_of[kv[1]] = kv[2]
@@ -129,7 +131,8 @@ expect_zones() {
 			}
 			for (op in count_of) {
 				cnt = val[count_of[op]]
-				if (cnt > 0 && !(val[op "_lat_min_ns"] <= val[op "_lat_sum_ns"] / cnt &&
+				# write_zeroes has a sum but no min/max per zone
+				if (cnt > 0 && (op "_lat_min_ns") in val && !(val[op "_lat_min_ns"] <= val[op "_lat_sum_ns"] / cnt &&
 				    val[op "_lat_sum_ns"] / cnt <= val[op "_lat_max_ns"])) {
 					print "zone " zone ": " op " latency min/avg/max inconsistent"
 					bad++
