@@ -347,27 +347,36 @@ static void emit(struct loop *l, const struct sbuf *text)
 static const char json_open[] = "{\n  \"version\": \"" ZNS_STAT_VERSION "\",\n  \"intervals\": [";
 static const char json_close[] = "\n  ]\n}\n";
 
+/*
+ * A namespace that was being reported cannot be read. With every namespace
+ * (no names given), one listed a moment ago and gone while being read is
+ * said the same way as one no longer listed.
+ */
+static void say_unreadable(const struct loop *l, const char *name,
+			   const char *err)
+{
+	size_t n = strlen(name);
+	int named = !strncmp(err, name, n) && err[n] == ':';
+
+	if (!l->fixed)
+		fprintf(stderr, "zns-stat: %s is no longer tracked (%s): waiting for it\n",
+			name, err);
+	else
+		fprintf(stderr, "zns-stat: %s%s%s; waiting for it to come back\n",
+			named ? "" : name, named ? "" : ": ", err);
+}
+
 /* Read one namespace; 1 with a fresh snapshot in *s that has a baseline. */
 static int read_one(struct loop *l, struct tracked *t, struct snapshot *s)
 {
+	int unlisted = !l->fixed && !t->seen;
 	char err[512];
 
-	if (!l->fixed && !t->seen) {
+	if (unlisted)
+		snprintf(err, sizeof(err), "namespace gone or module unloaded");
+	if (unlisted || snapshot_read(t->name, s, err, sizeof(err))) {
 		if (t->valid) {
-			fprintf(stderr, "zns-stat: %s is no longer tracked (namespace gone or module unloaded): waiting for it\n",
-				t->name);
-			snapshot_free(&t->snap);
-		}
-		t->valid = 0;
-		return 0;
-	}
-	if (snapshot_read(t->name, s, err, sizeof(err))) {
-		if (t->valid) {
-			size_t n = strlen(t->name);
-			int named = !strncmp(err, t->name, n) && err[n] == ':';
-
-			fprintf(stderr, "zns-stat: %s%s%s; waiting for it to come back\n",
-				named ? "" : t->name, named ? "" : ": ", err);
+			say_unreadable(l, t->name, err);
 			snapshot_free(&t->snap);
 		}
 		t->valid = 0;
