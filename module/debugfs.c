@@ -217,6 +217,7 @@ static int summary_show(struct seq_file *m, void *v)
 	seq_printf(m, "status_decoding: %s\n", probe_status_decoding());
 	seq_printf(m, "memory_bytes: %zu\n", bytes);
 	seq_printf(m, "zone_stat_bytes: %zu\n", sizeof(struct zone_stat));
+	seq_printf(m, "setup_failures: %llu\n", READ_ONCE(ns->setup_failures));
 	seq_printf(m, "reset_log_size: %u\n", tbl->reset_log.size);
 	seq_printf(m, "reset_log_entries: %llu\n", logged);
 	seq_printf(m, "reset_log_overwritten: %llu\n",
@@ -224,7 +225,7 @@ static int summary_show(struct seq_file *m, void *v)
 		   logged - tbl->reset_log.size : 0);
 	for (i = 0; i < ZNS_DC_NR; i++)
 		seq_printf(m, "%s: %lld\n", zns_disk_counter_names[i],
-			   atomic64_read(&tbl->c[i]));
+			   atomic64_read(&tbl->counters[i]));
 	for (i = 0; i < ZNS_ZC_NR; i++)
 		if (total_kind(i) != TOTAL_NONE)
 			seq_printf(m, "%s: %llu\n", zns_zone_counter_names[i],
@@ -236,9 +237,11 @@ DEFINE_SHOW_ATTRIBUTE(summary);
 
 static int status_show(struct seq_file *m, void *v)
 {
-	int namespaces, paths;
+	int namespaces, paths, waiting;
+	u64 setup_failures;
 
 	zns_disk_count(&namespaces, &paths);
+	zns_disk_setup_failures(&setup_failures, &waiting);
 	seq_printf(m, "format_version: %d\n", ZNS_STAT_FORMAT_VERSION);
 	seq_printf(m, "enabled: %d\n", zns_tp_enabled());
 	seq_printf(m, "attached: %d\n", zns_tp_attached());
@@ -246,6 +249,8 @@ static int status_show(struct seq_file *m, void *v)
 	seq_printf(m, "disks: %d\n", namespaces);
 	seq_printf(m, "paths: %d\n", paths);
 	seq_printf(m, "dropped_untracked: %llu\n", early_dropped());
+	seq_printf(m, "setup_failures: %llu\n", setup_failures);
+	seq_printf(m, "setup_retrying: %d\n", waiting);
 	return 0;
 }
 DEFINE_SHOW_ATTRIBUTE(status);

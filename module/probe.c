@@ -146,11 +146,19 @@ static struct gendisk *zoned_disk(struct request *req)
 	return gendisk;
 }
 
+/*
+ * A disk not tracked yet, or whose geometry changed, is queued for the
+ * worker, unless its last setup found no memory and it is backing off: then
+ * its commands are dropped (and counted so) without waiting in early.c. One
+ * set up after a zone geometry change carries the next table generation:
+ * counted in the new table once published, dropped by the old one.
+ */
 void probe_setup(void *data, struct request *req, struct nvme_command *cmd)
 {
 	struct gendisk *gendisk = zoned_disk(req);
-	unsigned int lba_shift;
+	unsigned int lba_shift, changed;
 	struct zone_table *tbl;
+	bool backing_off = false;
 	struct zns_disk *zd;
 	struct zns_cmd *slot;
 	struct zns_cmd zc;
@@ -165,16 +173,20 @@ void probe_setup(void *data, struct request *req, struct nvme_command *cmd)
 
 	rcu_read_lock();
 	zd = zns_disk_lookup(gendisk, gendisk->diskseq);
-	if (unlikely(!zd || zns_disk_geometry_changed(zd, req)))
-		zns_disk_discover(req);
+	changed = zd ? zns_disk_geometry_changed(zd, req) : ZNS_GEO_ZONES;
+	if (unlikely(changed)) {
+		backing_off = zns_disk_backing_off(gendisk, gendisk->diskseq);
+		if (!backing_off)
+			zns_disk_discover(req);
+	}
 	slot = zd ? zns_disk_slot(zd, req) : NULL;
 	if (likely(slot)) {
 		tbl = rcu_dereference(zd->ns->zones);
-		zc.table_gen = tbl->gen;
+		zc.table_gen = tbl->gen + !!(changed & ZNS_GEO_ZONES);
 		if (unlikely(!READ_ONCE(zd->ns->counting)))	/* "devices" */
 			zc.op = ZNS_OP_IGNORED;
 		*slot = zc;
-	} else if (zc.op != ZNS_OP_IGNORED) {
+	} else if (zc.op != ZNS_OP_IGNORED && !backing_off) {
 		zc.table_gen = 0;
 		early_setup(req, &zc);
 	}

@@ -54,7 +54,8 @@ int reset_log_init(struct reset_log *log)
 {
 	u32 size = READ_ONCE(reset_log_size);
 
-	log->events = vzalloc(array_size(size, sizeof(*log->events)));
+	log->events = zns_vzalloc(ZNS_ALLOC_RESET_LOG,
+				  array_size(size, sizeof(*log->events)));
 	if (!log->events)
 		return -ENOMEM;
 	log->size = size;

@@ -16,7 +16,9 @@
 
 #include <linux/debugfs.h>
 #include <linux/hash.h>
+#include <linux/ktime.h>
 #include <linux/log2.h>
+#include <linux/minmax.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/vmalloc.h>
@@ -42,6 +44,27 @@ static int nr_filter;
 /* Discovery requests from the probes, drained by discover_work. */
 static struct zns_geometry pending[ZNS_PENDING_MAX];
 static unsigned int nr_pending;
+
+/*
+ * Setups that could not allocate, by (gendisk, diskseq): retried after a
+ * backoff, 1 s doubling to 64 s, or at once after a "clear", instead of on
+ * every command, and said once in the kernel log. Written under
+ * zns_disks_lock; the probes read it without a lock: a stale read costs a
+ * retry too early or one command later, never a wrong count.
+ */
+#define ZNS_FAILURES_MAX	16
+#define ZNS_BACKOFF_MAX_S	64
+
+struct setup_failure {
+	const struct gendisk *gendisk;	/* compared, never dereferenced */
+	u64 diskseq;
+	u64 retry_ns;			/* ktime_get_ns() to try again from */
+	u32 backoff_s;
+};
+
+static struct setup_failure failures[ZNS_FAILURES_MAX];
+static atomic_t nr_failures = ATOMIC_INIT(0);	/* entries in use */
+static atomic64_t setup_failures_total = ATOMIC64_INIT(0);
 
 static void discover_work_fn(struct work_struct *work);
 static DECLARE_WORK(discover_work, discover_work_fn);
@@ -95,18 +118,118 @@ void zns_disk_geometry(struct request *req, struct zns_geometry *geo)
 	geo->queue_depth = set->queue_depth;
 }
 
-/* Caller holds rcu_read_lock(). A few loads and compares per command. */
-bool zns_disk_geometry_changed(struct zns_disk *zd, struct request *req)
+/*
+ * What no longer fits the disk: ZNS_GEO_ZONES (zone table), ZNS_GEO_TAGS
+ * (in-flight table). Caller holds rcu_read_lock(). A few loads and compares
+ * per command.
+ */
+unsigned int zns_disk_geometry_changed(struct zns_disk *zd,
+				       struct request *req)
 {
 	struct zone_table *tbl = rcu_dereference(zd->ns->zones);
 	struct inflight_table *inflight = rcu_dereference(zd->inflight);
 	struct blk_mq_tag_set *set = req->q->tag_set;
+	unsigned int changed = 0;
 
-	return tbl->nr_zones != zns_nr_zones(zns_rq_disk(req)) ||
-	       tbl->zone_sectors != req->q->limits.chunk_sectors ||
-	       tbl->lba_bytes != queue_logical_block_size(req->q) ||
-	       inflight->nr_hw_queues < set->nr_hw_queues ||
-	       inflight->queue_depth < set->queue_depth;
+	if (tbl->nr_zones != zns_nr_zones(zns_rq_disk(req)) ||
+	    tbl->zone_sectors != req->q->limits.chunk_sectors ||
+	    tbl->lba_bytes != queue_logical_block_size(req->q))
+		changed |= ZNS_GEO_ZONES;
+	if (inflight->nr_hw_queues < set->nr_hw_queues ||
+	    inflight->queue_depth < set->queue_depth)
+		changed |= ZNS_GEO_TAGS;
+	return changed;
+}
+
+/* Called by the probes while a disk is untracked or its geometry changed. */
+bool zns_disk_backing_off(const struct gendisk *gendisk, u64 diskseq)
+{
+	struct setup_failure *f;
+
+	if (likely(!atomic_read(&nr_failures)))
+		return false;
+	for (f = failures; f < failures + ZNS_FAILURES_MAX; f++)
+		if (READ_ONCE(f->gendisk) == gendisk &&
+		    READ_ONCE(f->diskseq) == diskseq)
+			return ktime_get_ns() < READ_ONCE(f->retry_ns);
+	return false;
+}
+
+static struct setup_failure *failure_of(const struct zns_geometry *geo)
+{
+	struct setup_failure *f;
+
+	for (f = failures; f < failures + ZNS_FAILURES_MAX; f++)
+		if (f->gendisk == geo->gendisk && f->diskseq == geo->diskseq)
+			return f;
+	return NULL;
+}
+
+/* A free entry, else the one retried the longest ago (likely gone). */
+static struct setup_failure *failure_slot(void)
+{
+	struct setup_failure *f, *oldest = failures;
+
+	for (f = failures; f < failures + ZNS_FAILURES_MAX; f++) {
+		if (!f->gendisk) {
+			atomic_inc(&nr_failures);
+			return f;
+		}
+		if (f->retry_ns < oldest->retry_ns)
+			oldest = f;
+	}
+	return oldest;
+}
+
+static void setup_failed(const struct zns_geometry *geo)
+{
+	struct setup_failure *f = failure_of(geo);
+
+	lockdep_assert_held(&zns_disks_lock);
+	atomic64_inc(&setup_failures_total);
+	if (!f) {
+		pr_warn("%s: no memory for the statistics of %u zones: its commands count as dropped; retrying in the background\n",
+			geo->name, geo->nr_zones);
+		f = failure_slot();
+		WRITE_ONCE(f->diskseq, geo->diskseq);
+		WRITE_ONCE(f->gendisk, geo->gendisk);
+		f->backoff_s = 1;
+	} else {
+		f->backoff_s = min_t(u32, 2 * f->backoff_s, ZNS_BACKOFF_MAX_S);
+	}
+	WRITE_ONCE(f->retry_ns,
+		   ktime_get_ns() + (u64)f->backoff_s * NSEC_PER_SEC);
+}
+
+static void setup_succeeded(const struct zns_geometry *geo)
+{
+	struct setup_failure *f;
+
+	lockdep_assert_held(&zns_disks_lock);
+	if (likely(!atomic_read(&nr_failures)))
+		return;
+	f = failure_of(geo);
+	if (!f)
+		return;
+	pr_info("%s: memory found: counting again\n", geo->name);
+	WRITE_ONCE(f->gendisk, NULL);
+	atomic_dec(&nr_failures);
+}
+
+/* A "clear" is a user asking again: failed setups retry at their next command. */
+static void retry_failed_now(void)
+{
+	struct setup_failure *f;
+
+	for (f = failures; f < failures + ZNS_FAILURES_MAX; f++)
+		WRITE_ONCE(f->retry_ns, 0);
+}
+
+/* For "status": failed setups so far, and disks waiting for a retry. */
+void zns_disk_setup_failures(u64 *total, int *waiting)
+{
+	*total = atomic64_read(&setup_failures_total);
+	*waiting = atomic_read(&nr_failures);
 }
 
 static bool geometry_valid(const struct zns_geometry *geo)
@@ -152,8 +275,9 @@ static struct inflight_table *inflight_alloc(u32 nr_hw_queues, u32 depth)
 {
 	struct inflight_table *inflight;
 
-	inflight = vzalloc(struct_size(inflight, slots,
-				       (size_t)nr_hw_queues * depth));
+	inflight = zns_vzalloc(ZNS_ALLOC_INFLIGHT,
+			       struct_size(inflight, slots,
+					   (size_t)nr_hw_queues * depth));
 	if (!inflight)
 		return NULL;
 	inflight->nr_hw_queues = nr_hw_queues;
@@ -208,7 +332,7 @@ static struct zns_ns *ns_lookup(const char *name)
 static struct zns_ns *ns_create(const char *name,
 				const struct zns_geometry *geo)
 {
-	struct zns_ns *ns = kzalloc(sizeof(*ns), GFP_KERNEL);
+	struct zns_ns *ns = zns_kzalloc(ZNS_ALLOC_NS, sizeof(*ns));
 
 	if (!ns)
 		return NULL;
@@ -311,8 +435,13 @@ static void retire_same_name(const char *disk_name)
 			}
 }
 
-static void zns_disk_create(struct zns_geometry *geo)
+/*
+ * Track a new disk. The namespace is looked up or created last, once all
+ * else is allocated, so that a failure leaves nothing behind.
+ */
+static int zns_disk_create(struct zns_geometry *geo)
 {
+	struct inflight_table *inflight;
 	char name[DISK_NAME_LEN];
 	struct zns_disk *zd;
 	struct zns_ns *ns;
@@ -320,39 +449,44 @@ static void zns_disk_create(struct zns_geometry *geo)
 
 	retire_same_name(geo->name);
 	ns_name(geo->name, name);
-	zd = kzalloc(sizeof(*zd), GFP_KERNEL);
+	zd = zns_kzalloc(ZNS_ALLOC_DISK, sizeof(*zd));
 	if (!zd)
-		goto fail;
-	RCU_INIT_POINTER(zd->inflight,
-			 inflight_alloc(geo->nr_hw_queues, geo->queue_depth));
+		return -ENOMEM;
+	inflight = inflight_alloc(geo->nr_hw_queues, geo->queue_depth);
+	if (!inflight)
+		goto free_zd;
 	ns = ns_lookup(name);
 	if (!ns)
 		ns = ns_create(name, geo);
-	if (!ns || !rcu_access_pointer(zd->inflight)) {
-		vfree(rcu_access_pointer(zd->inflight));
-		kfree(zd);
-		goto fail;
-	}
+	if (!ns)
+		goto free_inflight;
+	RCU_INIT_POINTER(zd->inflight, inflight);
 	zd->gendisk = geo->gendisk;	/* the reference moves here */
 	zd->diskseq = geo->diskseq;
 	strscpy(zd->name, geo->name, sizeof(zd->name));
 	zd->ns = ns;
 	ns->nr_paths++;
-	ns->inflight_bytes += inflight_bytes(rcu_access_pointer(zd->inflight));
+	ns->inflight_bytes += inflight_bytes(inflight);
 
 	raw_spin_lock_irqsave(&zns_publish_lock, flags);
 	hlist_add_head_rcu(&zd->hash_node, hash_head(zd->gendisk));
 	early_drain(zd);
 	raw_spin_unlock_irqrestore(&zns_publish_lock, flags);
 	mod_delayed_work(system_wq, &poll_work, ZNS_POLL_INTERVAL);
-	return;
-fail:
-	pr_err("%s: no memory for %u zones\n", geo->name, geo->nr_zones);
-	zns_disk_put(geo->gendisk);
+	return 0;
+
+free_inflight:
+	vfree(inflight);
+free_zd:
+	kfree(zd);
+	return -ENOMEM;
 }
 
-/* New zone geometry: fresh counters, never mixed with the old ones. */
-static void zns_disk_update(struct zns_disk *zd, const struct zns_geometry *geo)
+/*
+ * New zone geometry: fresh counters, never mixed with the old ones. On
+ * -ENOMEM the old tables stay; the probes drop what they cannot place.
+ */
+static int zns_disk_update(struct zns_disk *zd, const struct zns_geometry *geo)
 {
 	struct zns_ns *ns = zd->ns;
 	struct zone_table *tbl = rcu_dereference_protected(ns->zones,
@@ -362,6 +496,7 @@ static void zns_disk_update(struct zns_disk *zd, const struct zns_geometry *geo)
 					  lockdep_is_held(&zns_disks_lock));
 	struct zone_table *new_tbl = NULL;
 	struct inflight_table *new_inflight = NULL;
+	int ret = 0;
 
 	if (tbl->nr_zones != geo->nr_zones ||
 	    tbl->zone_sectors != geo->zone_sectors ||
@@ -369,7 +504,7 @@ static void zns_disk_update(struct zns_disk *zd, const struct zns_geometry *geo)
 		new_tbl = zone_table_alloc(geo->nr_zones, geo->zone_sectors,
 					   geo->lba_bytes, tbl->gen + 1);
 		if (!new_tbl)
-			return;
+			return -ENOMEM;
 		pr_info("%s: zone geometry changed to %u zones of %u sectors, %u-byte LBAs: counters restart\n",
 			ns->name, geo->nr_zones, geo->zone_sectors,
 			geo->lba_bytes);
@@ -383,15 +518,18 @@ static void zns_disk_update(struct zns_disk *zd, const struct zns_geometry *geo)
 			ns->inflight_bytes += inflight_bytes(new_inflight) -
 					      inflight_bytes(inflight);
 			rcu_assign_pointer(zd->inflight, new_inflight);
+		} else {
+			ret = -ENOMEM;
 		}
 	}
 	if (!new_tbl && !new_inflight)
-		return;
+		return ret;
 	synchronize_rcu();
 	if (new_tbl)
 		zone_table_free(tbl);
 	if (new_inflight)
 		vfree(inflight);
+	return ret;
 }
 
 static bool pop_pending(struct zns_geometry *geo)
@@ -412,16 +550,24 @@ static void discover_work_fn(struct work_struct *work)
 {
 	struct zns_geometry geo;
 	struct zns_disk *zd;
+	int ret;
 
 	mutex_lock(&zns_disks_lock);
 	while (pop_pending(&geo)) {
 		zd = zns_disk_lookup(geo.gendisk, geo.diskseq);
 		if (zd) {
-			zns_disk_update(zd, &geo);
-			zns_disk_put(geo.gendisk);	/* zd holds one */
+			ret = zns_disk_update(zd, &geo);
+			if (ret)
+				zd->ns->setup_failures++;
 		} else {
-			zns_disk_create(&geo);
+			ret = zns_disk_create(&geo);
 		}
+		if (ret)
+			setup_failed(&geo);
+		else
+			setup_succeeded(&geo);
+		if (zd || ret)
+			zns_disk_put(geo.gendisk);	/* zd holds one, or none */
 	}
 	mutex_unlock(&zns_disks_lock);
 	early_expire();	/* after the drains of what was just published */
@@ -508,6 +654,7 @@ int zns_disk_clear(const char *name)
 	int ret = -ENODEV;
 
 	mutex_lock(&zns_disks_lock);
+	retry_failed_now();
 	if (!strcmp(name, "all")) {
 		ret = 0;
 		list_for_each_entry(ns, &zns_ns_list, node) {

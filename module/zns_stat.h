@@ -11,7 +11,9 @@
 #define ZNS_STAT_INTERNAL_H
 
 #include <linux/atomic.h>
+#include <linux/bits.h>
 #include <linux/blkdev.h>
+#include <linux/cache.h>
 #include <linux/mutex.h>
 #include <linux/nvme.h>
 #include <linux/rculist.h>
@@ -77,14 +79,14 @@ struct write_zeroes_stat {
 	atomic64_t lat_sum_ns;
 };
 
-/* One zone: at most 256 bytes (checked at build time). */
+/* One zone: 256 bytes, 4 cache lines of its own (checked at build time). */
 struct zone_stat {
 	struct op_stat op[ZNS_OPI_CLOSE + 1];	/* read .. close */
 	atomic64_t sectors[ZNS_OPI_APPEND + 1];	/* read, write, append */
 	struct write_zeroes_stat write_zeroes;
 	atomic64_t errors;
 	atomic_t zone_errors[ZNS_NR_ZONE_ERRORS];
-};
+} ____cacheline_aligned;
 
 /* Per-CPU histograms of one namespace. */
 #define ZNS_LAT_BUCKETS		40	/* [2^i, 2^(i+1)) ns; 0 also in 0 */
@@ -144,16 +146,21 @@ struct reset_log {
  * Per-namespace counters, replaced as one when geometry changes or on clear.
  * Its arrays are vmalloc'ed: page granularity, where kvmalloc would round a
  * large table up to a power of two pages or to 2 MiB huge pages.
+ *
+ * Cache lines: what every probe reads (geometry, gen, hist) shares none with
+ * what probes write (counters, then the error table and the reset log), and
+ * each zone has four lines of its own (vmalloc is page-aligned).
  */
 struct zone_table {
-	struct rcu_head rcu;
 	u32 nr_zones;
 	u32 zone_sectors;	/* zone size in 512-byte sectors, a power of 2 */
 	u32 lba_bytes;
 	u8 zone_shift;		/* ilog2(zone_sectors) */
 	u16 gen;		/* bumped on every geometry change */
-	atomic64_t c[ZNS_DC_NR];	/* enum zns_disk_counter */
 	struct zns_hist __percpu *hist;
+	struct rcu_head rcu;
+	/* enum zns_disk_counter: select-all commands, dropped */
+	atomic64_t counters[ZNS_DC_NR] ____cacheline_aligned;
 	struct status_table status;
 	struct reset_log reset_log;
 	struct zone_stat zones[];
@@ -190,6 +197,7 @@ struct zns_ns {
 	struct dentry *dir;
 	int nr_paths;			/* zns_disks pointing here */
 	size_t inflight_bytes;		/* of those paths, for summary */
+	u64 setup_failures;		/* geometry changes without memory */
 	bool counting;			/* named by the "devices" filter */
 };
 
@@ -208,12 +216,33 @@ struct zns_disk {
 	struct inflight_table __rcu *inflight;
 };
 
+/* alloc.c: every allocation, each at a site that tests can make fail */
+enum zns_alloc_site {
+	ZNS_ALLOC_DISK,
+	ZNS_ALLOC_INFLIGHT,
+	ZNS_ALLOC_NS,
+	ZNS_ALLOC_ZONES,
+	ZNS_ALLOC_HIST,
+	ZNS_ALLOC_RESET_LOG,
+	ZNS_NR_ALLOC_SITES
+};
+
+void *zns_kzalloc(enum zns_alloc_site site, size_t size);
+void *zns_vzalloc(enum zns_alloc_site site, size_t size);
+void __percpu *zns_alloc_percpu(enum zns_alloc_site site, size_t size,
+				size_t align);
+
 /* zns_disk.c: the set of tracked namespaces and their paths */
 extern struct mutex zns_disks_lock;
 struct zns_disk *zns_disk_lookup(const struct gendisk *gendisk, u64 diskseq);
 struct zns_cmd *zns_disk_slot(struct zns_disk *zd, struct request *req);
 void zns_disk_geometry(struct request *req, struct zns_geometry *geo);
-bool zns_disk_geometry_changed(struct zns_disk *zd, struct request *req);
+#define ZNS_GEO_ZONES	BIT(0)	/* zone geometry: a new zone table */
+#define ZNS_GEO_TAGS	BIT(1)	/* more tags: a new in-flight table */
+unsigned int zns_disk_geometry_changed(struct zns_disk *zd,
+				       struct request *req);
+bool zns_disk_backing_off(const struct gendisk *gendisk, u64 diskseq);
+void zns_disk_setup_failures(u64 *total, int *waiting);
 void zns_disk_discover(struct request *req);
 void zns_disk_flush_discovery(void);
 void zns_disk_forget_inflight(void);

@@ -14,6 +14,8 @@
 #include "zns_stat.h"
 
 static_assert(sizeof(struct zone_stat) <= 256, "per-zone state over 256 bytes");
+static_assert(offsetof(struct zone_table, zones) % SMP_CACHE_BYTES == 0,
+	      "zones share a cache line with the table's header");
 /* zone_stat_values() fills the latency columns in this layout. */
 static_assert(ZNS_ZC_READ_LAT_MIN_NS + 3 * 6 == ZNS_ZC_TOP_ZONE_ERROR &&
 	      ZNS_ZC_TOP_ZONE_ERROR + 1 == ZNS_ZC_WRITE_ZEROES &&
@@ -25,7 +27,7 @@ struct zone_table *zone_table_alloc(u32 nr_zones, u32 zone_sectors,
 {
 	struct zone_table *tbl;
 
-	tbl = vzalloc(struct_size(tbl, zones, nr_zones));
+	tbl = zns_vzalloc(ZNS_ALLOC_ZONES, struct_size(tbl, zones, nr_zones));
 	if (!tbl)
 		return NULL;
 	tbl->nr_zones = nr_zones;
@@ -33,7 +35,8 @@ struct zone_table *zone_table_alloc(u32 nr_zones, u32 zone_sectors,
 	tbl->lba_bytes = lba_bytes;
 	tbl->zone_shift = ilog2(zone_sectors);
 	tbl->gen = gen;
-	tbl->hist = alloc_percpu(struct zns_hist);
+	tbl->hist = zns_alloc_percpu(ZNS_ALLOC_HIST, sizeof(struct zns_hist),
+				     __alignof__(struct zns_hist));
 	if (!tbl->hist || reset_log_init(&tbl->reset_log)) {
 		zone_table_free(tbl);
 		return NULL;
@@ -60,7 +63,7 @@ size_t zone_table_bytes(const struct zone_table *tbl)
 
 void zone_table_dropped(struct zns_ns *ns)
 {
-	atomic64_inc(&rcu_dereference(ns->zones)->c[ZNS_DC_DROPPED]);
+	atomic64_inc(&rcu_dereference(ns->zones)->counters[ZNS_DC_DROPPED]);
 }
 
 /* Lock-free min/max; the 0 of a fresh table means "none yet". */
@@ -145,9 +148,9 @@ static void count_select_all(struct zone_table *tbl, unsigned int opi,
 	};
 
 	if (status)
-		atomic64_inc(&tbl->c[ZNS_DC_SELECT_ALL_ERRORS]);
+		atomic64_inc(&tbl->counters[ZNS_DC_SELECT_ALL_ERRORS]);
 	else if (opi >= ZNS_OPI_RESET && opi <= ZNS_OPI_CLOSE)
-		atomic64_inc(&tbl->c[counter[opi]]);
+		atomic64_inc(&tbl->counters[counter[opi]]);
 }
 
 static void count_error(struct zone_stat *zs, u16 status)
@@ -174,7 +177,7 @@ void zone_table_account(struct zone_table *tbl, const struct zns_cmd *zc,
 	u32 zone;
 
 	if (unlikely(check_gen && zc->table_gen != tbl->gen)) {
-		atomic64_inc(&tbl->c[ZNS_DC_DROPPED]);
+		atomic64_inc(&tbl->counters[ZNS_DC_DROPPED]);
 		return;
 	}
 	if (done->status)
@@ -189,7 +192,7 @@ void zone_table_account(struct zone_table *tbl, const struct zns_cmd *zc,
 		return;
 	}
 	if (unlikely(!in_table(tbl, zc))) {
-		atomic64_inc(&tbl->c[ZNS_DC_DROPPED]);
+		atomic64_inc(&tbl->counters[ZNS_DC_DROPPED]);
 		return;
 	}
 	zone = zc->sector >> tbl->zone_shift;

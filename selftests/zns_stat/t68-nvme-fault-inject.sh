@@ -1,0 +1,87 @@
+#!/bin/bash
+# NVMe errors injected by nvme_core's own fault injection (debugfs
+# <disk>/fault_inject, CONFIG_FAULT_INJECTION_DEBUG_FS), with a zone status:
+# every attempt the device saw is counted exactly once, by its outcome.
+# - nvme-cli (passthrough, never retried), Zone Is Full (0x1b9) on 20% of
+#   the attempts: reads and zone appends counted = those nvme-cli saw
+#   succeed; errors under zone_full = those it saw fail = what fault_inject
+#   says it injected;
+# - fio 4 KiB random reads, 10% injected and retried by nvme_core (no DNR):
+#   reads counted = fio's reads, errors = the injected failures.
+# Nothing is counted twice or dropped.
+. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/zns.sh"
+
+require_cmd nvme
+require_cmd fio
+nvme_up
+load_zns
+fi_dir=/sys/kernel/debug/nvme0n1/fault_inject
+[ -d "$fi_dir" ] ||
+	ktap_skip "this kernel has no CONFIG_FAULT_INJECTION_DEBUG_FS: nvme_core has no $fi_dir"
+TIMES=1000000
+
+# inject PERCENT DONT_RETRY: Zone Is Full on PERCENT% of nvme0n1's attempts.
+inject() {
+	echo 0 > "$fi_dir/verbose"	# no stack dump per failure
+	echo 0x1b9 > "$fi_dir/status"
+	echo "$2" > "$fi_dir/dont_retry"
+	echo 1 > "$fi_dir/interval"
+	echo "$TIMES" > "$fi_dir/times"
+	echo "$1" > "$fi_dir/probability"
+}
+
+# stop_injecting: prints how many failures were injected.
+stop_injecting() {
+	echo 0 > "$fi_dir/probability"
+	echo $((TIMES - $(cat "$fi_dir/times")))
+}
+trap 'echo 0 > "$fi_dir/probability"' EXIT
+
+# 1. nvme-cli at 20%, never retried.
+fresh nvme0n1
+d4k=$(data_file 4096)
+inject 20 1
+ok_reads=0 failed_reads=0 ok_appends=0 failed_appends=0
+for i in $(seq 100); do
+	if nvme read /dev/nvme0n1 -s 0 -c 0 -z 4096 -d /tmp/zns-read >/dev/null 2>&1; then
+		ok_reads=$((ok_reads + 1))
+	else
+		failed_reads=$((failed_reads + 1))
+	fi
+done
+for i in $(seq 50); do
+	if nvme zns zone-append /dev/nvme0n1 -s $((2 * 256)) -z 4096 -d "$d4k" >/dev/null 2>&1; then
+		ok_appends=$((ok_appends + 1))
+	else
+		failed_appends=$((failed_appends + 1))
+	fi
+done
+injected=$(stop_injecting)
+echo "nvme-cli: reads $ok_reads ok, $failed_reads failed; appends $ok_appends ok, $failed_appends failed; injected $injected"
+[ "$failed_reads" -gt 0 ] && [ "$ok_reads" -gt 0 ] || fail "20% injection gave $failed_reads failed reads of 100"
+expect_eq "failures seen = injected" $((failed_reads + failed_appends)) "$injected"
+expect_zones nvme0n1 0:reads="$ok_reads" 0:read_sectors=$((ok_reads * 8)) \
+	0:errors="$failed_reads" 0:top_zone_error=$((0x1b9)) \
+	2:appends="$ok_appends" 2:append_sectors=$((ok_appends * 8)) \
+	2:errors="$failed_appends" 2:top_zone_error=$([ "$failed_appends" -gt 0 ] && echo $((0x1b9)) || echo 0)
+expect_eq "zone_full read" "$(error_count nvme0n1 zone_full read)" "$failed_reads"
+expect_eq "zone_full append" "$(error_count nvme0n1 zone_full append)" "$failed_appends"
+expect_summary nvme0n1 dropped=0 errors="$injected"
+
+# 2. fio at 10%, each failed attempt retried by nvme_core.
+zns_clear nvme0n1
+inject 10 0
+fio --name=faults --filename=/dev/nvme0n1 --rw=randread --bs=4k --size=8M \
+	--number_ios=400 --direct=1 --ioengine=psync --output-format=json \
+	> /tmp/fio-faults.json || fail "fio failed: a read failed 6 attempts in a row?"
+injected=$(stop_injecting)
+fio_reads=$(fio_json /tmp/fio-faults.json read total_ios)
+fio_errors=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["jobs"][0]["error"])' /tmp/fio-faults.json)
+echo "fio: $fio_reads reads, error $fio_errors; injected $injected"
+[ "$injected" -gt 0 ] || fail "10% injection injected nothing in $fio_reads reads"
+expect_eq "fio error" "$fio_errors" 0
+expect_summary nvme0n1 reads="$fio_reads" read_sectors=$((fio_reads * 8)) \
+	errors="$injected" dropped=0 writes=0 appends=0
+expect_eq "zone_full read" "$(error_count nvme0n1 zone_full read)" "$injected"
+finish
