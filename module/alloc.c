@@ -18,7 +18,7 @@
 #include <linux/string.h>
 #include <linux/vmalloc.h>
 
-#include "zns_stat.h"
+#include "internal.h"
 
 #ifdef CONFIG_FAULT_INJECTION
 static const char * const site_names[ZNS_NR_ALLOC_SITES] = {

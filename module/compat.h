@@ -76,12 +76,12 @@ static inline struct gendisk *zns_rq_disk(struct request *req)
  * the last put happens at the latest when nvme_core goes away, before its
  * code is freed.
  */
-static inline void zns_disk_get(struct gendisk *disk)
+static inline void zns_gendisk_get(struct gendisk *disk)
 {
 	get_device(disk_to_dev(disk));
 }
 
-static inline void zns_disk_put(struct gendisk *disk)
+static inline void zns_gendisk_put(struct gendisk *disk)
 {
 	put_disk(disk);
 }
@@ -91,7 +91,7 @@ static inline void zns_disk_put(struct gendisk *disk)
  * nvmeXcYnZ) never get a hashed bdev inode, so it is always false for them.
  * del_gendisk() sets GD_DEAD.
  */
-static inline bool zns_disk_live(struct gendisk *disk)
+static inline bool zns_gendisk_live(struct gendisk *disk)
 {
 	return test_bit(GD_ADDED, &disk->state) &&
 	       !test_bit(GD_DEAD, &disk->state);

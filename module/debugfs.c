@@ -13,7 +13,7 @@
 #include <linux/string.h>
 #include <linux/seq_file.h>
 
-#include "zns_stat.h"
+#include "internal.h"
 
 static struct dentry *zns_debugfs_root;
 
@@ -240,8 +240,8 @@ static int status_show(struct seq_file *m, void *v)
 	int namespaces, paths, waiting;
 	u64 setup_failures;
 
-	zns_disk_count(&namespaces, &paths);
-	zns_disk_setup_failures(&setup_failures, &waiting);
+	zns_ns_count(&namespaces, &paths);
+	setup_failures_read(&setup_failures, &waiting);
 	seq_printf(m, "format_version: %d\n", ZNS_STAT_FORMAT_VERSION);
 	seq_printf(m, "enabled: %d\n", zns_tp_enabled());
 	seq_printf(m, "attached: %d\n", zns_tp_attached());
@@ -262,7 +262,7 @@ DEFINE_SHOW_ATTRIBUTE(errors);
 DEFINE_SHOW_ATTRIBUTE(reset_log);
 
 /* Kernel practice (blktrace): only the directory creation is checked. */
-struct dentry *zns_debugfs_add_ns(struct zns_ns *ns)
+static struct dentry *add_ns_dir(struct zns_ns *ns)
 {
 	struct dentry *dir = debugfs_create_dir(ns->name, zns_debugfs_root);
 
@@ -276,6 +276,17 @@ struct dentry *zns_debugfs_add_ns(struct zns_ns *ns)
 	return dir;
 }
 
+/* Waits for the namespace's readers: ns.c frees it afterwards. */
+static void remove_ns_dir(struct zns_ns *ns)
+{
+	debugfs_remove(ns->dir);
+}
+
+static const struct zns_ns_dirs ns_dirs = {
+	.add = add_ns_dir,
+	.remove = remove_ns_dir,
+};
+
 int zns_debugfs_init(void)
 {
 	int i;
@@ -288,10 +299,12 @@ int zns_debugfs_init(void)
 		return PTR_ERR(zns_debugfs_root);
 	debugfs_create_file("status", 0444, zns_debugfs_root, NULL,
 			    &status_fops);
+	zns_ns_register_dirs(&ns_dirs);
 	return 0;
 }
 
 void zns_debugfs_exit(void)
 {
+	zns_ns_register_dirs(NULL);
 	debugfs_remove(zns_debugfs_root);
 }

@@ -17,7 +17,7 @@
 #include <linux/spinlock.h>
 
 #include "compat.h"
-#include "zns_stat.h"
+#include "internal.h"
 
 #define EARLY_MAX	128
 
@@ -36,7 +36,6 @@ struct early_cmd {
 	u8 state;
 };
 
-DEFINE_RAW_SPINLOCK(zns_publish_lock);
 static struct early_cmd early_cmds[EARLY_MAX];
 /* Completions of namespaces never set up: there is no table to count in. */
 static atomic64_t early_drops = ATOMIC64_INIT(0);

@@ -5,7 +5,7 @@
  * status by its raw code (a small table claimed with cmpxchg). Errors are
  * rare, so plain atomics are enough.
  */
-#include "zns_stat.h"
+#include "internal.h"
 
 static const struct {
 	const char *name;

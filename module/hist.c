@@ -12,7 +12,7 @@
 #include <linux/minmax.h>
 #include <linux/percpu.h>
 
-#include "zns_stat.h"
+#include "internal.h"
 
 static unsigned int lat_bucket(u64 ns)
 {

@@ -11,9 +11,7 @@
 #include <linux/string.h>
 #include <linux/sysfs.h>
 
-#include "zns_stat.h"
-
-#define DEVICES_MAX	16
+#include "internal.h"
 
 /* A disk name: letters, digits, '_' and '-', shorter than DISK_NAME_LEN. */
 static bool valid_name(const char *name)
@@ -50,7 +48,7 @@ static int clear_set(const char *val, const struct kernel_param *kp)
 
 	if (param_copy(name, sizeof(name), val) || !valid_name(name))
 		return -EINVAL;
-	return zns_disk_clear(name);
+	return zns_ns_clear(name);
 }
 
 static const struct kernel_param_ops clear_ops = {
@@ -60,22 +58,22 @@ module_param_cb(clear, &clear_ops, NULL, 0200);
 MODULE_PARM_DESC(clear, "Write a disk name (e.g. nvme0n2) or \"all\" to zero its counters");
 
 /* "devices": the namespaces to count, comma-separated; empty for all. */
-static char devices[DEVICES_MAX * DISK_NAME_LEN];
+static char devices[ZNS_DEVICES_MAX * DISK_NAME_LEN];
 
 static int devices_set(const char *val, const struct kernel_param *kp)
 {
 	char buf[sizeof(devices)], *cursor = buf, *name;
-	const char *names[DEVICES_MAX];
+	const char *names[ZNS_DEVICES_MAX];
 	int nr = 0;
 
 	if (param_copy(buf, sizeof(buf), val))
 		return -EINVAL;
 	while ((name = strsep(&cursor, ",")) && *buf) {
-		if (nr == DEVICES_MAX || !valid_name(name))
+		if (nr == ZNS_DEVICES_MAX || !valid_name(name))
 			return -EINVAL;
 		names[nr++] = name;
 	}
-	zns_disk_set_filter(names, nr);
+	zns_ns_set_filter(names, nr);
 	param_copy(devices, sizeof(devices), val);
 	return 0;
 }

@@ -20,7 +20,7 @@
 #include <linux/nvme.h>
 
 #include "compat.h"
-#include "zns_stat.h"
+#include "internal.h"
 
 enum status_mirror {
 	MIRROR_UNCHECKED = 0,
@@ -175,11 +175,11 @@ void probe_setup(void *data, struct request *req, struct nvme_command *cmd)
 	zd = zns_disk_lookup(gendisk, gendisk->diskseq);
 	changed = zd ? zns_disk_geometry_changed(zd, req) : ZNS_GEO_ZONES;
 	if (unlikely(changed)) {
-		backing_off = zns_disk_backing_off(gendisk, gendisk->diskseq);
+		backing_off = setup_backing_off(gendisk, gendisk->diskseq);
 		if (!backing_off)
 			zns_disk_discover(req);
 	}
-	slot = zd ? zns_disk_slot(zd, req) : NULL;
+	slot = zd ? inflight_slot(rcu_dereference(zd->inflight), req) : NULL;
 	if (likely(slot)) {
 		tbl = rcu_dereference(zd->ns->zones);
 		zc.table_gen = tbl->gen + !!(changed & ZNS_GEO_ZONES);
@@ -221,7 +221,7 @@ void probe_done(void *data, struct request *req)
 
 	rcu_read_lock();
 	zd = zns_disk_lookup(gendisk, gendisk->diskseq);
-	slot = zd ? zns_disk_slot(zd, req) : NULL;
+	slot = zd ? inflight_slot(rcu_dereference(zd->inflight), req) : NULL;
 	if (likely(slot && slot->op != ZNS_OP_NONE)) {
 		zc = *slot;
 		slot->op = ZNS_OP_NONE;

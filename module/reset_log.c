@@ -16,7 +16,7 @@
 #include <linux/overflow.h>
 #include <linux/vmalloc.h>
 
-#include "zns_stat.h"
+#include "internal.h"
 
 #define RESET_LOG_MAX	BIT(20)
 

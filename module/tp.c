@@ -20,7 +20,7 @@
 #include <linux/notifier.h>
 #include <linux/tracepoint.h>
 
-#include "zns_stat.h"
+#include "internal.h"
 
 #define NVME_CORE_MODULE	"nvme_core"
 

@@ -11,7 +11,7 @@
 #include <linux/percpu.h>
 #include <linux/vmalloc.h>
 
-#include "zns_stat.h"
+#include "internal.h"
 
 static_assert(sizeof(struct zone_stat) <= 256, "per-zone state over 256 bytes");
 static_assert(offsetof(struct zone_table, zones) % SMP_CACHE_BYTES == 0,

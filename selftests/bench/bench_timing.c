@@ -31,7 +31,7 @@
 #include <asm/msr.h>
 #include <asm/tsc.h>
 
-#include "module/zns_stat.h"
+#include "module/internal.h"
 
 #ifndef ZNS_BENCH_TIMING
 #error "bench_timing.c belongs to the benchmark's timed build only"

@@ -42,6 +42,30 @@ kmsg_since() {
 	}'
 }
 
+# drop_nvme_timeout_lockdep FILE: Linux 6.1's nvme-pci, resetting a controller
+# after a command timed out, flushes the queues' timeout work while holding
+# namespaces_rwsem (nvme_sync_queues), which its timeout handler's controller
+# disable orders the other way: lockdep reports it on every such reset (6.10
+# replaced the rwsem with SRCU). A test that makes commands time out declares
+# it with a "# known-kernel-report: nvme-timeout-lockdep" line; the report, if
+# it names nothing of zns_stat, is cut from FILE (one line says so).
+drop_nvme_timeout_lockdep() {
+	awk '
+		function flush() {
+			if (block ~ /possible circular locking dependency/ &&
+			    block ~ /nvme_sync_queues/ && block ~ /timeout_work/ &&
+			    block !~ /zns_stat|probe_/)
+				print "(cut here: a known report of nvme-pci itself, nvme_sync_queues vs timeout_work)"
+			else
+				printf "%s", block
+			block = ""; inside = 0
+		}
+		!inside && (/^=+\r?$/ || /WARNING: possible circular locking/) { inside = 1 }
+		inside { block = block $0 "\n"; if ($0 ~ /<\/TASK>/) flush(); next }
+		{ print }
+		END { if (inside) flush() }' "$1" >"$1.kept" && mv "$1.kept" "$1"
+}
+
 tests=()
 if [ $# -gt 0 ]; then
 	for t in "$@"; do
@@ -120,6 +144,9 @@ for t in "${tests[@]}"; do
 	echo "# $t: exit status $rc after $((SECONDS - start))s"
 
 	kmsg_since "$seq" >"$work/kmsg"
+	if grep -q '^# known-kernel-report: nvme-timeout-lockdep$' "$dir/$t"; then
+		drop_nvme_timeout_lockdep "$work/kmsg"
+	fi
 	if grep -Eq -- "$KERNEL_BAD" "$work/kmsg"; then
 		echo "# $t: kernel log reports a problem (from its first line on, at most 400):"
 		awk -v re="$KERNEL_BAD" 'f || $0 ~ re { f = 1; print }' "$work/kmsg" |
@@ -169,6 +196,9 @@ if [ "$leak_check" = 1 ]; then
 	leaks=$(cat "$kmemleak")
 	echo "# kmemleak: scanned in $((SECONDS - start))s"
 	kmsg_since "$seq" >"$work/kmsg"
+	if grep -q '^# known-kernel-report: nvme-timeout-lockdep$' "$dir/$t"; then
+		drop_nvme_timeout_lockdep "$work/kmsg"
+	fi
 	if [ -n "$leaks" ] || grep -Eq -- "$KERNEL_BAD" "$work/kmsg"; then
 		[ -z "$leaks" ] || echo "# kmemleak: objects the tests left unreferenced (at most 300 lines):"
 		head -n 300 <<<"$leaks" | sed 's/^/# kmemleak: /'

@@ -6,6 +6,11 @@
 # error; the block layer's retry after the reset counts as the read; a
 # passthrough command is not retried and counts only its error. Nothing is
 # counted twice or dropped, and zns_stat goes on counting after the reset.
+# One lost completion per reset: one lost while the controller reconnects
+# makes nvme-pci disable it for good.
+# Runs last: the reset makes Linux 6.1's nvme-pci report a lockdep cycle of
+# its own (run_tests.sh), after which lockdep is off for the rest of the boot.
+# known-kernel-report: nvme-timeout-lockdep
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/zns.sh"
 
@@ -47,28 +52,43 @@ wait_live() {
 	done
 }
 
+# resets: the controller resets after a timeout so far (each cancels the one
+# command in flight: dd and nvme-cli issue one at a time).
+resets() {
+	dmesg | grep -c 'timeout, reset controller'
+}
+
 fresh nvme0n1
-resets_before=$(dmesg | grep -c 'timeout, reset controller')
-# 1. Block layer: 8 reads of 4 KiB, the first two completions lost.
-lose 2
+# 1. Block layer: 8 reads of 4 KiB, the first one's completion lost. Its
+# attempt is cancelled by the reset (and so is a retry caught by a second
+# reset while the controller comes back), then retried until it succeeds:
+# 8 reads, one host_aborted error per cancelled attempt.
+before=$(resets)
+lose 1
 dd if=/dev/nvme0n1 of=/dev/null bs=4096 count=8 iflag=direct status=none ||
 	fail "dd read failed: the retries after the reset should have succeeded"
 echo 0 > "$flag"
 wait_live
-echo "controller resets: $(($(dmesg | grep -c 'timeout, reset controller') - resets_before))"
+nr_resets=$(($(resets) - before))
+cancelled=$(error_count nvme0n1 host_aborted read)
+echo "controller resets: $nr_resets, reads cancelled: $cancelled"
 expect_eq "lost completions" "$(cat "$fi_dir/times")" 0
-expect_zones nvme0n1 0:reads=8 0:read_sectors=64 0:errors=2
-expect_eq "host_aborted reads" "$(error_count nvme0n1 host_aborted read)" 2
-expect_summary nvme0n1 dropped=0
+# A reset may also find only the driver's own zone report in flight.
+[ "$cancelled" -ge 1 ] && [ "$cancelled" -le "$nr_resets" ] ||
+	fail "$cancelled cancelled reads for $nr_resets controller resets"
+expect_zones nvme0n1 0:reads=8 0:read_sectors=64 0:errors="$cancelled"
+expect_summary nvme0n1 dropped=0 errors="$cancelled"
 
 # 2. Passthrough: never retried, so nvme-cli sees the failure.
 zns_clear nvme0n1
+before=$(resets)
 lose 1
 if nvme read /dev/nvme0n1 -s 256 -c 0 -z 4096 -d /tmp/zns-read >/dev/null 2>&1; then
 	fail "nvme-cli read whose completion was lost succeeded"
 fi
 echo 0 > "$flag"
 wait_live
+expect_eq "controller resets" $(($(resets) - before)) 1
 nvme read /dev/nvme0n1 -s 256 -c 0 -z 4096 -d /tmp/zns-read >/dev/null || fail "read after the reset"
 expect_zones nvme0n1 1:reads=1 1:read_sectors=8 1:errors=1
 expect_eq "host_aborted reads" "$(error_count nvme0n1 host_aborted read)" 1

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The tracked zoned namespaces (zns_ns: what users see in debugfs) and the
- * gendisks that carry their requests (zns_disk: the namespace itself, or on a
- * multipath subsystem each path nvmeXcYnZ of namespace nvmeXnZ).
+ * The gendisks that carry a tracked namespace's requests (zns_disk: the
+ * namespace itself, or on a multipath subsystem each path nvmeXcYnZ of
+ * namespace nvmeXnZ), found by the probes in an RCU hash.
  *
  * Discovery is lazy: the setup probe sees a zoned disk it does not know (or
  * whose geometry changed), takes a reference on it and queues the values it
@@ -11,60 +11,33 @@
  * (PCI remove, namespace detach): there is no notifier modules can use.
  *
  * Lock order: zns_disks_lock (mutex) -> zns_publish_lock (raw spinlock).
+ * zns_disks_lock serializes discovery, clear, filter and retirement, here
+ * and in ns.c; zns_publish_lock guards the hash's writers, the pending
+ * discoveries and early.c's buffer, so that a table is published and the
+ * commands waiting for it are counted in one step.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
-#include <linux/debugfs.h>
 #include <linux/hash.h>
-#include <linux/ktime.h>
 #include <linux/log2.h>
-#include <linux/minmax.h>
 #include <linux/slab.h>
 #include <linux/string.h>
-#include <linux/vmalloc.h>
 #include <linux/workqueue.h>
 
 #include "compat.h"
-#include "zns_stat.h"
+#include "internal.h"
 
 #define ZNS_HASH_BITS		6
 #define ZNS_PENDING_MAX		16
-#define ZNS_FILTER_MAX		16
 #define ZNS_POLL_INTERVAL	HZ
 
-/* Serializes discovery, clear, filter and retire; probes use RCU only. */
-DEFINE_MUTEX(zns_disks_lock);
+DEFINE_MUTEX(zns_disks_lock);		/* see "Lock order" above */
+DEFINE_RAW_SPINLOCK(zns_publish_lock);
 static struct hlist_head zns_disk_hash[1 << ZNS_HASH_BITS];
-static LIST_HEAD(zns_ns_list);
-
-/* The "devices" parameter: names to count, none meaning every namespace. */
-static char filter[ZNS_FILTER_MAX][DISK_NAME_LEN];
-static int nr_filter;
 
 /* Discovery requests from the probes, drained by discover_work. */
 static struct zns_geometry pending[ZNS_PENDING_MAX];
 static unsigned int nr_pending;
-
-/*
- * Setups that could not allocate, by (gendisk, diskseq): retried after a
- * backoff, 1 s doubling to 64 s, or at once after a "clear", instead of on
- * every command, and said once in the kernel log. Written under
- * zns_disks_lock; the probes read it without a lock: a stale read costs a
- * retry too early or one command later, never a wrong count.
- */
-#define ZNS_FAILURES_MAX	16
-#define ZNS_BACKOFF_MAX_S	64
-
-struct setup_failure {
-	const struct gendisk *gendisk;	/* compared, never dereferenced */
-	u64 diskseq;
-	u64 retry_ns;			/* ktime_get_ns() to try again from */
-	u32 backoff_s;
-};
-
-static struct setup_failure failures[ZNS_FAILURES_MAX];
-static atomic_t nr_failures = ATOMIC_INIT(0);	/* entries in use */
-static atomic64_t setup_failures_total = ATOMIC64_INIT(0);
 
 static void discover_work_fn(struct work_struct *work);
 static DECLARE_WORK(discover_work, discover_work_fn);
@@ -87,20 +60,6 @@ struct zns_disk *zns_disk_lookup(const struct gendisk *gendisk, u64 diskseq)
 			return zd;
 	}
 	return NULL;
-}
-
-/* The request's in-flight slot, or NULL if its tag is outside the table. */
-struct zns_cmd *zns_disk_slot(struct zns_disk *zd, struct request *req)
-{
-	struct inflight_table *inflight = rcu_dereference(zd->inflight);
-	u32 unique = blk_mq_unique_tag(req);
-	u32 hwq = blk_mq_unique_tag_to_hwq(unique);
-	u32 tag = blk_mq_unique_tag_to_tag(unique);
-
-	if (unlikely(hwq >= inflight->nr_hw_queues ||
-		     tag >= inflight->queue_depth))
-		return NULL;
-	return &inflight->slots[hwq * inflight->queue_depth + tag];
 }
 
 void zns_disk_geometry(struct request *req, struct zns_geometry *geo)
@@ -141,97 +100,6 @@ unsigned int zns_disk_geometry_changed(struct zns_disk *zd,
 	return changed;
 }
 
-/* Called by the probes while a disk is untracked or its geometry changed. */
-bool zns_disk_backing_off(const struct gendisk *gendisk, u64 diskseq)
-{
-	struct setup_failure *f;
-
-	if (likely(!atomic_read(&nr_failures)))
-		return false;
-	for (f = failures; f < failures + ZNS_FAILURES_MAX; f++)
-		if (READ_ONCE(f->gendisk) == gendisk &&
-		    READ_ONCE(f->diskseq) == diskseq)
-			return ktime_get_ns() < READ_ONCE(f->retry_ns);
-	return false;
-}
-
-static struct setup_failure *failure_of(const struct zns_geometry *geo)
-{
-	struct setup_failure *f;
-
-	for (f = failures; f < failures + ZNS_FAILURES_MAX; f++)
-		if (f->gendisk == geo->gendisk && f->diskseq == geo->diskseq)
-			return f;
-	return NULL;
-}
-
-/* A free entry, else the one retried the longest ago (likely gone). */
-static struct setup_failure *failure_slot(void)
-{
-	struct setup_failure *f, *oldest = failures;
-
-	for (f = failures; f < failures + ZNS_FAILURES_MAX; f++) {
-		if (!f->gendisk) {
-			atomic_inc(&nr_failures);
-			return f;
-		}
-		if (f->retry_ns < oldest->retry_ns)
-			oldest = f;
-	}
-	return oldest;
-}
-
-static void setup_failed(const struct zns_geometry *geo)
-{
-	struct setup_failure *f = failure_of(geo);
-
-	lockdep_assert_held(&zns_disks_lock);
-	atomic64_inc(&setup_failures_total);
-	if (!f) {
-		pr_warn("%s: no memory for the statistics of %u zones: its commands count as dropped; retrying in the background\n",
-			geo->name, geo->nr_zones);
-		f = failure_slot();
-		WRITE_ONCE(f->diskseq, geo->diskseq);
-		WRITE_ONCE(f->gendisk, geo->gendisk);
-		f->backoff_s = 1;
-	} else {
-		f->backoff_s = min_t(u32, 2 * f->backoff_s, ZNS_BACKOFF_MAX_S);
-	}
-	WRITE_ONCE(f->retry_ns,
-		   ktime_get_ns() + (u64)f->backoff_s * NSEC_PER_SEC);
-}
-
-static void setup_succeeded(const struct zns_geometry *geo)
-{
-	struct setup_failure *f;
-
-	lockdep_assert_held(&zns_disks_lock);
-	if (likely(!atomic_read(&nr_failures)))
-		return;
-	f = failure_of(geo);
-	if (!f)
-		return;
-	pr_info("%s: memory found: counting again\n", geo->name);
-	WRITE_ONCE(f->gendisk, NULL);
-	atomic_dec(&nr_failures);
-}
-
-/* A "clear" is a user asking again: failed setups retry at their next command. */
-static void retry_failed_now(void)
-{
-	struct setup_failure *f;
-
-	for (f = failures; f < failures + ZNS_FAILURES_MAX; f++)
-		WRITE_ONCE(f->retry_ns, 0);
-}
-
-/* For "status": failed setups so far, and disks waiting for a retry. */
-void zns_disk_setup_failures(u64 *total, int *waiting)
-{
-	*total = atomic64_read(&setup_failures_total);
-	*waiting = atomic_read(&nr_failures);
-}
-
 static bool geometry_valid(const struct zns_geometry *geo)
 {
 	return geo->nr_zones && is_power_of_2(geo->zone_sectors) &&
@@ -251,7 +119,7 @@ void zns_disk_discover(struct request *req)
 	unsigned int i;
 
 	zns_disk_geometry(req, &geo);
-	if (!geometry_valid(&geo) || !zns_disk_live(geo.gendisk))
+	if (!geometry_valid(&geo) || !zns_gendisk_live(geo.gendisk))
 		return;
 
 	raw_spin_lock_irqsave(&zns_publish_lock, flags);
@@ -263,93 +131,12 @@ void zns_disk_discover(struct request *req)
 		}
 	}
 	if (nr_pending < ZNS_PENDING_MAX) {
-		zns_disk_get(geo.gendisk);
+		zns_gendisk_get(geo.gendisk);
 		pending[nr_pending++] = geo;
 	}
 unlock:
 	raw_spin_unlock_irqrestore(&zns_publish_lock, flags);
 	queue_work(system_wq, &discover_work);
-}
-
-static struct inflight_table *inflight_alloc(u32 nr_hw_queues, u32 depth)
-{
-	struct inflight_table *inflight;
-
-	inflight = zns_vzalloc(ZNS_ALLOC_INFLIGHT,
-			       struct_size(inflight, slots,
-					   (size_t)nr_hw_queues * depth));
-	if (!inflight)
-		return NULL;
-	inflight->nr_hw_queues = nr_hw_queues;
-	inflight->queue_depth = depth;
-	return inflight;
-}
-
-static size_t inflight_slots(struct inflight_table *inflight)
-{
-	return (size_t)inflight->nr_hw_queues * inflight->queue_depth;
-}
-
-/* As allocated (vmalloc: whole pages), for summary's memory_bytes. */
-static size_t inflight_bytes(struct inflight_table *inflight)
-{
-	return PAGE_ALIGN(struct_size(inflight, slots, inflight_slots(inflight)));
-}
-
-/* The name users know: a multipath path nvmeXcYnZ belongs to nvmeXnZ. */
-static void ns_name(const char *disk_name, char *name)
-{
-	unsigned int subsys, ctrl, nsid;
-	int len = 0;
-
-	if (sscanf(disk_name, "nvme%uc%un%u%n", &subsys, &ctrl, &nsid,
-		   &len) == 3 && len == strlen(disk_name))
-		snprintf(name, DISK_NAME_LEN, "nvme%un%u", subsys, nsid);
-	else
-		strscpy(name, disk_name, DISK_NAME_LEN);
-}
-
-static bool ns_counting(const char *name)
-{
-	int i;
-
-	for (i = 0; i < nr_filter; i++)
-		if (!strcmp(filter[i], name))
-			return true;
-	return !nr_filter;
-}
-
-static struct zns_ns *ns_lookup(const char *name)
-{
-	struct zns_ns *ns;
-
-	list_for_each_entry(ns, &zns_ns_list, node)
-		if (!strcmp(ns->name, name))
-			return ns;
-	return NULL;
-}
-
-static struct zns_ns *ns_create(const char *name,
-				const struct zns_geometry *geo)
-{
-	struct zns_ns *ns = zns_kzalloc(ZNS_ALLOC_NS, sizeof(*ns));
-
-	if (!ns)
-		return NULL;
-	strscpy(ns->name, name, sizeof(ns->name));
-	RCU_INIT_POINTER(ns->zones,
-			 zone_table_alloc(geo->nr_zones, geo->zone_sectors,
-					  geo->lba_bytes, 1));
-	if (!rcu_access_pointer(ns->zones)) {
-		kfree(ns);
-		return NULL;
-	}
-	ns->counting = ns_counting(name);
-	ns->dir = zns_debugfs_add_ns(ns);
-	list_add(&ns->node, &zns_ns_list);
-	pr_info("%s: tracking %u zones of %u sectors, %u-byte LBAs\n",
-		ns->name, geo->nr_zones, geo->zone_sectors, geo->lba_bytes);
-	return ns;
 }
 
 /*
@@ -359,35 +146,21 @@ static struct zns_ns *ns_create(const char *name,
  */
 static void zns_disk_unpublish(struct zns_disk *zd, struct list_head *dead_ns)
 {
-	struct zns_ns *ns = zd->ns;
 	unsigned long flags;
 
 	lockdep_assert_held(&zns_disks_lock);
 	raw_spin_lock_irqsave(&zns_publish_lock, flags);
 	hlist_del_rcu(&zd->hash_node);
 	raw_spin_unlock_irqrestore(&zns_publish_lock, flags);
-	ns->inflight_bytes -= inflight_bytes(rcu_access_pointer(zd->inflight));
-	if (--ns->nr_paths == 0) {
-		list_move(&ns->node, dead_ns);
-		debugfs_remove(ns->dir);	/* waits for readers */
-	}
+	ns_put(zd->ns, inflight_bytes(rcu_access_pointer(zd->inflight)),
+	       dead_ns);
 }
 
 static void zns_disk_free(struct zns_disk *zd)
 {
-	vfree(rcu_access_pointer(zd->inflight));
-	zns_disk_put(zd->gendisk);
+	inflight_free(rcu_access_pointer(zd->inflight));
+	zns_gendisk_put(zd->gendisk);
 	kfree(zd);
-}
-
-static void ns_free_list(struct list_head *dead_ns)
-{
-	struct zns_ns *ns, *tmp;
-
-	list_for_each_entry_safe(ns, tmp, dead_ns, node) {
-		zone_table_free(rcu_access_pointer(ns->zones));
-		kfree(ns);
-	}
 }
 
 /*
@@ -455,9 +228,7 @@ static int zns_disk_create(struct zns_geometry *geo)
 	inflight = inflight_alloc(geo->nr_hw_queues, geo->queue_depth);
 	if (!inflight)
 		goto free_zd;
-	ns = ns_lookup(name);
-	if (!ns)
-		ns = ns_create(name, geo);
+	ns = ns_get(name, geo, inflight_bytes(inflight));
 	if (!ns)
 		goto free_inflight;
 	RCU_INIT_POINTER(zd->inflight, inflight);
@@ -465,8 +236,6 @@ static int zns_disk_create(struct zns_geometry *geo)
 	zd->diskseq = geo->diskseq;
 	strscpy(zd->name, geo->name, sizeof(zd->name));
 	zd->ns = ns;
-	ns->nr_paths++;
-	ns->inflight_bytes += inflight_bytes(inflight);
 
 	raw_spin_lock_irqsave(&zns_publish_lock, flags);
 	hlist_add_head_rcu(&zd->hash_node, hash_head(zd->gendisk));
@@ -476,7 +245,7 @@ static int zns_disk_create(struct zns_geometry *geo)
 	return 0;
 
 free_inflight:
-	vfree(inflight);
+	inflight_free(inflight);
 free_zd:
 	kfree(zd);
 	return -ENOMEM;
@@ -528,7 +297,7 @@ static int zns_disk_update(struct zns_disk *zd, const struct zns_geometry *geo)
 	if (new_tbl)
 		zone_table_free(tbl);
 	if (new_inflight)
-		vfree(inflight);
+		inflight_free(inflight);
 	return ret;
 }
 
@@ -567,7 +336,7 @@ static void discover_work_fn(struct work_struct *work)
 		else
 			setup_succeeded(&geo);
 		if (zd || ret)
-			zns_disk_put(geo.gendisk);	/* zd holds one, or none */
+			zns_gendisk_put(geo.gendisk);	/* zd holds one, or none */
 	}
 	mutex_unlock(&zns_disks_lock);
 	early_expire();	/* after the drains of what was just published */
@@ -587,7 +356,7 @@ static void poll_work_fn(struct work_struct *work)
 	for (bkt = 0; bkt < ARRAY_SIZE(zns_disk_hash); bkt++)
 		hlist_for_each_entry_safe(zd, tmp, &zns_disk_hash[bkt],
 					  hash_node) {
-			if (zns_disk_live(zd->gendisk)) {
+			if (zns_gendisk_live(zd->gendisk)) {
 				any = true;
 				continue;
 			}
@@ -614,75 +383,14 @@ void zns_disk_flush_discovery(void)
  */
 void zns_disk_forget_inflight(void)
 {
-	struct inflight_table *inflight;
 	struct zns_disk *zd;
 	int bkt;
 
 	/* zns_disks_lock held, probes detached: nothing else touches slots. */
 	mutex_lock(&zns_disks_lock);
 	for (bkt = 0; bkt < ARRAY_SIZE(zns_disk_hash); bkt++)
-		hlist_for_each_entry(zd, &zns_disk_hash[bkt], hash_node) {
-			inflight = rcu_dereference_protected(zd->inflight, 1);
-			memset(inflight->slots, 0,
-			       array_size(inflight_slots(inflight),
-					  sizeof(*inflight->slots)));
-		}
-	mutex_unlock(&zns_disks_lock);
-}
-
-/* Swap in a zeroed table of the same geometry: all counters at one instant. */
-static int ns_clear(struct zns_ns *ns)
-{
-	struct zone_table *tbl = rcu_dereference_protected(ns->zones,
-					lockdep_is_held(&zns_disks_lock));
-	struct zone_table *new_tbl;
-
-	new_tbl = zone_table_alloc(tbl->nr_zones, tbl->zone_sectors,
-				   tbl->lba_bytes, tbl->gen);
-	if (!new_tbl)
-		return -ENOMEM;
-	rcu_assign_pointer(ns->zones, new_tbl);
-	synchronize_rcu();
-	zone_table_free(tbl);
-	return 0;
-}
-
-/* Clear one namespace's counters, or every one's for "all". */
-int zns_disk_clear(const char *name)
-{
-	struct zns_ns *ns;
-	int ret = -ENODEV;
-
-	mutex_lock(&zns_disks_lock);
-	retry_failed_now();
-	if (!strcmp(name, "all")) {
-		ret = 0;
-		list_for_each_entry(ns, &zns_ns_list, node) {
-			ret = ns_clear(ns);
-			if (ret)
-				break;
-		}
-	} else {
-		ns = ns_lookup(name);
-		if (ns)
-			ret = ns_clear(ns);
-	}
-	mutex_unlock(&zns_disks_lock);
-	return ret;
-}
-
-/* The "devices" parameter changed: names were checked by the caller. */
-void zns_disk_set_filter(const char * const *names, int nr)
-{
-	struct zns_ns *ns;
-	int i;
-
-	mutex_lock(&zns_disks_lock);
-	for (i = 0; i < nr; i++)
-		strscpy(filter[i], names[i], DISK_NAME_LEN);
-	nr_filter = nr;
-	list_for_each_entry(ns, &zns_ns_list, node)
-		WRITE_ONCE(ns->counting, ns_counting(ns->name));
+		hlist_for_each_entry(zd, &zns_disk_hash[bkt], hash_node)
+			inflight_forget(rcu_dereference_protected(zd->inflight, 1));
 	mutex_unlock(&zns_disks_lock);
 }
 
@@ -698,7 +406,7 @@ void zns_disk_retire_all(void)
 
 	mutex_lock(&zns_disks_lock);
 	while (pop_pending(&geo))
-		zns_disk_put(geo.gendisk);
+		zns_gendisk_put(geo.gendisk);
 	for (bkt = 0; bkt < ARRAY_SIZE(zns_disk_hash); bkt++)
 		hlist_for_each_entry_safe(zd, tmp, &zns_disk_hash[bkt],
 					  hash_node) {
@@ -706,20 +414,6 @@ void zns_disk_retire_all(void)
 			hlist_add_head(&zd->dead_node, &dead);
 		}
 	retire(&dead, &dead_ns);
-	mutex_unlock(&zns_disks_lock);
-}
-
-void zns_disk_count(int *namespaces, int *paths)
-{
-	struct zns_ns *ns;
-
-	*namespaces = 0;
-	*paths = 0;
-	mutex_lock(&zns_disks_lock);
-	list_for_each_entry(ns, &zns_ns_list, node) {
-		(*namespaces)++;
-		*paths += ns->nr_paths;
-	}
 	mutex_unlock(&zns_disks_lock);
 }
 

@@ -1,17 +1,22 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * zns_stat internals. The data path, one file per stage:
+ * zns_stat internals (include/zns_stat.h is the contract with user space).
+ * The data path, one file per stage:
  *
- *   nvme_core tracepoints -> tp.c -> probe.c -> zns_disk.c / zone_table.c
- *        -> debugfs.c -> zns-stat (user/)
+ *   nvme_core tracepoints -> tp.c -> probe.c -> disk.c (paths, discovery)
+ *        -> ns.c (namespaces) -> zone_table.c (counters) -> debugfs.c
+ *        -> zns-stat (user/)
  *
- * early.c holds the commands seen before their namespace has a zone table.
+ * Beside it: inflight.c (the per-tag slots between setup and completion),
+ * early.c (commands seen before their namespace has a zone table),
+ * setup_failure.c (setups that found no memory), alloc.c (allocations).
  */
 #ifndef ZNS_STAT_INTERNAL_H
 #define ZNS_STAT_INTERNAL_H
 
 #include <linux/atomic.h>
 #include <linux/bits.h>
+#include <linux/blk-mq.h>
 #include <linux/blkdev.h>
 #include <linux/cache.h>
 #include <linux/mutex.h>
@@ -232,25 +237,65 @@ void *zns_vzalloc(enum zns_alloc_site site, size_t size);
 void __percpu *zns_alloc_percpu(enum zns_alloc_site site, size_t size,
 				size_t align);
 
-/* zns_disk.c: the set of tracked namespaces and their paths */
+/* disk.c: the gendisks carrying tracked namespaces, and discovery */
 extern struct mutex zns_disks_lock;
+extern raw_spinlock_t zns_publish_lock;
 struct zns_disk *zns_disk_lookup(const struct gendisk *gendisk, u64 diskseq);
-struct zns_cmd *zns_disk_slot(struct zns_disk *zd, struct request *req);
 void zns_disk_geometry(struct request *req, struct zns_geometry *geo);
 #define ZNS_GEO_ZONES	BIT(0)	/* zone geometry: a new zone table */
 #define ZNS_GEO_TAGS	BIT(1)	/* more tags: a new in-flight table */
 unsigned int zns_disk_geometry_changed(struct zns_disk *zd,
 				       struct request *req);
-bool zns_disk_backing_off(const struct gendisk *gendisk, u64 diskseq);
-void zns_disk_setup_failures(u64 *total, int *waiting);
 void zns_disk_discover(struct request *req);
 void zns_disk_flush_discovery(void);
 void zns_disk_forget_inflight(void);
-int zns_disk_clear(const char *name);
 void zns_disk_retire_all(void);
-void zns_disk_count(int *namespaces, int *paths);
-void zns_disk_set_filter(const char * const *names, int nr);
 void zns_disk_exit(void);
+
+/* ns.c: the tracked namespaces, under zns_disks_lock */
+#define ZNS_DEVICES_MAX	16	/* names in the "devices" parameter */
+
+struct zns_ns_dirs {		/* how a namespace is shown: debugfs.c */
+	struct dentry *(*add)(struct zns_ns *ns);
+	void (*remove)(struct zns_ns *ns);
+};
+
+void zns_ns_register_dirs(const struct zns_ns_dirs *ops);
+void ns_name(const char *disk_name, char *name);
+struct zns_ns *ns_get(const char *name, const struct zns_geometry *geo,
+		      size_t inflight_bytes);
+void ns_put(struct zns_ns *ns, size_t inflight_bytes, struct list_head *dead_ns);
+void ns_free_list(struct list_head *dead_ns);
+int zns_ns_clear(const char *name);
+void zns_ns_set_filter(const char * const *names, int nr);
+void zns_ns_count(int *namespaces, int *paths);
+
+/* inflight.c: a disk's per-tag slots */
+struct inflight_table *inflight_alloc(u32 nr_hw_queues, u32 depth);
+void inflight_free(struct inflight_table *inflight);
+size_t inflight_bytes(const struct inflight_table *inflight);
+void inflight_forget(struct inflight_table *inflight);
+
+/* The request's slot, or NULL if its tag is outside the table. Hot path. */
+static inline struct zns_cmd *inflight_slot(struct inflight_table *inflight,
+					    struct request *req)
+{
+	u32 unique = blk_mq_unique_tag(req);
+	u32 hwq = blk_mq_unique_tag_to_hwq(unique);
+	u32 tag = blk_mq_unique_tag_to_tag(unique);
+
+	if (unlikely(hwq >= inflight->nr_hw_queues ||
+		     tag >= inflight->queue_depth))
+		return NULL;
+	return &inflight->slots[hwq * inflight->queue_depth + tag];
+}
+
+/* setup_failure.c: setups that found no memory, retried with backoff */
+bool setup_backing_off(const struct gendisk *gendisk, u64 diskseq);
+void setup_failed(const struct zns_geometry *geo);
+void setup_succeeded(const struct zns_geometry *geo);
+void setup_retry_now(void);
+void setup_failures_read(u64 *total, int *waiting);
 
 /* zone_table.c: per-zone counters */
 struct zone_table *zone_table_alloc(u32 nr_zones, u32 zone_sectors,
@@ -284,7 +329,6 @@ void reset_log_add(struct reset_log *log, u32 zone, bool select_all,
 int reset_log_show(struct seq_file *m, void *v);
 
 /* early.c: commands seen before their namespace was set up */
-extern raw_spinlock_t zns_publish_lock;
 void early_setup(struct request *req, const struct zns_cmd *cmd);
 bool early_done(struct request *req, const struct zns_done *done);
 void early_drain(struct zns_disk *zd);
@@ -307,6 +351,5 @@ bool zns_tp_enabled(void);
 /* debugfs.c */
 int zns_debugfs_init(void);
 void zns_debugfs_exit(void);
-struct dentry *zns_debugfs_add_ns(struct zns_ns *ns);
 
 #endif /* ZNS_STAT_INTERNAL_H */

@@ -1,0 +1,197 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The tracked zoned namespaces: what users see, one debugfs directory each,
+ * named as in /sys/block. A namespace owns its zone table and lives as long
+ * as one of its paths (disk.c) does. All under zns_disks_lock.
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/list.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+
+#include "internal.h"
+
+static LIST_HEAD(zns_ns_list);
+
+/* The "devices" parameter: names to count, none meaning every namespace. */
+static char filter[ZNS_DEVICES_MAX][DISK_NAME_LEN];
+static int nr_filter;
+
+/* Who shows a namespace (debugfs.c), registered from above. */
+static const struct zns_ns_dirs *dirs;
+
+void zns_ns_register_dirs(const struct zns_ns_dirs *ops)
+{
+	mutex_lock(&zns_disks_lock);
+	dirs = ops;
+	mutex_unlock(&zns_disks_lock);
+}
+
+/* The name users know: a multipath path nvmeXcYnZ belongs to nvmeXnZ. */
+void ns_name(const char *disk_name, char *name)
+{
+	unsigned int subsys, ctrl, nsid;
+	int len = 0;
+
+	if (sscanf(disk_name, "nvme%uc%un%u%n", &subsys, &ctrl, &nsid,
+		   &len) == 3 && len == strlen(disk_name))
+		snprintf(name, DISK_NAME_LEN, "nvme%un%u", subsys, nsid);
+	else
+		strscpy(name, disk_name, DISK_NAME_LEN);
+}
+
+static bool ns_counting(const char *name)
+{
+	int i;
+
+	for (i = 0; i < nr_filter; i++)
+		if (!strcmp(filter[i], name))
+			return true;
+	return !nr_filter;
+}
+
+static struct zns_ns *ns_lookup(const char *name)
+{
+	struct zns_ns *ns;
+
+	list_for_each_entry(ns, &zns_ns_list, node)
+		if (!strcmp(ns->name, name))
+			return ns;
+	return NULL;
+}
+
+static struct zns_ns *ns_create(const char *name,
+				const struct zns_geometry *geo)
+{
+	struct zns_ns *ns = zns_kzalloc(ZNS_ALLOC_NS, sizeof(*ns));
+
+	if (!ns)
+		return NULL;
+	strscpy(ns->name, name, sizeof(ns->name));
+	RCU_INIT_POINTER(ns->zones,
+			 zone_table_alloc(geo->nr_zones, geo->zone_sectors,
+					  geo->lba_bytes, 1));
+	if (!rcu_access_pointer(ns->zones)) {
+		kfree(ns);
+		return NULL;
+	}
+	ns->counting = ns_counting(name);
+	ns->dir = dirs ? dirs->add(ns) : NULL;
+	list_add(&ns->node, &zns_ns_list);
+	pr_info("%s: tracking %u zones of %u sectors, %u-byte LBAs\n",
+		ns->name, geo->nr_zones, geo->zone_sectors, geo->lba_bytes);
+	return ns;
+}
+
+/* The namespace of a new path: found by name, or created. */
+struct zns_ns *ns_get(const char *name, const struct zns_geometry *geo,
+		      size_t inflight_bytes)
+{
+	struct zns_ns *ns;
+
+	lockdep_assert_held(&zns_disks_lock);
+	ns = ns_lookup(name);
+	if (!ns)
+		ns = ns_create(name, geo);
+	if (ns) {
+		ns->nr_paths++;
+		ns->inflight_bytes += inflight_bytes;
+	}
+	return ns;
+}
+
+/*
+ * A path is gone: the namespace goes with its last one, onto dead_ns, to be
+ * freed by ns_free_list() after a grace period.
+ */
+void ns_put(struct zns_ns *ns, size_t inflight_bytes, struct list_head *dead_ns)
+{
+	lockdep_assert_held(&zns_disks_lock);
+	ns->inflight_bytes -= inflight_bytes;
+	if (--ns->nr_paths == 0) {
+		list_move(&ns->node, dead_ns);
+		if (dirs)
+			dirs->remove(ns);	/* waits for readers */
+	}
+}
+
+void ns_free_list(struct list_head *dead_ns)
+{
+	struct zns_ns *ns, *tmp;
+
+	list_for_each_entry_safe(ns, tmp, dead_ns, node) {
+		zone_table_free(rcu_access_pointer(ns->zones));
+		kfree(ns);
+	}
+}
+
+/* Swap in a zeroed table of the same geometry: all counters at one instant. */
+static int ns_clear(struct zns_ns *ns)
+{
+	struct zone_table *tbl = rcu_dereference_protected(ns->zones,
+					lockdep_is_held(&zns_disks_lock));
+	struct zone_table *new_tbl;
+
+	new_tbl = zone_table_alloc(tbl->nr_zones, tbl->zone_sectors,
+				   tbl->lba_bytes, tbl->gen);
+	if (!new_tbl)
+		return -ENOMEM;
+	rcu_assign_pointer(ns->zones, new_tbl);
+	synchronize_rcu();
+	zone_table_free(tbl);
+	return 0;
+}
+
+/* Clear one namespace's counters, or every one's for "all". */
+int zns_ns_clear(const char *name)
+{
+	struct zns_ns *ns;
+	int ret = -ENODEV;
+
+	mutex_lock(&zns_disks_lock);
+	setup_retry_now();
+	if (!strcmp(name, "all")) {
+		ret = 0;
+		list_for_each_entry(ns, &zns_ns_list, node) {
+			ret = ns_clear(ns);
+			if (ret)
+				break;
+		}
+	} else {
+		ns = ns_lookup(name);
+		if (ns)
+			ret = ns_clear(ns);
+	}
+	mutex_unlock(&zns_disks_lock);
+	return ret;
+}
+
+/* The "devices" parameter changed: names were checked by the caller. */
+void zns_ns_set_filter(const char * const *names, int nr)
+{
+	struct zns_ns *ns;
+	int i;
+
+	mutex_lock(&zns_disks_lock);
+	for (i = 0; i < nr; i++)
+		strscpy(filter[i], names[i], DISK_NAME_LEN);
+	nr_filter = nr;
+	list_for_each_entry(ns, &zns_ns_list, node)
+		WRITE_ONCE(ns->counting, ns_counting(ns->name));
+	mutex_unlock(&zns_disks_lock);
+}
+
+void zns_ns_count(int *namespaces, int *paths)
+{
+	struct zns_ns *ns;
+
+	*namespaces = 0;
+	*paths = 0;
+	mutex_lock(&zns_disks_lock);
+	list_for_each_entry(ns, &zns_ns_list, node) {
+		(*namespaces)++;
+		*paths += ns->nr_paths;
+	}
+	mutex_unlock(&zns_disks_lock);
+}
