@@ -4,8 +4,9 @@
 # - at namespace creation, each allocation in turn: the namespace is not
 #   tracked and nothing of it is left (no directory; kmemleak at the end of
 #   the suite), the failure is said once in the kernel log and in status,
-#   retried with a backoff, not on every command; its reads meanwhile count
-#   in dropped_untracked or, once tracked, in its table: once in all;
+#   retried with a backoff (1, 2, 4... s), not on every command, at once
+#   after a clear; its reads meanwhile count in dropped_untracked or, once
+#   tracked, in its table: once in all;
 # - a clear, or a clear after a new reset_log_size, that cannot allocate
 #   fails with ENOMEM and changes nothing;
 # - random failures over module reloads: afterwards everything is tracked
@@ -62,31 +63,55 @@ tracked_n2() {
 	[ -e "$ZNS_DEBUGFS/nvme0n2/summary" ]
 }
 
-# Creation: each allocation fails twice, then memory is back.
+# Creation: each allocation fails (the first twice), then memory is back.
+times=2
 for site in disk inflight ns zones hist reset_log; do
 	unload_zns
 	load_zns
 	said=$(log_count "nvme0n2: no memory for the statistics")
 	echo "$site" > $params/fail_alloc_sites || fail "set fail_alloc_sites $site"
-	echo 1,100,0,2 > $params/fail_alloc || fail "set fail_alloc"
+	echo "1,100,0,$times" > $params/fail_alloc || fail "set fail_alloc"
 	reads_issued=0
 	read_n2
 	until_ok 10 status_is setup_failures 1 || fail "$site: no setup failure after 10 s"
 	[ ! -e "$ZNS_DEBUGFS/nvme0n2" ] ||
 		fail "$site: nvme0n2 has a directory although its setup failed: $(ls "$ZNS_DEBUGFS/nvme0n2")"
 	expect_eq "$site: setup_retrying" "$(status_value setup_retrying)" 1
-	# The retry after 1 s fails too, then the one after 2 more succeeds.
+	# The retry after 1 s fails too (times=2), then the one after 2 more succeeds.
 	until_ok 20 tracked_n2 || fail "$site: nvme0n2 not tracked 20 s after its failures"
-	expect_eq "$site: setup_failures" "$(status_value setup_failures)" 2
+	expect_eq "$site: setup_failures" "$(status_value setup_failures)" "$times"
 	expect_eq "$site: setup_retrying after" "$(status_value setup_retrying)" 0
 	expect_eq "$site: failure said once" \
 		$(($(log_count "nvme0n2: no memory for the statistics") - said)) 1
 	expect_eq "$site: every read counted once" \
 		$(($(status_value dropped_untracked) + $(summary_value nvme0n2 reads))) "$reads_issued"
 	expect_summary nvme0n2 dropped=0 errors=0 paths=1
+	times=1
 done
-echo "" > $params/fail_alloc_sites
+# No memory for long: retried after 1, 2, 4, 8... s, not at every command.
+unload_zns
+load_zns
+echo zones > $params/fail_alloc_sites
+echo 1,100,0,-1 > $params/fail_alloc
+reads_issued=0
+start=$SECONDS
+for i in $(seq 8); do
+	read_n2
+done
+elapsed=$((SECONDS - start))
+failures=$(status_value setup_failures)
+echo "$reads_issued reads in ${elapsed}s: $failures failed setups"
+# Attempts at 0, 1, 3, 7, 15, 31... s: at most 2 + log2(elapsed + 1).
+max=2
+for ((t = elapsed + 1; t > 1; t /= 2)); do max=$((max + 1)); done
+[ "$failures" -ge 1 ] && [ "$failures" -le "$max" ] ||
+	fail "$failures failed setups for $reads_issued reads in ${elapsed}s: want 1 to $max (a backoff)"
 echo 1,0,0,0 > $params/fail_alloc
+zns_clear all	# a clear retries at the next command
+until_ok 10 tracked_n2 || fail "nvme0n2 not tracked after the clear"
+echo "" > $params/fail_alloc_sites
+expect_eq "every read counted once" \
+	$(($(status_value dropped_untracked) + $(summary_value nvme0n2 reads))) "$reads_issued"
 
 # A clear without memory: ENOMEM, counters and reset_log_size unchanged.
 d4k=$(data_file 4096)
@@ -114,7 +139,7 @@ echo 4096 > $params/reset_log_size
 
 # Random failures of any allocation over reloads, then none: both zoned
 # namespaces tracked, counting exactly.
-for round in 1 2 3 4 5; do
+for round in 1 2 3; do
 	unload_zns
 	load_zns
 	echo 1,50,0,-1 > $params/fail_alloc
