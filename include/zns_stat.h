@@ -39,6 +39,18 @@ enum zns_op_index {
 };
 
 /*
+ * Codes of the "errors" file and of the "resets" log beyond the NVMe status
+ * (SCT << 8 | SC, at most 0x7ff). With status_source=block, or once the
+ * module finds that it cannot read nvme_core's request on this kernel,
+ * outcomes come from the block layer: a failure is ZNS_STATUS_BLOCK plus
+ * its blk_status_t (0x80a: BLK_STS_IOERR), and an attempt that failed and
+ * was retried, whose status the block layer never sees, is
+ * ZNS_STATUS_RETRIED.
+ */
+#define ZNS_STATUS_BLOCK	0x800
+#define ZNS_STATUS_RETRIED	0xfff
+
+/*
  * "zones" columns after "zone" (index from 0) and "start" (first sector), in
  * print order: the foundation's columns first, then later additions.
  * Sector counters are in 512-byte sectors, latencies in nanoseconds from

@@ -113,10 +113,10 @@ static inline unsigned int zns_nr_zones(struct gendisk *disk)
  *   up to 5.13  { cmd; result; retries; flags; status; ctrl; }
  *   5.14-7.2    { cmd; result; genctr; retries; flags; status; ... }
  * (6.3 added a multipath-only start_time after "status"; later fields moved,
- * so nothing past "status" is mirrored; 6.1, 6.12 and 7.2 checked.) probe.c
- * checks the mirror at run time: its "cmd" must equal the command the setup
- * tracepoint passes, else status decoding is switched off rather than
- * reading garbage.
+ * so nothing past "status" is mirrored; 6.1, 6.12 and 7.2 checked.) mirror.c
+ * checks every field at run time, on every setup (cmd, genctr through the
+ * command id, retries and status), and takes outcomes from the block layer
+ * once one does not match, rather than reading garbage.
  */
 struct zns_nvme_request_head {
 	struct nvme_command *cmd;
@@ -131,6 +131,26 @@ static inline struct zns_nvme_request_head *zns_nvme_req(struct request *req)
 {
 	return blk_mq_rq_to_pdu(req);
 }
+
+/*
+ * block_rq_complete(rq, error, nr_bytes), the fallback's source of outcomes:
+ * error is an errno up to 5.15, a blk_status_t from 5.16 (7.2 checked).
+ */
+#if ZNS_KERNEL_RANGE(5, 15, 0, 5, 16, 0)
+typedef int zns_blk_status_arg_t;
+
+static inline u8 zns_blk_status_code(zns_blk_status_arg_t error)
+{
+	return (__force u8)errno_to_blk_status(error);
+}
+#else
+typedef blk_status_t zns_blk_status_arg_t;
+
+static inline u8 zns_blk_status_code(zns_blk_status_arg_t error)
+{
+	return (__force u8)error;
+}
+#endif
 
 /* Status Code Type and Status Code, without the DNR/MORE/CRD bits. */
 #define ZNS_NVME_STATUS_MASK	0x7ff

@@ -77,27 +77,48 @@ void zns_disk_geometry(struct request *req, struct zns_geometry *geo)
 	geo->queue_depth = set->queue_depth;
 }
 
+static bool zones_match(const struct zone_table *tbl, struct request *req)
+{
+	return tbl->nr_zones == zns_nr_zones(zns_rq_disk(req)) &&
+	       tbl->zone_sectors == req->q->limits.chunk_sectors &&
+	       tbl->lba_bytes == queue_logical_block_size(req->q);
+}
+
 /*
- * What no longer fits the disk: ZNS_GEO_ZONES (zone table), ZNS_GEO_TAGS
- * (in-flight table). Caller holds rcu_read_lock(). A few loads and compares
- * per command.
+ * What no longer fits this path: ZNS_GEO_ZONES (its zone geometry changed
+ * since last seen), ZNS_GEO_TAGS (in-flight table). Caller holds
+ * rcu_read_lock(). A few loads and compares per command.
  */
 unsigned int zns_disk_geometry_changed(struct zns_disk *zd,
 				       struct request *req)
 {
-	struct zone_table *tbl = rcu_dereference(zd->ns->zones);
 	struct inflight_table *inflight = rcu_dereference(zd->inflight);
 	struct blk_mq_tag_set *set = req->q->tag_set;
 	unsigned int changed = 0;
 
-	if (tbl->nr_zones != zns_nr_zones(zns_rq_disk(req)) ||
-	    tbl->zone_sectors != req->q->limits.chunk_sectors ||
-	    tbl->lba_bytes != queue_logical_block_size(req->q))
+	if (READ_ONCE(zd->nr_zones) != zns_nr_zones(zns_rq_disk(req)) ||
+	    READ_ONCE(zd->zone_sectors) != req->q->limits.chunk_sectors ||
+	    READ_ONCE(zd->lba_bytes) != queue_logical_block_size(req->q))
 		changed |= ZNS_GEO_ZONES;
 	if (inflight->nr_hw_queues < set->nr_hw_queues ||
 	    inflight->queue_depth < set->queue_depth)
 		changed |= ZNS_GEO_TAGS;
 	return changed;
+}
+
+/*
+ * The table generation a command of this path counts in. After the path's
+ * own geometry changed: the table's if another path has already brought
+ * the table to it, else the next one, which the worker is about to build.
+ */
+u16 zns_disk_table_gen(struct zns_disk *zd, struct zone_table *tbl,
+		       struct request *req, unsigned int changed)
+{
+	if (likely(!(changed & ZNS_GEO_ZONES))) {
+		smp_rmb();	/* pairs with zns_disk_update()'s smp_wmb() */
+		return READ_ONCE(zd->table_gen);
+	}
+	return zones_match(tbl, req) ? tbl->gen : tbl->gen + 1;
 }
 
 static bool geometry_valid(const struct zns_geometry *geo)
@@ -192,6 +213,36 @@ static void retire_one(struct zns_disk *zd)
 }
 
 /*
+ * Retire every tracked disk that was deleted; true if a live one is left.
+ * The poll's job, and done before a new disk is tracked too, so that a new
+ * namespace never joins the counters of a deleted one of the same name.
+ */
+static bool retire_deleted(void)
+{
+	HLIST_HEAD(dead);
+	LIST_HEAD(dead_ns);
+	struct hlist_node *tmp;
+	struct zns_disk *zd;
+	bool any = false;
+	int bkt;
+
+	lockdep_assert_held(&zns_disks_lock);
+	for (bkt = 0; bkt < ARRAY_SIZE(zns_disk_hash); bkt++)
+		hlist_for_each_entry_safe(zd, tmp, &zns_disk_hash[bkt],
+					  hash_node) {
+			if (zns_gendisk_live(zd->gendisk)) {
+				any = true;
+				continue;
+			}
+			pr_info("%s: deleted, statistics removed\n", zd->name);
+			zns_disk_unpublish(zd, &dead_ns);
+			hlist_add_head(&zd->dead_node, &dead);
+		}
+	retire(&dead, &dead_ns);
+	return any;
+}
+
+/*
  * A gendisk of the same name as a tracked one replaced it: the old one is
  * gone even if the poll has not seen it yet.
  */
@@ -208,6 +259,77 @@ static void retire_same_name(const char *disk_name)
 			}
 }
 
+static u16 table_gen(struct zns_ns *ns)
+{
+	return rcu_dereference_protected(ns->zones,
+					 lockdep_is_held(&zns_disks_lock))->gen;
+}
+
+static bool table_has(const struct zone_table *tbl,
+		      const struct zns_geometry *geo)
+{
+	return tbl->nr_zones == geo->nr_zones &&
+	       tbl->zone_sectors == geo->zone_sectors &&
+	       tbl->lba_bytes == geo->lba_bytes;
+}
+
+/*
+ * After a path's geometry or the namespace's table changed: each path of
+ * the namespace counts in the table while its geometry is the table's, and
+ * its commands are dropped while it is not. Holds zns_disks_lock.
+ */
+static void paths_follow_table(struct zns_ns *ns)
+{
+	struct zone_table *tbl = rcu_dereference_protected(ns->zones,
+					lockdep_is_held(&zns_disks_lock));
+	struct zns_disk *zd;
+	int bkt;
+
+	for (bkt = 0; bkt < ARRAY_SIZE(zns_disk_hash); bkt++)
+		hlist_for_each_entry(zd, &zns_disk_hash[bkt], hash_node)
+			if (zd->ns == ns)
+				WRITE_ONCE(zd->table_gen,
+					   tbl->nr_zones == zd->nr_zones &&
+					   tbl->zone_sectors == zd->zone_sectors &&
+					   tbl->lba_bytes == zd->lba_bytes ?
+					   tbl->gen : tbl->gen - 1);
+}
+
+static void path_geometry_set(struct zns_disk *zd,
+			      const struct zns_geometry *geo)
+{
+	WRITE_ONCE(zd->nr_zones, geo->nr_zones);
+	WRITE_ONCE(zd->zone_sectors, geo->zone_sectors);
+	WRITE_ONCE(zd->lba_bytes, geo->lba_bytes);
+}
+
+/*
+ * A path brings a zone geometry the namespace's table does not have: the
+ * newest seen wins, with fresh counters, never mixed with the old ones.
+ * Only a path whose own geometry changed (or a new path) gets here, so two
+ * paths that disagree do not rebuild the table in turn. Returns the old
+ * table, to be freed after a grace period; NULL if there was nothing to do,
+ * an ERR_PTR on -ENOMEM (the old table stays).
+ */
+static struct zone_table *table_follow_path(struct zns_ns *ns,
+					    const struct zns_geometry *geo)
+{
+	struct zone_table *tbl = rcu_dereference_protected(ns->zones,
+					lockdep_is_held(&zns_disks_lock));
+	struct zone_table *new_tbl;
+
+	if (table_has(tbl, geo))
+		return NULL;
+	new_tbl = zone_table_alloc(geo->nr_zones, geo->zone_sectors,
+				   geo->lba_bytes, tbl->gen + 1);
+	if (!new_tbl)
+		return ERR_PTR(-ENOMEM);
+	pr_info("%s: zone geometry changed to %u zones of %u sectors, %u-byte LBAs: counters restart\n",
+		ns->name, geo->nr_zones, geo->zone_sectors, geo->lba_bytes);
+	rcu_assign_pointer(ns->zones, new_tbl);
+	return tbl;
+}
+
 /*
  * Track a new disk. The namespace is looked up or created last, once all
  * else is allocated, so that a failure leaves nothing behind.
@@ -215,11 +337,14 @@ static void retire_same_name(const char *disk_name)
 static int zns_disk_create(struct zns_geometry *geo)
 {
 	struct inflight_table *inflight;
+	struct zone_table *old_tbl;
 	char name[DISK_NAME_LEN];
+	LIST_HEAD(dead_ns);
 	struct zns_disk *zd;
 	struct zns_ns *ns;
 	unsigned long flags;
 
+	retire_deleted();
 	retire_same_name(geo->name);
 	ns_name(geo->name, name);
 	zd = zns_kzalloc(ZNS_ALLOC_DISK, sizeof(*zd));
@@ -231,19 +356,32 @@ static int zns_disk_create(struct zns_geometry *geo)
 	ns = ns_get(name, geo, inflight_bytes(inflight));
 	if (!ns)
 		goto free_inflight;
+	old_tbl = table_follow_path(ns, geo);	/* a path of a known namespace */
+	if (IS_ERR(old_tbl))
+		goto put_ns;
 	RCU_INIT_POINTER(zd->inflight, inflight);
 	zd->gendisk = geo->gendisk;	/* the reference moves here */
 	zd->diskseq = geo->diskseq;
 	strscpy(zd->name, geo->name, sizeof(zd->name));
 	zd->ns = ns;
+	zd->table_gen = table_gen(ns);	/* the table has geo now */
+	path_geometry_set(zd, geo);
 
 	raw_spin_lock_irqsave(&zns_publish_lock, flags);
 	hlist_add_head_rcu(&zd->hash_node, hash_head(zd->gendisk));
+	paths_follow_table(ns);
 	early_drain(zd);
 	raw_spin_unlock_irqrestore(&zns_publish_lock, flags);
 	mod_delayed_work(system_wq, &poll_work, ZNS_POLL_INTERVAL);
+	if (old_tbl) {
+		synchronize_rcu();
+		zone_table_free(old_tbl);
+	}
 	return 0;
 
+put_ns:
+	ns_put(ns, inflight_bytes(inflight), &dead_ns);	/* not its last path */
+	ns_free_list(&dead_ns);
 free_inflight:
 	inflight_free(inflight);
 free_zd:
@@ -252,33 +390,27 @@ free_zd:
 }
 
 /*
- * New zone geometry: fresh counters, never mixed with the old ones. On
- * -ENOMEM the old tables stay; the probes drop what they cannot place.
+ * This path's zone geometry or tag set changed. On -ENOMEM the old tables
+ * stay; the probes drop what they cannot place.
  */
 static int zns_disk_update(struct zns_disk *zd, const struct zns_geometry *geo)
 {
 	struct zns_ns *ns = zd->ns;
-	struct zone_table *tbl = rcu_dereference_protected(ns->zones,
-					lockdep_is_held(&zns_disks_lock));
 	struct inflight_table *inflight =
 		rcu_dereference_protected(zd->inflight,
 					  lockdep_is_held(&zns_disks_lock));
-	struct zone_table *new_tbl = NULL;
 	struct inflight_table *new_inflight = NULL;
+	struct zone_table *old_tbl;
 	int ret = 0;
 
-	if (tbl->nr_zones != geo->nr_zones ||
-	    tbl->zone_sectors != geo->zone_sectors ||
-	    tbl->lba_bytes != geo->lba_bytes) {
-		new_tbl = zone_table_alloc(geo->nr_zones, geo->zone_sectors,
-					   geo->lba_bytes, tbl->gen + 1);
-		if (!new_tbl)
-			return -ENOMEM;
-		pr_info("%s: zone geometry changed to %u zones of %u sectors, %u-byte LBAs: counters restart\n",
-			ns->name, geo->nr_zones, geo->zone_sectors,
-			geo->lba_bytes);
-		rcu_assign_pointer(ns->zones, new_tbl);
-	}
+	old_tbl = table_follow_path(ns, geo);
+	if (IS_ERR(old_tbl))
+		return PTR_ERR(old_tbl);
+	WRITE_ONCE(zd->table_gen, table_gen(ns));	/* the table has geo now */
+	/* Pairs with zns_disk_table_gen(): the new geometry, then its gen. */
+	smp_wmb();
+	path_geometry_set(zd, geo);
+	paths_follow_table(ns);
 	if (inflight->nr_hw_queues < geo->nr_hw_queues ||
 	    inflight->queue_depth < geo->queue_depth) {
 		new_inflight = inflight_alloc(geo->nr_hw_queues,
@@ -291,11 +423,11 @@ static int zns_disk_update(struct zns_disk *zd, const struct zns_geometry *geo)
 			ret = -ENOMEM;
 		}
 	}
-	if (!new_tbl && !new_inflight)
+	if (!old_tbl && !new_inflight)
 		return ret;
 	synchronize_rcu();
-	if (new_tbl)
-		zone_table_free(tbl);
+	if (old_tbl)
+		zone_table_free(old_tbl);
 	if (new_inflight)
 		inflight_free(inflight);
 	return ret;
@@ -345,27 +477,8 @@ static void discover_work_fn(struct work_struct *work)
 /* Once a second while anything is tracked: retire deleted disks. */
 static void poll_work_fn(struct work_struct *work)
 {
-	HLIST_HEAD(dead);
-	LIST_HEAD(dead_ns);
-	struct hlist_node *tmp;
-	struct zns_disk *zd;
-	bool any = false;
-	int bkt;
-
 	mutex_lock(&zns_disks_lock);
-	for (bkt = 0; bkt < ARRAY_SIZE(zns_disk_hash); bkt++)
-		hlist_for_each_entry_safe(zd, tmp, &zns_disk_hash[bkt],
-					  hash_node) {
-			if (zns_gendisk_live(zd->gendisk)) {
-				any = true;
-				continue;
-			}
-			pr_info("%s: deleted, statistics removed\n", zd->name);
-			zns_disk_unpublish(zd, &dead_ns);
-			hlist_add_head(&zd->dead_node, &dead);
-		}
-	retire(&dead, &dead_ns);
-	if (any)
+	if (retire_deleted())
 		schedule_delayed_work(&poll_work, ZNS_POLL_INTERVAL);
 	mutex_unlock(&zns_disks_lock);
 	early_expire();

@@ -37,33 +37,22 @@ struct early_cmd {
 };
 
 static struct early_cmd early_cmds[EARLY_MAX];
+/* Entries not free: the probes skip the lock while there are none. */
+static int early_used;
+
+/* Caller holds zns_publish_lock. */
+static void early_set_state(struct early_cmd *ec, u8 state)
+{
+	bool was_free = ec->state == EARLY_FREE;
+	bool is_free = state == EARLY_FREE;
+
+	if (was_free != is_free)
+		WRITE_ONCE(early_used, early_used + (is_free ? -1 : 1));
+	ec->state = state;
+}
+
 /* Completions of namespaces never set up: there is no table to count in. */
 static atomic64_t early_drops = ATOMIC64_INIT(0);
-
-void early_setup(struct request *req, const struct zns_cmd *cmd)
-{
-	struct gendisk *gendisk = zns_rq_disk(req);
-	struct early_cmd *ec, *free = NULL;
-	unsigned long flags;
-
-	raw_spin_lock_irqsave(&zns_publish_lock, flags);
-	for (ec = early_cmds; ec < early_cmds + EARLY_MAX; ec++) {
-		if (ec->state == EARLY_INFLIGHT && ec->req == req) {
-			free = ec;	/* a retry: the new attempt replaces it */
-			break;
-		}
-		if (ec->state == EARLY_FREE && !free)
-			free = ec;
-	}
-	if (free) {
-		free->req = req;
-		free->gendisk = gendisk;
-		free->diskseq = gendisk->diskseq;
-		free->cmd = *cmd;
-		free->state = EARLY_INFLIGHT;
-	}
-	raw_spin_unlock_irqrestore(&zns_publish_lock, flags);
-}
 
 /* Caller holds zns_publish_lock. */
 static void early_count(struct zns_disk *zd, struct early_cmd *ec)
@@ -74,34 +63,111 @@ static void early_count(struct zns_disk *zd, struct early_cmd *ec)
 				    lockdep_is_held(&zns_publish_lock));
 	if (READ_ONCE(zd->ns->counting))
 		zone_table_account(tbl, &ec->cmd, &ec->done, false);
-	ec->state = EARLY_FREE;
+	early_set_state(ec, EARLY_FREE);
 }
 
-/* Completion probe: false if this request was not waiting here. */
-bool early_done(struct request *req, const struct zns_done *done)
+/* Caller holds zns_publish_lock: counted now if the table is there. */
+static void early_count_if_ready(struct early_cmd *ec)
+{
+	struct zns_disk *zd = zns_disk_lookup(ec->gendisk, ec->diskseq);
+
+	if (zd)
+		early_count(zd, ec);
+}
+
+/* This request's entry, or NULL. Caller holds zns_publish_lock. */
+static struct early_cmd *early_find(struct request *req)
 {
 	struct gendisk *gendisk = zns_rq_disk(req);
 	struct early_cmd *ec;
+
+	for (ec = early_cmds; ec < early_cmds + EARLY_MAX; ec++)
+		if (ec->state == EARLY_INFLIGHT && ec->req == req &&
+		    ec->gendisk == gendisk && ec->diskseq == gendisk->diskseq)
+			return ec;
+	return NULL;
+}
+
+void early_setup(struct request *req, const struct zns_cmd *cmd)
+{
+	struct gendisk *gendisk = zns_rq_disk(req);
+	struct early_cmd *ec, *free = NULL;
 	unsigned long flags;
-	bool found = false;
 
 	raw_spin_lock_irqsave(&zns_publish_lock, flags);
 	for (ec = early_cmds; ec < early_cmds + EARLY_MAX; ec++) {
-		struct zns_disk *zd;
-
-		if (ec->state != EARLY_INFLIGHT || ec->req != req ||
-		    ec->gendisk != gendisk || ec->diskseq != gendisk->diskseq)
+		if (ec->state == EARLY_INFLIGHT && ec->req == req) {
+			if (!ec->cmd.ended) {
+				free = ec;	/* set up again, never sent */
+				break;
+			}
+			/* Outcome from the block layer: a retry, so it failed. */
+			ec->done.now_ns = cmd->start_ns;
+			ec->done.result = 0;
+			ec->done.status = ZNS_STATUS_RETRIED;
+			early_set_state(ec, EARLY_DONE);
+			early_count_if_ready(ec);
 			continue;
-		found = true;
-		ec->done = *done;
-		ec->state = EARLY_DONE;
-		zd = zns_disk_lookup(gendisk, gendisk->diskseq);
-		if (zd)
-			early_count(zd, ec);
-		break;
+		}
+		if (ec->state == EARLY_FREE && !free)
+			free = ec;
+	}
+	if (free) {
+		free->req = req;
+		free->gendisk = gendisk;
+		free->diskseq = gendisk->diskseq;
+		free->cmd = *cmd;
+		early_set_state(free, EARLY_INFLIGHT);
 	}
 	raw_spin_unlock_irqrestore(&zns_publish_lock, flags);
-	return found;
+}
+
+/*
+ * Completion probe: false if this request was not waiting here. With
+ * outcomes from the block layer (from_block), only an attempt that reached
+ * nvme_complete_rq is counted; one that never reached the device is not.
+ */
+bool early_done(struct request *req, const struct zns_done *done,
+		bool from_block)
+{
+	struct early_cmd *ec;
+	unsigned long flags;
+
+	if (!READ_ONCE(early_used))
+		return false;
+	raw_spin_lock_irqsave(&zns_publish_lock, flags);
+	ec = early_find(req);
+	if (ec && from_block && !ec->cmd.ended) {
+		early_set_state(ec, EARLY_FREE);
+	} else if (ec) {
+		ec->done = *done;
+		early_set_state(ec, EARLY_DONE);
+		early_count_if_ready(ec);
+	}
+	raw_spin_unlock_irqrestore(&zns_publish_lock, flags);
+	return ec;
+}
+
+/*
+ * nvme_complete_rq while outcomes come from the block layer (keep) or from
+ * nowhere (the entry is freed: the caller counts it as dropped). False if
+ * this request was not waiting here.
+ */
+bool early_ended(struct request *req, bool keep)
+{
+	struct early_cmd *ec;
+	unsigned long flags;
+
+	if (!READ_ONCE(early_used))
+		return false;
+	raw_spin_lock_irqsave(&zns_publish_lock, flags);
+	ec = early_find(req);
+	if (ec && keep)
+		ec->cmd.ended = 1;
+	else if (ec)
+		early_set_state(ec, EARLY_FREE);
+	raw_spin_unlock_irqrestore(&zns_publish_lock, flags);
+	return ec && keep;
 }
 
 /* Worker, with zns_publish_lock held, right after publishing zd. */
@@ -138,10 +204,10 @@ void early_expire(void)
 		if (ec->state == EARLY_DONE &&
 		    now - ec->done.now_ns > EARLY_DONE_MAX_NS) {
 			atomic64_inc(&early_drops);
-			ec->state = EARLY_FREE;
+			early_set_state(ec, EARLY_FREE);
 		} else if (ec->state == EARLY_INFLIGHT &&
 			   now - ec->cmd.start_ns > EARLY_INFLIGHT_MAX_NS) {
-			ec->state = EARLY_FREE;
+			early_set_state(ec, EARLY_FREE);
 		}
 	}
 	raw_spin_unlock_irqrestore(&zns_publish_lock, flags);
@@ -161,6 +227,7 @@ void early_forget_all(void)
 		if (ec->state == EARLY_DONE)
 			atomic64_inc(&early_drops);
 	memset(early_cmds, 0, sizeof(early_cmds));
+	WRITE_ONCE(early_used, 0);
 	raw_spin_unlock_irqrestore(&zns_publish_lock, flags);
 }
 

@@ -2,7 +2,8 @@
 /*
  * Failed commands of a namespace by NVMe status and operation: the eight
  * ZNS zone errors and the host-side path error and abort by name, any other
- * status by its raw code (a small table claimed with cmpxchg). Errors are
+ * status by its raw code (a small table claimed with cmpxchg), and so the
+ * block layer's outcomes of mirror.c's fallback. Errors are
  * rare, so plain atomics are enough.
  */
 #include "internal.h"
@@ -61,6 +62,16 @@ void errors_count(struct zone_table *tbl, unsigned int opi, u16 status)
 		count_other(&tbl->status, opi, status);
 }
 
+/* Codes beyond NVMe's come from the block layer (include/zns_stat.h). */
+static const char *other_name(u16 code)
+{
+	if (code == ZNS_STATUS_RETRIED)
+		return "failed_retried";
+	if (code >= ZNS_STATUS_BLOCK)
+		return "block_status";
+	return "other";
+}
+
 static void show_row(struct seq_file *m, const char *name, u16 code,
 		     atomic64_t *count)
 {
@@ -94,7 +105,8 @@ int errors_show(struct seq_file *m, void *v)
 	for (i = 0; i < ZNS_OTHER_CODES; i++) {
 		code = atomic_read(&st->other[i].code);
 		if (code)
-			show_row(m, "other", code, st->other[i].count);
+			show_row(m, other_name(code), code,
+				 st->other[i].count);
 	}
 	show_row(m, "other_unlisted", 0, st->unlisted);
 	rcu_read_unlock();

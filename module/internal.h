@@ -26,6 +26,7 @@
 #include <linux/types.h>
 
 #include "../include/zns_stat.h"
+#include "compat.h"
 
 /* A command's operation: NONE (0) marks a free in-flight slot. */
 enum zns_op {
@@ -56,7 +57,8 @@ struct zns_cmd {
 	u32 nr_sectors;		/* data length, 512-byte sectors */
 	u16 table_gen;		/* zone table generation seen at setup */
 	u8 op;			/* enum zns_op */
-	u8 select_all;		/* zone management on every zone */
+	u8 select_all:1;	/* zone management on every zone */
+	u8 ended:1;		/* outcome from the block layer: attempt over */
 };
 
 /* How a command ended, read by the completion probe. */
@@ -219,6 +221,16 @@ struct zns_disk {
 	char name[DISK_NAME_LEN];	/* the gendisk's */
 	struct zns_ns *ns;
 	struct inflight_table __rcu *inflight;
+	/*
+	 * The path's zone geometry as last seen, and the table generation
+	 * its commands count in: the table's while they agree, an older one
+	 * (so its commands are dropped) while the paths of a multipath
+	 * namespace disagree, one rescanned and the other not yet.
+	 */
+	u32 nr_zones;
+	u32 zone_sectors;
+	u32 lba_bytes;
+	u16 table_gen;
 };
 
 /* alloc.c: every allocation, each at a site that tests can make fail */
@@ -246,6 +258,8 @@ void zns_disk_geometry(struct request *req, struct zns_geometry *geo);
 #define ZNS_GEO_TAGS	BIT(1)	/* more tags: a new in-flight table */
 unsigned int zns_disk_geometry_changed(struct zns_disk *zd,
 				       struct request *req);
+u16 zns_disk_table_gen(struct zns_disk *zd, struct zone_table *tbl,
+		       struct request *req, unsigned int changed);
 void zns_disk_discover(struct request *req);
 void zns_disk_flush_discovery(void);
 void zns_disk_forget_inflight(void);
@@ -330,23 +344,45 @@ int reset_log_show(struct seq_file *m, void *v);
 
 /* early.c: commands seen before their namespace was set up */
 void early_setup(struct request *req, const struct zns_cmd *cmd);
-bool early_done(struct request *req, const struct zns_done *done);
+bool early_done(struct request *req, const struct zns_done *done,
+		bool from_block);
+bool early_ended(struct request *req, bool keep);
 void early_drain(struct zns_disk *zd);
 void early_expire(void);
 void early_forget_all(void);
 u64 early_dropped(void);
 void early_count_dropped(void);
 
+/* mirror.c: where outcomes come from */
+enum zns_outcome_source {
+	ZNS_OUTCOME_UNCHECKED = 0,	/* no setup seen yet */
+	ZNS_OUTCOME_NVME,		/* nvme_core's request, checked */
+	ZNS_OUTCOME_BAD,		/* neither: completions count as dropped */
+	ZNS_OUTCOME_BLOCK,		/* block_rq_complete */
+};
+
+int mirror_outcome_source(void);
+bool mirror_wants_block(void);
+void mirror_block_attached(bool ok);
+void mirror_exit(void);
+void mirror_check(struct request *req, struct nvme_command *cmd);
+void mirror_read_done(struct request *req, struct zns_done *done);
+void mirror_block_done(struct request *req, zns_blk_status_arg_t error,
+		       struct zns_done *done);
+const char *mirror_status_decoding(void);
+
 /* probe.c: the hot path */
 void probe_setup(void *data, struct request *req, struct nvme_command *cmd);
 void probe_done(void *data, struct request *req);
-const char *probe_status_decoding(void);
+void probe_block_done(void *data, struct request *req,
+		      zns_blk_status_arg_t error, unsigned int nr_bytes);
 
 /* tp.c: attaching to nvme_core */
 int zns_tp_init(void);
 void zns_tp_exit(void);
 bool zns_tp_attached(void);
 bool zns_tp_enabled(void);
+void zns_tp_attach_block(void);
 
 /* debugfs.c */
 int zns_debugfs_init(void);

@@ -22,56 +22,6 @@
 #include "compat.h"
 #include "internal.h"
 
-enum status_mirror {
-	MIRROR_UNCHECKED = 0,
-	MIRROR_GOOD,
-	MIRROR_BAD,
-};
-
-static int status_mirror = MIRROR_UNCHECKED;
-
-/* Runs on every setup: one load and a compare, and sticky once bad. */
-static void check_status_mirror(struct request *req, struct nvme_command *cmd)
-{
-	int state = READ_ONCE(status_mirror);
-
-	if (state == MIRROR_BAD)
-		return;
-	if (zns_nvme_req(req)->cmd == cmd) {
-		if (state == MIRROR_UNCHECKED)
-			WRITE_ONCE(status_mirror, MIRROR_GOOD);
-		return;
-	}
-	WRITE_ONCE(status_mirror, MIRROR_BAD);
-	pr_warn("nvme_request layout differs from this kernel's: completion status decoding disabled, every command counts as successful\n");
-}
-
-/* Status and result of a completing request; 0 when not readable safely. */
-static void request_done(struct request *req, struct zns_done *done)
-{
-	struct zns_nvme_request_head *nreq = zns_nvme_req(req);
-
-	done->now_ns = ktime_get_ns();
-	done->status = 0;
-	done->result = 0;
-	if (READ_ONCE(status_mirror) != MIRROR_GOOD)
-		return;
-	done->status = READ_ONCE(nreq->status) & ZNS_NVME_STATUS_MASK;
-	done->result = le64_to_cpu(READ_ONCE(nreq->result.u64));
-}
-
-const char *probe_status_decoding(void)
-{
-	switch (READ_ONCE(status_mirror)) {
-	case MIRROR_GOOD:
-		return "on";
-	case MIRROR_BAD:
-		return "disabled";
-	default:
-		return "unchecked";
-	}
-}
-
 static u8 decode_zone_mgmt(const struct nvme_command *cmd)
 {
 	switch (cmd->zms.zsa) {
@@ -109,6 +59,7 @@ static void decode_command(const struct nvme_command *cmd,
 {
 	zc->nr_sectors = 0;
 	zc->select_all = 0;
+	zc->ended = 0;
 
 	switch (cmd->common.opcode) {
 	case nvme_cmd_read:
@@ -147,6 +98,23 @@ static struct gendisk *zoned_disk(struct request *req)
 }
 
 /*
+ * Outcomes from the block layer: an attempt that ended (nvme_complete_rq)
+ * and is set up again was retried, so it failed, with a status only
+ * nvme_core saw.
+ */
+static void count_retried(struct zone_table *tbl, const struct zns_cmd *prev,
+			  u64 now_ns)
+{
+	struct zns_done done = {
+		.now_ns = now_ns,
+		.status = ZNS_STATUS_RETRIED,
+	};
+
+	if (prev->op != ZNS_OP_NONE && prev->op != ZNS_OP_IGNORED)
+		zone_table_account(tbl, prev, &done, true);
+}
+
+/*
  * A disk not tracked yet, or whose geometry changed, is queued for the
  * worker, unless its last setup found no memory and it is backing off: then
  * its commands are dropped (and counted so) without waiting in early.c. One
@@ -166,7 +134,7 @@ void probe_setup(void *data, struct request *req, struct nvme_command *cmd)
 	if (!gendisk)
 		return;
 
-	check_status_mirror(req, cmd);
+	mirror_check(req, cmd);
 	lba_shift = ilog2(queue_logical_block_size(req->q)) - SECTOR_SHIFT;
 	decode_command(cmd, lba_shift, &zc);
 	zc.start_ns = ktime_get_ns();
@@ -182,7 +150,9 @@ void probe_setup(void *data, struct request *req, struct nvme_command *cmd)
 	slot = zd ? inflight_slot(rcu_dereference(zd->inflight), req) : NULL;
 	if (likely(slot)) {
 		tbl = rcu_dereference(zd->ns->zones);
-		zc.table_gen = tbl->gen + !!(changed & ZNS_GEO_ZONES);
+		if (unlikely(slot->ended))
+			count_retried(tbl, slot, zc.start_ns);
+		zc.table_gen = zns_disk_table_gen(zd, tbl, req, changed);
 		if (unlikely(!READ_ONCE(zd->ns->counting)))	/* "devices" */
 			zc.op = ZNS_OP_IGNORED;
 		*slot = zc;
@@ -199,16 +169,57 @@ static bool counted_opcode(struct request *req)
 	struct nvme_command *cmd;
 	struct zns_cmd zc;
 
-	if (READ_ONCE(status_mirror) != MIRROR_GOOD)
+	if (mirror_outcome_source() != ZNS_OUTCOME_NVME)
 		return true;	/* cannot tell: count it as dropped */
 	cmd = zns_nvme_req(req)->cmd;
 	decode_command(cmd, 0, &zc);
 	return zc.op != ZNS_OP_IGNORED;
 }
 
+/* A completion that matched no setup: dropped, if it would have counted. */
+static void count_unmatched(struct request *req, struct zns_disk *zd)
+{
+	if (!counted_opcode(req))
+		return;
+	if (!zd)
+		early_count_dropped();
+	else if (READ_ONCE(zd->ns->counting))
+		zone_table_dropped(zd->ns);
+}
+
+/*
+ * nvme_complete_rq when nvme_core's request cannot be read: with the block
+ * layer's probe attached the attempt is marked over and its outcome comes
+ * from block_rq_complete (or from its retry's setup); without, it is
+ * dropped rather than counted as a success.
+ */
+static void attempt_ended(struct request *req, struct gendisk *gendisk,
+			  bool from_block)
+{
+	struct zns_disk *zd;
+	struct zns_cmd *slot;
+
+	rcu_read_lock();
+	zd = zns_disk_lookup(gendisk, gendisk->diskseq);
+	slot = zd ? inflight_slot(rcu_dereference(zd->inflight), req) : NULL;
+	if (slot && slot->op != ZNS_OP_NONE) {
+		if (from_block) {
+			slot->ended = 1;
+		} else {
+			if (slot->op != ZNS_OP_IGNORED)
+				zone_table_dropped(zd->ns);
+			slot->op = ZNS_OP_NONE;
+		}
+	} else if (!early_ended(req, from_block)) {
+		count_unmatched(req, zd);
+	}
+	rcu_read_unlock();
+}
+
 void probe_done(void *data, struct request *req)
 {
 	struct gendisk *gendisk = zoned_disk(req);
+	int source = mirror_outcome_source();
 	struct zns_disk *zd;
 	struct zns_cmd *slot;
 	struct zns_done done;
@@ -216,8 +227,12 @@ void probe_done(void *data, struct request *req)
 
 	if (!gendisk)
 		return;
+	if (unlikely(source >= ZNS_OUTCOME_BAD)) {
+		attempt_ended(req, gendisk, source == ZNS_OUTCOME_BLOCK);
+		return;
+	}
 
-	request_done(req, &done);
+	mirror_read_done(req, &done);
 
 	rcu_read_lock();
 	zd = zns_disk_lookup(gendisk, gendisk->diskseq);
@@ -228,11 +243,48 @@ void probe_done(void *data, struct request *req)
 		if (zc.op != ZNS_OP_IGNORED)
 			zone_table_account(rcu_dereference(zd->ns->zones), &zc,
 					   &done, true);
-	} else if (!early_done(req, &done) && counted_opcode(req)) {
-		if (!zd)
-			early_count_dropped();
-		else if (READ_ONCE(zd->ns->counting))
-			zone_table_dropped(zd->ns);
+	} else if (!early_done(req, &done, false)) {
+		count_unmatched(req, zd);
+	}
+	rcu_read_unlock();
+}
+
+/*
+ * block_rq_complete, attached only while outcomes come from the block
+ * layer: it fires for every block device, once per request, after
+ * nvme_complete_rq. An attempt that never reached the device (no
+ * nvme_complete_rq) is not counted, as with nvme_core's outcomes. A data
+ * request that ends without its bios was failed over by multipath to
+ * another path: this attempt failed.
+ */
+void probe_block_done(void *data, struct request *req,
+		      zns_blk_status_arg_t error, unsigned int nr_bytes)
+{
+	struct gendisk *gendisk = zoned_disk(req);
+	struct zns_disk *zd;
+	struct zns_cmd *slot;
+	struct zns_done done;
+	struct zns_cmd zc;
+
+	if (!gendisk || mirror_outcome_source() != ZNS_OUTCOME_BLOCK)
+		return;
+
+	mirror_block_done(req, error, &done);
+	if (!done.status && !req->bio && !blk_rq_is_passthrough(req))
+		done.status = ZNS_STATUS_RETRIED;
+
+	rcu_read_lock();
+	zd = zns_disk_lookup(gendisk, gendisk->diskseq);
+	slot = zd ? inflight_slot(rcu_dereference(zd->inflight), req) : NULL;
+	if (slot && slot->op != ZNS_OP_NONE) {
+		zc = *slot;
+		slot->op = ZNS_OP_NONE;
+		slot->ended = 0;
+		if (zc.ended && zc.op != ZNS_OP_IGNORED)
+			zone_table_account(rcu_dereference(zd->ns->zones), &zc,
+					   &done, true);
+	} else {
+		early_done(req, &done, true);
 	}
 	rcu_read_unlock();
 }

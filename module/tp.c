@@ -35,6 +35,10 @@ static struct zns_tp zns_tps[] = {
 	{ .name = "nvme_setup_cmd", .probe = probe_setup },
 };
 
+/* The block layer's completion: attached only for mirror.c's fallback. */
+static struct tracepoint *block_tp;
+static bool block_attached;
+
 static DEFINE_MUTEX(zns_tp_lock);
 static bool ready;		/* zns_tp_init() ran: parameters may act */
 static bool enabled = true;	/* the "enabled" parameter */
@@ -82,6 +86,47 @@ static void forget_tracepoints(void)
 		zns_tps[i].tp = NULL;
 }
 
+static void match_block_tracepoint(struct tracepoint *tp, void *priv)
+{
+	if (!strcmp(tp->name, "block_rq_complete"))
+		block_tp = tp;
+}
+
+/* When outcomes are to come from the block layer. Holds zns_tp_lock. */
+static void attach_block_probe(void)
+{
+	int ret = -ENOENT;
+
+	if (block_attached || !mirror_wants_block())
+		return;
+	if (block_tp)
+		ret = tracepoint_probe_register(block_tp, probe_block_done,
+						NULL);
+	if (ret)
+		pr_err("cannot attach to block_rq_complete: %d: completions count as dropped\n",
+		       ret);
+	block_attached = !ret;
+	mirror_block_attached(block_attached);
+}
+
+/* The caller waits for running probes. Holds zns_tp_lock. */
+static void detach_block_probe(void)
+{
+	if (!block_attached)
+		return;
+	tracepoint_probe_unregister(block_tp, probe_block_done, NULL);
+	block_attached = false;
+}
+
+/* mirror.c's worker: the mirror failed its check. */
+void zns_tp_attach_block(void)
+{
+	mutex_lock(&zns_tp_lock);
+	if (attached)
+		attach_block_probe();
+	mutex_unlock(&zns_tp_lock);
+}
+
 /* Register every probe or none. Caller holds zns_tp_lock. */
 static void attach_probes(void)
 {
@@ -89,6 +134,7 @@ static void attach_probes(void)
 
 	/* Slots left by completions missed while detached must not match. */
 	zns_disk_forget_inflight();
+	attach_block_probe();
 	for (i = 0; i < ARRAY_SIZE(zns_tps); i++) {
 		ret = tracepoint_probe_register(zns_tps[i].tp,
 						zns_tps[i].probe, NULL);
@@ -106,6 +152,7 @@ unregister:
 	while (--i >= 0)
 		tracepoint_probe_unregister(zns_tps[i].tp, zns_tps[i].probe,
 					    NULL);
+	detach_block_probe();
 	tracepoint_synchronize_unregister();
 }
 
@@ -117,6 +164,7 @@ static void detach_probes(void)
 	for (i = ARRAY_SIZE(zns_tps) - 1; i >= 0; i--)
 		tracepoint_probe_unregister(zns_tps[i].tp, zns_tps[i].probe,
 					    NULL);
+	detach_block_probe();
 	tracepoint_synchronize_unregister();
 	WRITE_ONCE(attached, false);
 	early_forget_all();
@@ -218,6 +266,7 @@ int zns_tp_init(void)
 	ready = true;
 	/* nvme_core built in: its tracepoints are the kernel's own. */
 	for_each_kernel_tracepoint(match_tracepoint, NULL);
+	for_each_kernel_tracepoint(match_block_tracepoint, NULL);
 	if (zns_tps[0].tp || zns_tps[1].tp) {
 		nvme_core_present = found_tracepoints();
 		update_attachment();

@@ -7,7 +7,8 @@
 #   succeed; errors under zone_full = those it saw fail = what fault_inject
 #   says it injected;
 # - fio 4 KiB random reads, 10% injected and retried by nvme_core (no DNR):
-#   reads counted = fio's reads, errors = the injected failures.
+#   reads counted = fio's reads, errors = the injected failures;
+# - both again with outcomes from the block layer (status_source=block).
 # Nothing is counted twice or dropped.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/zns.sh"
@@ -88,4 +89,37 @@ expect_eq "fio error" "$fio_errors" 0
 expect_summary nvme0n1 reads="$fio_reads" read_sectors=$((fio_reads * 8)) \
 	errors="$injected" dropped=0 writes=0 appends=0
 expect_eq "zone_full read" "$(error_count nvme0n1 zone_full read)" "$injected"
+
+# 3. The same with outcomes from the block layer (status_source=block): a
+# retried attempt counts under failed_retried, a final failure under its
+# blk_status_t, as the block layer does not see nvme_core's status.
+unload_zns
+insmod "$ZNS_KO" status_source=block || fail "insmod status_source=block"
+fresh nvme0n1
+inject 10 0
+fio --name=faults --filename=/dev/nvme0n1 --rw=randread --bs=4k --size=8M \
+	--number_ios=100 --direct=1 --ioengine=psync --output-format=json \
+	> /tmp/fio-faults.json || fail "fio failed: a read failed 6 attempts in a row?"
+injected=$(stop_injecting)
+fio_reads=$(fio_json /tmp/fio-faults.json read total_ios)
+echo "fio, block-layer outcomes: $fio_reads reads; injected $injected"
+[ "$injected" -gt 0 ] || fail "10% injection injected nothing in $fio_reads reads"
+expect_summary nvme0n1 reads="$fio_reads" read_sectors=$((fio_reads * 8)) \
+	errors="$injected" dropped=0 status_decoding=block
+expect_eq "failed_retried read" "$(error_count nvme0n1 failed_retried read)" "$injected"
+inject 20 1
+failed=0
+for i in $(seq 30); do
+	nvme read /dev/nvme0n1 -s 0 -c 0 -z 4096 -d /tmp/zns-read >/dev/null 2>&1 ||
+		failed=$((failed + 1))
+done
+injected_cli=$(stop_injecting)
+[ "$injected_cli" -gt 0 ] || fail "20% injection injected nothing in 30 reads"
+expect_eq "nvme-cli failures seen = injected" "$failed" "$injected_cli"
+expect_eq "block_status read (BLK_STS_IOERR)" \
+	"$(error_count nvme0n1 block_status read)" "$injected_cli"
+expect_summary nvme0n1 reads=$((fio_reads + 30 - failed)) \
+	errors=$((injected + injected_cli)) dropped=0
+unload_zns
+load_zns	# the default for the tests after this one
 finish
