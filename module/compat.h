@@ -137,16 +137,16 @@ static inline struct zns_nvme_request_head *zns_nvme_req(struct request *req)
  * error is an errno up to 5.15, a blk_status_t from 5.16 (7.2 checked).
  */
 #if ZNS_KERNEL_RANGE(5, 15, 0, 5, 16, 0)
-typedef int zns_blk_status_arg_t;
+#define ZNS_BLK_STATUS_ARG	int
 
-static inline u8 zns_blk_status_code(zns_blk_status_arg_t error)
+static inline u8 zns_blk_status_code(int error)
 {
 	return (__force u8)errno_to_blk_status(error);
 }
 #else
-typedef blk_status_t zns_blk_status_arg_t;
+#define ZNS_BLK_STATUS_ARG	blk_status_t
 
-static inline u8 zns_blk_status_code(zns_blk_status_arg_t error)
+static inline u8 zns_blk_status_code(blk_status_t error)
 {
 	return (__force u8)error;
 }

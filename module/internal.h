@@ -367,7 +367,7 @@ void mirror_block_attached(bool ok);
 void mirror_exit(void);
 void mirror_check(struct request *req, struct nvme_command *cmd);
 void mirror_read_done(struct request *req, struct zns_done *done);
-void mirror_block_done(struct request *req, zns_blk_status_arg_t error,
+void mirror_block_done(struct request *req, ZNS_BLK_STATUS_ARG error,
 		       struct zns_done *done);
 const char *mirror_status_decoding(void);
 
@@ -375,7 +375,7 @@ const char *mirror_status_decoding(void);
 void probe_setup(void *data, struct request *req, struct nvme_command *cmd);
 void probe_done(void *data, struct request *req);
 void probe_block_done(void *data, struct request *req,
-		      zns_blk_status_arg_t error, unsigned int nr_bytes);
+		      ZNS_BLK_STATUS_ARG error, unsigned int nr_bytes);
 
 /* tp.c: attaching to nvme_core */
 int zns_tp_init(void);

@@ -120,7 +120,7 @@ void mirror_read_done(struct request *req, struct zns_done *done)
  * blk_status_t, and where a block-layer zone append landed (nvme_core has
  * moved the request's sector there), as an LBA like nvme's result.
  */
-void mirror_block_done(struct request *req, zns_blk_status_arg_t error,
+void mirror_block_done(struct request *req, ZNS_BLK_STATUS_ARG error,
 		       struct zns_done *done)
 {
 	done->now_ns = ktime_get_ns();

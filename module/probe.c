@@ -258,7 +258,7 @@ void probe_done(void *data, struct request *req)
  * another path: this attempt failed.
  */
 void probe_block_done(void *data, struct request *req,
-		      zns_blk_status_arg_t error, unsigned int nr_bytes)
+		      ZNS_BLK_STATUS_ARG error, unsigned int nr_bytes)
 {
 	struct gendisk *gendisk = zoned_disk(req);
 	struct zns_disk *zd;
