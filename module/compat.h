@@ -134,7 +134,8 @@ static inline struct zns_nvme_request_head *zns_nvme_req(struct request *req)
 
 /*
  * block_rq_complete(rq, error, nr_bytes), the fallback's source of outcomes:
- * error is an errno up to 5.15, a blk_status_t from 5.16 (7.2 checked).
+ * error is an errno up to 5.15, a blk_status_t from 5.16 (6.1 and 6.12
+ * headers checked; 7.2 not built against yet).
  */
 #if ZNS_KERNEL_RANGE(5, 15, 0, 5, 16, 0)
 #define ZNS_BLK_STATUS_ARG	int
