@@ -1,10 +1,12 @@
 #!/bin/bash
 # Outcomes from the block layer (status_source=block, the fallback for a
 # kernel whose nvme_request the module cannot read): the same workload of
-# successes and failures, through nvme-cli and the block layer, gives the
-# same counts as with nvme_core's own status, zone by zone; failures count
-# under the block layer's status (0x800 + blk_status_t), nothing dropped.
-# With the fallback broken, every failure counted as a success.
+# successes (nvme-cli and the block layer) and failures (the block layer)
+# gives the same counts as with nvme_core's own status, zone by zone;
+# failures count under the block layer's status (0x800 + blk_status_t),
+# nothing dropped. Failed passthrough commands are left out: 6.12's block
+# layer completes them as successful (seen in make check), so the fallback
+# cannot tell them (documented); t68 checks them on the 6.1 debug kernel.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/zns.sh"
 
@@ -12,7 +14,7 @@ require_cmd nvme
 nvme_up
 must_fail() { if "$@" >/dev/null 2>&1; then fail "succeeded: $*"; fi; }
 
-# 13 successes and 4 failures on nvme0n1 (zones of 256 LBAs of 4 KiB).
+# 14 successes and 2 failures on nvme0n1 (zones of 256 LBAs of 4 KiB).
 workload() {
 	local d4k z
 
@@ -34,14 +36,13 @@ workload() {
 	nvme zns open-zone /dev/nvme0n1 -s $z >/dev/null || fail "open zone 7"
 	nvme zns close-zone /dev/nvme0n1 -s $z >/dev/null || fail "close zone 7"
 	nvme zns reset-zone /dev/nvme0n1 -s 256 >/dev/null || fail "reset zone 1"
-	# Failures: off the write pointer (nvme-cli and dd), into a full zone,
-	# across a zone boundary.
-	must_fail nvme write /dev/nvme0n1 -s 1032 -c 0 -z 4096 -d "$d4k"
+	# Failures, through the block layer: off the write pointer, into a
+	# full zone. (Passthrough failures: see the header.)
 	must_fail dd if=/dev/zero of=/dev/nvme0n1 bs=4096 count=1 seek=$((5 * 256 + 1)) \
 		oflag=direct status=none
 	nvme zns finish-zone /dev/nvme0n1 -s $((6 * 256)) >/dev/null || fail "finish zone 6"
-	must_fail nvme write /dev/nvme0n1 -s $((6 * 256)) -c 0 -z 4096 -d "$d4k"
-	must_fail nvme read /dev/nvme0n1 -s 255 -c 1 -z 8192 -d /tmp/zns-read
+	must_fail dd if=/dev/zero of=/dev/nvme0n1 bs=4096 count=1 seek=$((6 * 256)) \
+		oflag=direct status=none
 }
 
 # Every zone's counts, without times (*_ns) and top_zone_error (ZNS codes only).
@@ -58,7 +59,7 @@ load_zns
 fresh nvme0n1
 workload
 expect_eq "status_source" "$(cat /sys/module/zns_stat/parameters/status_source)" auto
-expect_summary nvme0n1 status_decoding=on dropped=0 errors=4 writes=5 reads=3
+expect_summary nvme0n1 status_decoding=on dropped=0 errors=2 writes=5 reads=3
 nvme_counts=$(zone_counts)
 
 # 2. The block layer's.
@@ -67,15 +68,14 @@ insmod "$ZNS_KO" status_source=block || fail "insmod status_source=block"
 expect_eq "status_source" "$(cat /sys/module/zns_stat/parameters/status_source)" block
 fresh nvme0n1
 workload
-expect_summary nvme0n1 status_decoding=block dropped=0 errors=4 writes=5 reads=3
+expect_summary nvme0n1 status_decoding=block dropped=0 errors=2 writes=5 reads=3
 expect_eq "zone counts, block layer vs nvme_core" "$(zone_counts)" "$nvme_counts"
 expect_zones nvme0n1 1:writes=3 1:write_sectors=24 1:reads=1 1:read_sectors=8 \
 	1:resets=1 2:writes=2 2:write_sectors=16 2:reads=2 2:read_sectors=16 \
 	3:appends=1 3:append_sectors=8 4:write_zeroes=1 4:write_zeroes_sectors=8 \
-	4:errors=1 5:errors=1 6:finishes=1 6:errors=1 7:opens=1 7:closes=1 0:errors=1
+	5:errors=1 6:finishes=1 6:errors=1 7:opens=1 7:closes=1
 # BLK_STS_IOERR (10) for the zone errors, as nvme_error_status() maps them.
-expect_eq "block_status 0x80a write" "$(error_count nvme0n1 block_status write)" 3
-expect_eq "block_status 0x80a read" "$(error_count nvme0n1 block_status read)" 1
+expect_eq "block_status 0x80a write" "$(error_count nvme0n1 block_status write)" 2
 expect_eq "block_status code" \
 	"$(awk '$1 == "block_status" { print $2 }' "$ZNS_DEBUGFS/nvme0n1/errors")" 0x80a
 expect_eq "failed_retried" "$(error_count nvme0n1 failed_retried write)" 0
