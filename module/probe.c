@@ -163,6 +163,16 @@ void probe_setup(void *data, struct request *req, struct nvme_command *cmd)
 	rcu_read_unlock();
 }
 
+/* The tracked disk of a request and its in-flight slot. Under RCU. */
+static struct zns_cmd *request_slot(struct request *req,
+				    struct gendisk *gendisk,
+				    struct zns_disk **zd)
+{
+	*zd = zns_disk_lookup(gendisk, gendisk->diskseq);
+	return *zd ? inflight_slot(rcu_dereference((*zd)->inflight), req) :
+		     NULL;
+}
+
 /* Would this completion have been counted? Used to tell drops from noise. */
 static bool counted_opcode(struct request *req)
 {
@@ -200,8 +210,7 @@ static void attempt_ended(struct request *req, struct gendisk *gendisk,
 	struct zns_cmd *slot;
 
 	rcu_read_lock();
-	zd = zns_disk_lookup(gendisk, gendisk->diskseq);
-	slot = zd ? inflight_slot(rcu_dereference(zd->inflight), req) : NULL;
+	slot = request_slot(req, gendisk, &zd);
 	if (slot && slot->op != ZNS_OP_NONE) {
 		if (from_block) {
 			slot->ended = 1;
@@ -235,8 +244,7 @@ void probe_done(void *data, struct request *req)
 	mirror_read_done(req, &done);
 
 	rcu_read_lock();
-	zd = zns_disk_lookup(gendisk, gendisk->diskseq);
-	slot = zd ? inflight_slot(rcu_dereference(zd->inflight), req) : NULL;
+	slot = request_slot(req, gendisk, &zd);
 	if (likely(slot && slot->op != ZNS_OP_NONE)) {
 		zc = *slot;
 		slot->op = ZNS_OP_NONE;
@@ -274,8 +282,7 @@ void probe_block_done(void *data, struct request *req,
 		done.status = ZNS_STATUS_RETRIED;
 
 	rcu_read_lock();
-	zd = zns_disk_lookup(gendisk, gendisk->diskseq);
-	slot = zd ? inflight_slot(rcu_dereference(zd->inflight), req) : NULL;
+	slot = request_slot(req, gendisk, &zd);
 	if (slot && slot->op != ZNS_OP_NONE) {
 		zc = *slot;
 		slot->op = ZNS_OP_NONE;
