@@ -203,8 +203,7 @@ static int summary_show(struct seq_file *m, void *v)
 	rcu_read_lock();
 	tbl = rcu_dereference(ns->zones);
 	zone_totals(tbl, total);
-	bytes = sizeof(*ns) + zone_table_bytes(tbl) +
-		READ_ONCE(ns->inflight_bytes);
+	bytes = sizeof(*ns) + zone_table_bytes(tbl);
 	logged = atomic64_read(&tbl->reset_log.head);
 
 	seq_printf(m, "format_version: %d\n", ZNS_STAT_FORMAT_VERSION);
@@ -237,11 +236,13 @@ DEFINE_SHOW_ATTRIBUTE(summary);
 
 static int status_show(struct seq_file *m, void *v)
 {
-	int namespaces, paths, waiting;
+	int namespaces, paths, waiting, inflight_tables;
+	size_t inflight_bytes;
 	u64 setup_failures;
 
 	zns_ns_count(&namespaces, &paths);
 	setup_failures_read(&setup_failures, &waiting);
+	inflight_count(&inflight_tables, &inflight_bytes);
 	seq_printf(m, "format_version: %d\n", ZNS_STAT_FORMAT_VERSION);
 	seq_printf(m, "enabled: %d\n", zns_tp_enabled());
 	seq_printf(m, "attached: %d\n", zns_tp_attached());
@@ -251,6 +252,8 @@ static int status_show(struct seq_file *m, void *v)
 	seq_printf(m, "dropped_untracked: %llu\n", early_dropped());
 	seq_printf(m, "setup_failures: %llu\n", setup_failures);
 	seq_printf(m, "setup_retrying: %d\n", waiting);
+	seq_printf(m, "inflight_tables: %d\n", inflight_tables);
+	seq_printf(m, "inflight_bytes: %zu\n", inflight_bytes);
 	return 0;
 }
 DEFINE_SHOW_ATTRIBUTE(status);

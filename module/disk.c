@@ -73,6 +73,7 @@ void zns_disk_geometry(struct request *req, struct zns_geometry *geo)
 	geo->nr_zones = zns_nr_zones(gendisk);
 	geo->zone_sectors = req->q->limits.chunk_sectors;
 	geo->lba_bytes = queue_logical_block_size(req->q);
+	geo->tag_set = set;
 	geo->nr_hw_queues = set->nr_hw_queues;
 	geo->queue_depth = set->queue_depth;
 }
@@ -92,7 +93,7 @@ static bool zones_match(const struct zone_table *tbl, struct request *req)
 unsigned int zns_disk_geometry_changed(struct zns_disk *zd,
 				       struct request *req)
 {
-	struct inflight_table *inflight = rcu_dereference(zd->inflight);
+	struct inflight_table *inflight = rcu_dereference(zd->inflight->table);
 	struct blk_mq_tag_set *set = req->q->tag_set;
 	unsigned int changed = 0;
 
@@ -173,13 +174,12 @@ static void zns_disk_unpublish(struct zns_disk *zd, struct list_head *dead_ns)
 	raw_spin_lock_irqsave(&zns_publish_lock, flags);
 	hlist_del_rcu(&zd->hash_node);
 	raw_spin_unlock_irqrestore(&zns_publish_lock, flags);
-	ns_put(zd->ns, inflight_bytes(rcu_access_pointer(zd->inflight)),
-	       dead_ns);
+	ns_put(zd->ns, dead_ns);
 }
 
 static void zns_disk_free(struct zns_disk *zd)
 {
-	inflight_free(rcu_access_pointer(zd->inflight));
+	inflight_put(zd->inflight);
 	zns_gendisk_put(zd->gendisk);
 	kfree(zd);
 }
@@ -330,13 +330,27 @@ static struct zone_table *table_follow_path(struct zns_ns *ns,
 	return tbl;
 }
 
+/* Tables replaced under the probes, freed once no probe can see them. */
+static void free_after_grace_period(struct zone_table *tbl,
+				    struct inflight_table *inflight)
+{
+	if (!tbl && !inflight)
+		return;
+	synchronize_rcu();
+	if (tbl)
+		zone_table_free(tbl);
+	if (inflight)
+		inflight_free_table(inflight);
+}
+
 /*
  * Track a new disk. The namespace is looked up or created last, once all
  * else is allocated, so that a failure leaves nothing behind.
  */
 static int zns_disk_create(struct zns_geometry *geo)
 {
-	struct inflight_table *inflight;
+	struct inflight_table *old_inflight = NULL;
+	struct inflight_set *inflight;
 	struct zone_table *old_tbl;
 	char name[DISK_NAME_LEN];
 	LIST_HEAD(dead_ns);
@@ -350,16 +364,19 @@ static int zns_disk_create(struct zns_geometry *geo)
 	zd = zns_kzalloc(ZNS_ALLOC_DISK, sizeof(*zd));
 	if (!zd)
 		return -ENOMEM;
-	inflight = inflight_alloc(geo->nr_hw_queues, geo->queue_depth);
+	inflight = inflight_get(geo);
 	if (!inflight)
 		goto free_zd;
-	ns = ns_get(name, geo, inflight_bytes(inflight));
+	old_inflight = inflight_grow(inflight, geo);	/* a shared one */
+	if (IS_ERR(old_inflight))
+		goto put_inflight;
+	ns = ns_get(name, geo);
 	if (!ns)
-		goto free_inflight;
+		goto put_inflight;
 	old_tbl = table_follow_path(ns, geo);	/* a path of a known namespace */
 	if (IS_ERR(old_tbl))
 		goto put_ns;
-	RCU_INIT_POINTER(zd->inflight, inflight);
+	zd->inflight = inflight;
 	zd->gendisk = geo->gendisk;	/* the reference moves here */
 	zd->diskseq = geo->diskseq;
 	strscpy(zd->name, geo->name, sizeof(zd->name));
@@ -373,17 +390,15 @@ static int zns_disk_create(struct zns_geometry *geo)
 	early_drain(zd);
 	raw_spin_unlock_irqrestore(&zns_publish_lock, flags);
 	mod_delayed_work(system_wq, &poll_work, ZNS_POLL_INTERVAL);
-	if (old_tbl) {
-		synchronize_rcu();
-		zone_table_free(old_tbl);
-	}
+	free_after_grace_period(old_tbl, old_inflight);
 	return 0;
 
 put_ns:
-	ns_put(ns, inflight_bytes(inflight), &dead_ns);	/* not its last path */
+	ns_put(ns, &dead_ns);	/* not its last path */
 	ns_free_list(&dead_ns);
-free_inflight:
-	inflight_free(inflight);
+put_inflight:
+	inflight_put(inflight);	/* a grown table stays, larger */
+	free_after_grace_period(NULL, IS_ERR(old_inflight) ? NULL : old_inflight);
 free_zd:
 	kfree(zd);
 	return -ENOMEM;
@@ -396,10 +411,7 @@ free_zd:
 static int zns_disk_update(struct zns_disk *zd, const struct zns_geometry *geo)
 {
 	struct zns_ns *ns = zd->ns;
-	struct inflight_table *inflight =
-		rcu_dereference_protected(zd->inflight,
-					  lockdep_is_held(&zns_disks_lock));
-	struct inflight_table *new_inflight = NULL;
+	struct inflight_table *old_inflight;
 	struct zone_table *old_tbl;
 	int ret = 0;
 
@@ -411,25 +423,12 @@ static int zns_disk_update(struct zns_disk *zd, const struct zns_geometry *geo)
 	smp_wmb();
 	path_geometry_set(zd, geo);
 	paths_follow_table(ns);
-	if (inflight->nr_hw_queues < geo->nr_hw_queues ||
-	    inflight->queue_depth < geo->queue_depth) {
-		new_inflight = inflight_alloc(geo->nr_hw_queues,
-					      geo->queue_depth);
-		if (new_inflight) {
-			ns->inflight_bytes += inflight_bytes(new_inflight) -
-					      inflight_bytes(inflight);
-			rcu_assign_pointer(zd->inflight, new_inflight);
-		} else {
-			ret = -ENOMEM;
-		}
+	old_inflight = inflight_grow(zd->inflight, geo);
+	if (IS_ERR(old_inflight)) {
+		old_inflight = NULL;
+		ret = -ENOMEM;
 	}
-	if (!old_tbl && !new_inflight)
-		return ret;
-	synchronize_rcu();
-	if (old_tbl)
-		zone_table_free(old_tbl);
-	if (new_inflight)
-		inflight_free(inflight);
+	free_after_grace_period(old_tbl, old_inflight);
 	return ret;
 }
 
@@ -488,23 +487,6 @@ static void poll_work_fn(struct work_struct *work)
 void zns_disk_flush_discovery(void)
 {
 	flush_work(&discover_work);
-}
-
-/*
- * Before the probes come back (enabled again): completions seen while they
- * were away left slots that a later completion must not match.
- */
-void zns_disk_forget_inflight(void)
-{
-	struct zns_disk *zd;
-	int bkt;
-
-	/* zns_disks_lock held, probes detached: nothing else touches slots. */
-	mutex_lock(&zns_disks_lock);
-	for (bkt = 0; bkt < ARRAY_SIZE(zns_disk_hash); bkt++)
-		hlist_for_each_entry(zd, &zns_disk_hash[bkt], hash_node)
-			inflight_forget(rcu_dereference_protected(zd->inflight, 1));
-	mutex_unlock(&zns_disks_lock);
 }
 
 /* When nvme_core goes away (probes already detached) and at module exit. */

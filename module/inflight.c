@@ -1,48 +1,152 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * In-flight slots: one per hardware-queue tag of a disk, where the setup
- * probe leaves a decoded command for its completion (blk_mq_unique_tag()
- * picks the slot). vmalloc'ed, replaced (RCU) when the tag set grows.
+ * In-flight slots: one per tag of a tag set, where the setup probe leaves a
+ * decoded command for its completion (blk_mq_unique_tag() picks the slot).
+ * Tags belong to the tag set, which all namespaces of a controller share,
+ * so their disks share one table. vmalloc'ed, replaced (RCU) when the tag
+ * set grows. Lists and counts under zns_disks_lock.
  */
+#include <linux/list.h>
 #include <linux/overflow.h>
+#include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/vmalloc.h>
 
 #include "internal.h"
 
-struct inflight_table *inflight_alloc(u32 nr_hw_queues, u32 depth)
-{
-	struct inflight_table *inflight;
+static LIST_HEAD(inflight_sets);
 
-	inflight = zns_vzalloc(ZNS_ALLOC_INFLIGHT,
-			       struct_size(inflight, slots,
-					   (size_t)nr_hw_queues * depth));
-	if (!inflight)
+static struct inflight_table *table_alloc(u32 nr_hw_queues, u32 depth)
+{
+	struct inflight_table *table;
+
+	table = zns_vzalloc(ZNS_ALLOC_INFLIGHT,
+			    struct_size(table, slots,
+					(size_t)nr_hw_queues * depth));
+	if (!table)
 		return NULL;
-	inflight->nr_hw_queues = nr_hw_queues;
-	inflight->queue_depth = depth;
-	return inflight;
+	table->nr_hw_queues = nr_hw_queues;
+	table->queue_depth = depth;
+	return table;
 }
 
-void inflight_free(struct inflight_table *inflight)
+static size_t table_slots(const struct inflight_table *table)
 {
-	vfree(inflight);
+	return (size_t)table->nr_hw_queues * table->queue_depth;
 }
 
-static size_t inflight_slots(const struct inflight_table *inflight)
+/* As allocated (vmalloc: whole pages), for status' inflight_bytes. */
+static size_t table_bytes(const struct inflight_table *table)
 {
-	return (size_t)inflight->nr_hw_queues * inflight->queue_depth;
+	return PAGE_ALIGN(struct_size(table, slots, table_slots(table)));
 }
 
-/* As allocated (vmalloc: whole pages), for summary's memory_bytes. */
-size_t inflight_bytes(const struct inflight_table *inflight)
+static struct inflight_table *set_table(struct inflight_set *set)
 {
-	return PAGE_ALIGN(struct_size(inflight, slots, inflight_slots(inflight)));
+	return rcu_dereference_protected(set->table,
+					 lockdep_is_held(&zns_disks_lock));
 }
 
-/* Every slot free; the probes must be detached. */
-void inflight_forget(struct inflight_table *inflight)
+static bool table_fits(const struct inflight_table *table,
+		       const struct zns_geometry *geo)
 {
-	memset(inflight->slots, 0,
-	       array_size(inflight_slots(inflight), sizeof(*inflight->slots)));
+	return table->nr_hw_queues >= geo->nr_hw_queues &&
+	       table->queue_depth >= geo->queue_depth;
+}
+
+/* The table of geo's tag set, shared, or a new one; NULL without memory. */
+struct inflight_set *inflight_get(const struct zns_geometry *geo)
+{
+	struct inflight_set *set;
+	struct inflight_table *table;
+
+	lockdep_assert_held(&zns_disks_lock);
+	list_for_each_entry(set, &inflight_sets, node)
+		if (set->tag_set == geo->tag_set) {
+			set->users++;
+			return set;
+		}
+	set = zns_kzalloc(ZNS_ALLOC_INFLIGHT, sizeof(*set));
+	if (!set)
+		return NULL;
+	table = table_alloc(geo->nr_hw_queues, geo->queue_depth);
+	if (!table) {
+		kfree(set);
+		return NULL;
+	}
+	set->tag_set = geo->tag_set;
+	set->users = 1;
+	RCU_INIT_POINTER(set->table, table);
+	list_add(&set->node, &inflight_sets);
+	return set;
+}
+
+/* A disk stops using its set; no probe can reach it through that disk. */
+void inflight_put(struct inflight_set *set)
+{
+	lockdep_assert_held(&zns_disks_lock);
+	if (--set->users)
+		return;
+	list_del(&set->node);
+	vfree(rcu_access_pointer(set->table));
+	kfree(set);
+}
+
+/*
+ * The tag set grew (nr_hw_queues after a controller reset): a larger table
+ * for every disk of the set. Returns the old table, to be freed with
+ * inflight_free_table() after a grace period; NULL if it still fits; an
+ * ERR_PTR on -ENOMEM (the old table stays, tags beyond it are dropped).
+ */
+struct inflight_table *inflight_grow(struct inflight_set *set,
+				     const struct zns_geometry *geo)
+{
+	struct inflight_table *table = set_table(set), *new_table;
+
+	if (table_fits(table, geo))
+		return NULL;
+	new_table = table_alloc(max(geo->nr_hw_queues, table->nr_hw_queues),
+				max(geo->queue_depth, table->queue_depth));
+	if (!new_table)
+		return ERR_PTR(-ENOMEM);
+	rcu_assign_pointer(set->table, new_table);
+	return table;
+}
+
+void inflight_free_table(struct inflight_table *table)
+{
+	vfree(table);
+}
+
+/* What the tables hold, for status. */
+void inflight_count(int *tables, size_t *bytes)
+{
+	struct inflight_set *set;
+
+	*tables = 0;
+	*bytes = 0;
+	mutex_lock(&zns_disks_lock);
+	list_for_each_entry(set, &inflight_sets, node) {
+		(*tables)++;
+		*bytes += table_bytes(set_table(set));
+	}
+	mutex_unlock(&zns_disks_lock);
+}
+
+/*
+ * Every slot free, before the probes come back: completions seen while
+ * they were away left slots that a later completion must not match.
+ */
+void inflight_forget_all(void)
+{
+	struct inflight_table *table;
+	struct inflight_set *set;
+
+	mutex_lock(&zns_disks_lock);
+	list_for_each_entry(set, &inflight_sets, node) {
+		table = set_table(set);
+		memset(table->slots, 0,
+		       array_size(table_slots(table), sizeof(*table->slots)));
+	}
+	mutex_unlock(&zns_disks_lock);
 }

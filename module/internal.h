@@ -7,7 +7,8 @@
  *        -> ns.c (namespaces) -> zone_table.c (counters) -> debugfs.c
  *        -> zns-stat (user/)
  *
- * Beside it: inflight.c (the per-tag slots between setup and completion),
+ * Beside it: inflight.c (the per-tag slots between setup and completion,
+ * one table per tag set),
  * early.c (commands seen before their namespace has a zone table),
  * setup_failure.c (setups that found no memory), alloc.c (allocations).
  */
@@ -175,10 +176,17 @@ struct zone_table {
 
 /* One slot per hardware queue tag: blk_mq_unique_tag() picks it. */
 struct inflight_table {
-	struct rcu_head rcu;
 	u32 nr_hw_queues;
 	u32 queue_depth;
 	struct zns_cmd slots[];
+};
+
+/* The table of one tag set, shared by the disks that draw tags from it. */
+struct inflight_set {
+	struct list_head node;		/* inflight.c's list */
+	const void *tag_set;		/* the key, never dereferenced */
+	int users;			/* zns_disks sharing it */
+	struct inflight_table __rcu *table;
 };
 
 /* What the probe read from a namespace, for the worker. */
@@ -189,6 +197,7 @@ struct zns_geometry {
 	u32 nr_zones;
 	u32 zone_sectors;
 	u32 lba_bytes;
+	const void *tag_set;		/* whose tags its requests carry */
 	u32 nr_hw_queues;
 	u32 queue_depth;
 };
@@ -203,7 +212,6 @@ struct zns_ns {
 	struct zone_table __rcu *zones;
 	struct dentry *dir;
 	int nr_paths;			/* zns_disks pointing here */
-	size_t inflight_bytes;		/* of those paths, for summary */
 	u64 setup_failures;		/* geometry changes without memory */
 	bool counting;			/* named by the "devices" filter */
 };
@@ -220,7 +228,7 @@ struct zns_disk {
 	u64 diskseq;
 	char name[DISK_NAME_LEN];	/* the gendisk's */
 	struct zns_ns *ns;
-	struct inflight_table __rcu *inflight;
+	struct inflight_set *inflight;	/* its tag set's slots */
 	/*
 	 * The path's zone geometry as last seen, and the table generation
 	 * its commands count in: the table's while they agree, an older one
@@ -262,7 +270,6 @@ u16 zns_disk_table_gen(struct zns_disk *zd, struct zone_table *tbl,
 		       struct request *req, unsigned int changed);
 void zns_disk_discover(struct request *req);
 void zns_disk_flush_discovery(void);
-void zns_disk_forget_inflight(void);
 void zns_disk_retire_all(void);
 void zns_disk_exit(void);
 
@@ -276,32 +283,34 @@ struct zns_ns_dirs {		/* how a namespace is shown: debugfs.c */
 
 void zns_ns_register_dirs(const struct zns_ns_dirs *ops);
 void ns_name(const char *disk_name, char *name);
-struct zns_ns *ns_get(const char *name, const struct zns_geometry *geo,
-		      size_t inflight_bytes);
-void ns_put(struct zns_ns *ns, size_t inflight_bytes, struct list_head *dead_ns);
+struct zns_ns *ns_get(const char *name, const struct zns_geometry *geo);
+void ns_put(struct zns_ns *ns, struct list_head *dead_ns);
 void ns_free_list(struct list_head *dead_ns);
 int zns_ns_clear(const char *name);
 void zns_ns_set_filter(const char * const *names, int nr);
 void zns_ns_count(int *namespaces, int *paths);
 
-/* inflight.c: a disk's per-tag slots */
-struct inflight_table *inflight_alloc(u32 nr_hw_queues, u32 depth);
-void inflight_free(struct inflight_table *inflight);
-size_t inflight_bytes(const struct inflight_table *inflight);
-void inflight_forget(struct inflight_table *inflight);
+/* inflight.c: per-tag slots, one table per tag set, under zns_disks_lock */
+struct inflight_set *inflight_get(const struct zns_geometry *geo);
+void inflight_put(struct inflight_set *set);
+struct inflight_table *inflight_grow(struct inflight_set *set,
+				     const struct zns_geometry *geo);
+void inflight_free_table(struct inflight_table *table);
+void inflight_count(int *tables, size_t *bytes);
+void inflight_forget_all(void);
 
 /* The request's slot, or NULL if its tag is outside the table. Hot path. */
-static inline struct zns_cmd *inflight_slot(struct inflight_table *inflight,
+static inline struct zns_cmd *inflight_slot(struct inflight_set *set,
 					    struct request *req)
 {
+	struct inflight_table *table = rcu_dereference(set->table);
 	u32 unique = blk_mq_unique_tag(req);
 	u32 hwq = blk_mq_unique_tag_to_hwq(unique);
 	u32 tag = blk_mq_unique_tag_to_tag(unique);
 
-	if (unlikely(hwq >= inflight->nr_hw_queues ||
-		     tag >= inflight->queue_depth))
+	if (unlikely(hwq >= table->nr_hw_queues || tag >= table->queue_depth))
 		return NULL;
-	return &inflight->slots[hwq * inflight->queue_depth + tag];
+	return &table->slots[hwq * table->queue_depth + tag];
 }
 
 /* setup_failure.c: setups that found no memory, retried with backoff */

@@ -61,6 +61,22 @@ static struct zns_ns *ns_lookup(const char *name)
 	return NULL;
 }
 
+/*
+ * Each namespace's table generations start in a band of their own: the
+ * disks of a controller share in-flight slots (inflight.c), and a slot one
+ * namespace left behind (a setup whose request never completed) must not
+ * match another namespace's table. Bands repeat after 256 namespaces.
+ */
+#define ZNS_GENS_PER_NS		256
+
+static u16 first_gen(void)
+{
+	static u16 next_band;
+
+	lockdep_assert_held(&zns_disks_lock);
+	return ++next_band * ZNS_GENS_PER_NS + 1;
+}
+
 static struct zns_ns *ns_create(const char *name,
 				const struct zns_geometry *geo)
 {
@@ -71,7 +87,7 @@ static struct zns_ns *ns_create(const char *name,
 	strscpy(ns->name, name, sizeof(ns->name));
 	RCU_INIT_POINTER(ns->zones,
 			 zone_table_alloc(geo->nr_zones, geo->zone_sectors,
-					  geo->lba_bytes, 1));
+					  geo->lba_bytes, first_gen()));
 	if (!rcu_access_pointer(ns->zones)) {
 		kfree(ns);
 		return NULL;
@@ -85,8 +101,7 @@ static struct zns_ns *ns_create(const char *name,
 }
 
 /* The namespace of a new path: found by name, or created. */
-struct zns_ns *ns_get(const char *name, const struct zns_geometry *geo,
-		      size_t inflight_bytes)
+struct zns_ns *ns_get(const char *name, const struct zns_geometry *geo)
 {
 	struct zns_ns *ns;
 
@@ -94,10 +109,8 @@ struct zns_ns *ns_get(const char *name, const struct zns_geometry *geo,
 	ns = ns_lookup(name);
 	if (!ns)
 		ns = ns_create(name, geo);
-	if (ns) {
+	if (ns)
 		ns->nr_paths++;
-		ns->inflight_bytes += inflight_bytes;
-	}
 	return ns;
 }
 
@@ -105,10 +118,9 @@ struct zns_ns *ns_get(const char *name, const struct zns_geometry *geo,
  * A path is gone: the namespace goes with its last one, onto dead_ns, to be
  * freed by ns_free_list() after a grace period.
  */
-void ns_put(struct zns_ns *ns, size_t inflight_bytes, struct list_head *dead_ns)
+void ns_put(struct zns_ns *ns, struct list_head *dead_ns)
 {
 	lockdep_assert_held(&zns_disks_lock);
-	ns->inflight_bytes -= inflight_bytes;
 	if (--ns->nr_paths == 0) {
 		list_move(&ns->node, dead_ns);
 		if (dirs)

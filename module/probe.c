@@ -147,7 +147,7 @@ void probe_setup(void *data, struct request *req, struct nvme_command *cmd)
 		if (!backing_off)
 			zns_disk_discover(req);
 	}
-	slot = zd ? inflight_slot(rcu_dereference(zd->inflight), req) : NULL;
+	slot = zd ? inflight_slot(zd->inflight, req) : NULL;
 	if (likely(slot)) {
 		tbl = rcu_dereference(zd->ns->zones);
 		if (unlikely(slot->ended))
@@ -169,8 +169,7 @@ static struct zns_cmd *request_slot(struct request *req,
 				    struct zns_disk **zd)
 {
 	*zd = zns_disk_lookup(gendisk, gendisk->diskseq);
-	return *zd ? inflight_slot(rcu_dereference((*zd)->inflight), req) :
-		     NULL;
+	return *zd ? inflight_slot((*zd)->inflight, req) : NULL;
 }
 
 /* Would this completion have been counted? Used to tell drops from noise. */

@@ -133,7 +133,7 @@ static void attach_probes(void)
 	int i, ret;
 
 	/* Slots left by completions missed while detached must not match. */
-	zns_disk_forget_inflight();
+	inflight_forget_all();
 	attach_block_probe();
 	for (i = 0; i < ARRAY_SIZE(zns_tps); i++) {
 		ret = tracepoint_probe_register(zns_tps[i].tp,

@@ -80,12 +80,12 @@ kernel_tree() {	# kernel_tree KVER -> prints the directory
 build_findings() {	# build_findings KVER KDIR: W=1 build from scratch
 	local dir
 	dir=$(kernel_tree "$1")
-	make -C "$2" M="$dir" -s W=1 modules 2>&1 | kbuild_filter
+	make -C "$2" M="$dir" -s -j"$(nproc)" W=1 modules 2>&1 | kbuild_filter
 	[ -e "$dir/zns_stat.ko" ] || echo "zns_stat.ko was not built"
 }
 
 sparse_findings() {	# sparse_findings KVER KDIR: C=2 checks every file, built or not
-	make -C "$2" M="$repo/build/kernels/$1" -s C=2 modules 2>&1 | kbuild_filter
+	make -C "$2" M="$repo/build/kernels/$1" -s -j"$(nproc)" C=2 modules 2>&1 | kbuild_filter
 }
 
 # make dkms-install with every dkms path under build/dkms/KVER: sources, dkms tree,
