@@ -174,12 +174,14 @@ static void zns_disk_unpublish(struct zns_disk *zd, struct list_head *dead_ns)
 	raw_spin_lock_irqsave(&zns_publish_lock, flags);
 	hlist_del_rcu(&zd->hash_node);
 	raw_spin_unlock_irqrestore(&zns_publish_lock, flags);
-	ns_put(zd->ns, dead_ns);
+	if (zd->ns)
+		ns_put(zd->ns, dead_ns);
 }
 
 static void zns_disk_free(struct zns_disk *zd)
 {
-	inflight_put(zd->inflight);
+	if (zd->inflight)
+		inflight_put(zd->inflight);
 	zns_gendisk_put(zd->gendisk);
 	kfree(zd);
 }
@@ -344,6 +346,27 @@ static void free_after_grace_period(struct zone_table *tbl,
 }
 
 /*
+ * A disk of a namespace that "devices" leaves out: remembered without a
+ * namespace or tables, so that its commands cost the probes one lookup and
+ * do not queue discovery again. Set up afresh once "devices" names it.
+ */
+static void zns_disk_left_out(struct zns_disk *zd,
+			      const struct zns_geometry *geo)
+{
+	unsigned long flags;
+
+	zd->gendisk = geo->gendisk;	/* the reference moves here */
+	zd->diskseq = geo->diskseq;
+	strscpy(zd->name, geo->name, sizeof(zd->name));
+	path_geometry_set(zd, geo);
+	raw_spin_lock_irqsave(&zns_publish_lock, flags);
+	hlist_add_head_rcu(&zd->hash_node, hash_head(zd->gendisk));
+	early_drain(zd);
+	raw_spin_unlock_irqrestore(&zns_publish_lock, flags);
+	mod_delayed_work(system_wq, &poll_work, ZNS_POLL_INTERVAL);
+}
+
+/*
  * Track a new disk. The namespace is looked up or created last, once all
  * else is allocated, so that a failure leaves nothing behind.
  */
@@ -364,6 +387,10 @@ static int zns_disk_create(struct zns_geometry *geo)
 	zd = zns_kzalloc(ZNS_ALLOC_DISK, sizeof(*zd));
 	if (!zd)
 		return -ENOMEM;
+	if (!ns_counted(name)) {
+		zns_disk_left_out(zd, geo);
+		return 0;
+	}
 	inflight = inflight_get(geo);
 	if (!inflight)
 		goto free_zd;
@@ -455,7 +482,9 @@ static void discover_work_fn(struct work_struct *work)
 	mutex_lock(&zns_disks_lock);
 	while (pop_pending(&geo)) {
 		zd = zns_disk_lookup(geo.gendisk, geo.diskseq);
-		if (zd) {
+		if (zd && !zd->ns) {
+			ret = 0;	/* left out: nothing to update */
+		} else if (zd) {
 			ret = zns_disk_update(zd, &geo);
 			if (ret)
 				zd->ns->setup_failures++;
@@ -487,6 +516,33 @@ static void poll_work_fn(struct work_struct *work)
 void zns_disk_flush_discovery(void)
 {
 	flush_work(&discover_work);
+}
+
+/*
+ * "devices" changed: disks left out that it names now are forgotten, to be
+ * set up with tables at their next command.
+ */
+void zns_disk_retire_left_out(void)
+{
+	char name[DISK_NAME_LEN];
+	HLIST_HEAD(dead);
+	LIST_HEAD(dead_ns);
+	struct hlist_node *tmp;
+	struct zns_disk *zd;
+	int bkt;
+
+	mutex_lock(&zns_disks_lock);
+	for (bkt = 0; bkt < ARRAY_SIZE(zns_disk_hash); bkt++)
+		hlist_for_each_entry_safe(zd, tmp, &zns_disk_hash[bkt],
+					  hash_node) {
+			ns_name(zd->name, name);
+			if (zd->ns || !ns_counted(name))
+				continue;
+			zns_disk_unpublish(zd, &dead_ns);
+			hlist_add_head(&zd->dead_node, &dead);
+		}
+	retire(&dead, &dead_ns);
+	mutex_unlock(&zns_disks_lock);
 }
 
 /* When nvme_core goes away (probes already detached) and at module exit. */

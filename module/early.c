@@ -59,10 +59,11 @@ static void early_count(struct zns_disk *zd, struct early_cmd *ec)
 {
 	struct zone_table *tbl;
 
-	tbl = rcu_dereference_check(zd->ns->zones,
-				    lockdep_is_held(&zns_publish_lock));
-	if (READ_ONCE(zd->ns->counting))
+	if (zd->ns && READ_ONCE(zd->ns->counting)) {	/* "devices" */
+		tbl = rcu_dereference_check(zd->ns->zones,
+					    lockdep_is_held(&zns_publish_lock));
 		zone_table_account(tbl, &ec->cmd, &ec->done, false);
+	}
 	early_set_state(ec, EARLY_FREE);
 }
 

@@ -227,8 +227,8 @@ struct zns_disk {
 	struct gendisk *gendisk;
 	u64 diskseq;
 	char name[DISK_NAME_LEN];	/* the gendisk's */
-	struct zns_ns *ns;
-	struct inflight_set *inflight;	/* its tag set's slots */
+	struct zns_ns *ns;		/* NULL: left out by "devices" */
+	struct inflight_set *inflight;	/* its tag set's slots, or NULL */
 	/*
 	 * The path's zone geometry as last seen, and the table generation
 	 * its commands count in: the table's while they agree, an older one
@@ -271,6 +271,7 @@ u16 zns_disk_table_gen(struct zns_disk *zd, struct zone_table *tbl,
 void zns_disk_discover(struct request *req);
 void zns_disk_flush_discovery(void);
 void zns_disk_retire_all(void);
+void zns_disk_retire_left_out(void);
 void zns_disk_exit(void);
 
 /* ns.c: the tracked namespaces, under zns_disks_lock */
@@ -283,6 +284,7 @@ struct zns_ns_dirs {		/* how a namespace is shown: debugfs.c */
 
 void zns_ns_register_dirs(const struct zns_ns_dirs *ops);
 void ns_name(const char *disk_name, char *name);
+bool ns_counted(const char *name);
 struct zns_ns *ns_get(const char *name, const struct zns_geometry *geo);
 void ns_put(struct zns_ns *ns, struct list_head *dead_ns);
 void ns_free_list(struct list_head *dead_ns);

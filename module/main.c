@@ -74,6 +74,7 @@ static int devices_set(const char *val, const struct kernel_param *kp)
 		names[nr++] = name;
 	}
 	zns_ns_set_filter(names, nr);
+	zns_disk_retire_left_out();
 	param_copy(devices, sizeof(devices), val);
 	return 0;
 }

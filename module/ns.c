@@ -41,7 +41,7 @@ void ns_name(const char *disk_name, char *name)
 		strscpy(name, disk_name, DISK_NAME_LEN);
 }
 
-static bool ns_counting(const char *name)
+bool ns_counted(const char *name)
 {
 	int i;
 
@@ -92,7 +92,7 @@ static struct zns_ns *ns_create(const char *name,
 		kfree(ns);
 		return NULL;
 	}
-	ns->counting = ns_counting(name);
+	ns->counting = ns_counted(name);
 	ns->dir = dirs ? dirs->add(ns) : NULL;
 	list_add(&ns->node, &zns_ns_list);
 	pr_info("%s: tracking %u zones of %u sectors, %u-byte LBAs\n",
@@ -190,7 +190,7 @@ void zns_ns_set_filter(const char * const *names, int nr)
 		strscpy(filter[i], names[i], DISK_NAME_LEN);
 	nr_filter = nr;
 	list_for_each_entry(ns, &zns_ns_list, node)
-		WRITE_ONCE(ns->counting, ns_counting(ns->name));
+		WRITE_ONCE(ns->counting, ns_counted(ns->name));
 	mutex_unlock(&zns_disks_lock);
 }
 

@@ -141,6 +141,8 @@ void probe_setup(void *data, struct request *req, struct nvme_command *cmd)
 
 	rcu_read_lock();
 	zd = zns_disk_lookup(gendisk, gendisk->diskseq);
+	if (unlikely(zd && !zd->ns))	/* left out by "devices" */
+		goto unlock;
 	changed = zd ? zns_disk_geometry_changed(zd, req) : ZNS_GEO_ZONES;
 	if (unlikely(changed)) {
 		backing_off = setup_backing_off(gendisk, gendisk->diskseq);
@@ -160,40 +162,116 @@ void probe_setup(void *data, struct request *req, struct nvme_command *cmd)
 		zc.table_gen = 0;
 		early_setup(req, &zc);
 	}
+unlock:
 	rcu_read_unlock();
 }
 
-/* The tracked disk of a request and its in-flight slot. Under RCU. */
+/*
+ * The tracked disk of a request and its in-flight slot; no slot for a disk
+ * that "devices" left out. Under RCU.
+ */
 static struct zns_cmd *request_slot(struct request *req,
 				    struct gendisk *gendisk,
 				    struct zns_disk **zd)
 {
 	*zd = zns_disk_lookup(gendisk, gendisk->diskseq);
-	return *zd ? inflight_slot((*zd)->inflight, req) : NULL;
+	return *zd && (*zd)->ns ? inflight_slot((*zd)->inflight, req) : NULL;
 }
 
-/* Would this completion have been counted? Used to tell drops from noise. */
-static bool counted_opcode(struct request *req)
+/* A block-layer request's operation, as decode_command() names it. */
+static u8 request_op(const struct request *req)
 {
-	struct nvme_command *cmd;
+	switch (req_op(req)) {
+	case REQ_OP_READ:
+		return ZNS_OP_READ;
+	case REQ_OP_WRITE:
+		return ZNS_OP_WRITE;
+	case REQ_OP_ZONE_APPEND:
+		return ZNS_OP_APPEND;
+	case REQ_OP_WRITE_ZEROES:
+		return ZNS_OP_WRITE_ZEROES;
+	case REQ_OP_ZONE_RESET:
+	case REQ_OP_ZONE_RESET_ALL:
+		return ZNS_OP_RESET;
+	case REQ_OP_ZONE_FINISH:
+		return ZNS_OP_FINISH;
+	case REQ_OP_ZONE_OPEN:
+		return ZNS_OP_OPEN;
+	case REQ_OP_ZONE_CLOSE:
+		return ZNS_OP_CLOSE;
+	default:
+		return ZNS_OP_IGNORED;
+	}
+}
+
+/*
+ * The command of a request whose setup was not seen. nvme_host_path_error()
+ * completes requests that were never set up (a controller that is not live),
+ * and their PDU still holds an earlier request's NVMe command: a passthrough
+ * request's own was copied in when it was built, and a block-layer request
+ * says itself what it does and where.
+ */
+static void request_command(struct request *req, struct zns_cmd *zc)
+{
+	unsigned int lba_shift;
+
+	if (blk_rq_is_passthrough(req)) {
+		lba_shift = ilog2(queue_logical_block_size(req->q)) -
+			    SECTOR_SHIFT;
+		decode_command(zns_nvme_req(req)->cmd, lba_shift, zc);
+		return;
+	}
+	zc->op = request_op(req);
+	zc->select_all = req_op(req) == REQ_OP_ZONE_RESET_ALL;
+	zc->ended = 0;
+	zc->sector = blk_rq_pos(req);
+	zc->nr_sectors = blk_rq_sectors(req);
+}
+
+/*
+ * Was this slot set up for this request? A request set up and then failed
+ * before it was sent (nvme_prep_rq()) leaves its slot behind, which must
+ * not be charged with a later request of that tag that had no setup. A
+ * block-layer request's position is the SLBA its command carries.
+ */
+static bool slot_of_request(const struct zns_cmd *slot, struct request *req)
+{
+	if (slot->op == ZNS_OP_NONE)
+		return false;
+	return slot->op == ZNS_OP_IGNORED || blk_rq_is_passthrough(req) ||
+	       slot->sector == blk_rq_pos(req);
+}
+
+/*
+ * A completion that matched no setup. A failure counts as an error of the
+ * zone its request names (host path errors: never set up, never sent);
+ * anything else is dropped, if it would have counted. done is NULL when
+ * nvme_core's request cannot be read.
+ */
+static void count_unmatched(struct request *req, struct zns_disk *zd,
+			    const struct zns_done *done)
+{
 	struct zns_cmd zc;
 
-	if (mirror_outcome_source() != ZNS_OUTCOME_NVME)
-		return true;	/* cannot tell: count it as dropped */
-	cmd = zns_nvme_req(req)->cmd;
-	decode_command(cmd, 0, &zc);
-	return zc.op != ZNS_OP_IGNORED;
-}
-
-/* A completion that matched no setup: dropped, if it would have counted. */
-static void count_unmatched(struct request *req, struct zns_disk *zd)
-{
-	if (!counted_opcode(req))
-		return;
-	if (!zd)
+	if (mirror_outcome_source() != ZNS_OUTCOME_NVME) {
+		done = NULL;
+		zc.op = ZNS_OP_NONE;	/* cannot tell: count it as dropped */
+	} else {
+		request_command(req, &zc);
+		if (zc.op == ZNS_OP_IGNORED)
+			return;
+	}
+	if (!zd) {
 		early_count_dropped();
-	else if (READ_ONCE(zd->ns->counting))
-		zone_table_dropped(zd->ns);
+	} else if (zd->ns && READ_ONCE(zd->ns->counting)) {
+		if (done && done->status) {
+			zc.start_ns = done->now_ns;	/* latency unknown: 0 */
+			zone_table_account(rcu_dereference(zd->ns->zones), &zc,
+					   done, false);
+		} else {
+			zone_table_dropped(zd->ns);
+		}
+	}
 }
 
 /*
@@ -219,7 +297,7 @@ static void attempt_ended(struct request *req, struct gendisk *gendisk,
 			slot->op = ZNS_OP_NONE;
 		}
 	} else if (!early_ended(req, from_block)) {
-		count_unmatched(req, zd);
+		count_unmatched(req, zd, NULL);
 	}
 	rcu_read_unlock();
 }
@@ -244,14 +322,16 @@ void probe_done(void *data, struct request *req)
 
 	rcu_read_lock();
 	slot = request_slot(req, gendisk, &zd);
-	if (likely(slot && slot->op != ZNS_OP_NONE)) {
+	if (likely(slot && slot_of_request(slot, req))) {
 		zc = *slot;
 		slot->op = ZNS_OP_NONE;
 		if (zc.op != ZNS_OP_IGNORED)
 			zone_table_account(rcu_dereference(zd->ns->zones), &zc,
 					   &done, true);
 	} else if (!early_done(req, &done, false)) {
-		count_unmatched(req, zd);
+		if (slot)
+			slot->op = ZNS_OP_NONE;	/* another request's, stale */
+		count_unmatched(req, zd, &done);
 	}
 	rcu_read_unlock();
 }

@@ -1,0 +1,152 @@
+#!/bin/bash
+# Attempts that nvme_core fails without sending them: a fabrics controller that
+# is reconnecting fails each command it is given with a host path error
+# (nvme_fail_nonready_command -> nvme_host_path_error), never set up, so no
+# nvme_setup_cmd. nvme-tcp over loopback to nvmet, which exports the zoned
+# nsid 2 (512 B LBAs, 8 zones of 1 MiB); nvme_core without multipath, so that
+# I/O reaches the controller's own namespace. Readers run while the loopback
+# is down for a few seconds: reads in flight are aborted (0x371) and retried,
+# and the host fails each retry (0x370) until retries run out; reads that
+# come later wait for the reconnect and succeed. Every attempt counts once,
+# in the zone its request names: reads = the reads dd completed, errors =
+# (max_retries + 1) x the reads that failed, all 0x370 or 0x371, dropped 0.
+. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/zns.sh"
+
+kmod=(modprobe -d "${ZNS_KMOD_ROOT:-/}" -S "$(uname -r)")
+"${kmod[@]}" --show-depends nvmet_tcp >/dev/null 2>&1 &&
+	"${kmod[@]}" --show-depends nvme_tcp >/dev/null 2>&1 ||
+	ktap_skip "no nvmet_tcp or nvme_tcp module for $(uname -r)"
+
+cfg=/sys/kernel/config/nvmet
+nqn=nqn.2026-11.org.zns-stat:t65
+port=$cfg/ports/65
+hostnqn=nqn.2014-08.org.nvmexpress:uuid:00000000-0000-4000-8000-000000000065
+readers=8
+work=$(mktemp -d)
+
+unload_zns
+nvme_down
+"${kmod[@]}" nvme_core multipath=0 || fail "modprobe nvme_core multipath=0"
+"${kmod[@]}" -a nvme nvmet_tcp nvme_tcp || fail "modprobe nvme nvmet_tcp nvme_tcp"
+
+# The zoned namespace of 512-byte LBAs, by its NSID.
+backing=
+end=$((SECONDS + 20))
+while [ -z "$backing" ] && [ $SECONDS -lt $end ]; do
+	for b in /sys/block/nvme0n*; do
+		[ "$(cat "$b/nsid" 2>/dev/null)" = 2 ] && backing=${b##*/}
+	done
+	[ -n "$backing" ] || sleep 0.2
+done
+[ -n "$backing" ] || fail "no namespace 2 on nvme0"
+echo "nvmet exports /dev/$backing"
+
+mountpoint -q /sys/kernel/config || mount -t configfs none /sys/kernel/config ||
+	fail "mount configfs"
+ip link set lo up || fail "ip link set lo up"
+mkdir "$cfg/subsystems/$nqn" || fail "nvmet subsystem"
+echo 1 > "$cfg/subsystems/$nqn/attr_allow_any_host"
+mkdir "$cfg/subsystems/$nqn/namespaces/1"
+echo -n "/dev/$backing" > "$cfg/subsystems/$nqn/namespaces/1/device_path"
+echo 1 > "$cfg/subsystems/$nqn/namespaces/1/enable" || fail "nvmet refuses /dev/$backing"
+mkdir "$port"
+echo tcp > "$port/addr_trtype"
+echo ipv4 > "$port/addr_adrfam"
+echo 127.0.0.1 > "$port/addr_traddr"
+echo 4420 > "$port/addr_trsvcid"
+ln -s "$cfg/subsystems/$nqn" "$port/subsystems/$nqn" || fail "nvmet port"
+
+# What nvme connect does, with fast_io_fail_tmo, which nvme-cli 2.3 cannot pass.
+printf '%s' "transport=tcp,traddr=127.0.0.1,trsvcid=4420,nqn=$nqn,hostnqn=$hostnqn,keep_alive_tmo=1,reconnect_delay=1,ctrl_loss_tmo=120,fast_io_fail_tmo=1" \
+	> /dev/nvme-fabrics || fail "connect through /dev/nvme-fabrics"
+ctrl=
+end=$((SECONDS + 20))
+while [ -z "$ctrl" ] && [ $SECONDS -lt $end ]; do
+	for c in /sys/class/nvme/nvme*; do
+		[ "$(cat "$c/subsysnqn" 2>/dev/null)" = "$nqn" ] && ctrl=${c##*/}
+	done
+	[ -n "$ctrl" ] || sleep 0.2
+done
+[ -n "$ctrl" ] || fail "no controller for $nqn"
+disk=${ctrl}n1
+wait_for_block "$disk"
+echo "$ctrl: $(cat "/sys/class/nvme/$ctrl/transport"), namespace $disk"
+ctrl_state() { cat "/sys/class/nvme/$ctrl/state"; }
+wait_state() {	# wait_state STATE
+	local end=$((SECONDS + 30))
+	while [ "$(ctrl_state)" != "$1" ]; do
+		[ $SECONDS -lt $end ] || fail "$ctrl is $(ctrl_state), not $1, after 30 s"
+		sleep 0.1
+	done
+}
+
+load_zns
+fresh "$disk"
+
+# reader ZONE: direct 4 KiB reads of the zone, over and over, until one fails
+# or the time is up; writes "READS FAILED" (what dd completed, 0 or 1 failed).
+reader() {
+	local ok=0 end=$((SECONDS + 14)) out rc n
+	while [ $SECONDS -lt $end ]; do
+		out=$(dd if="/dev/$disk" of=/dev/null bs=4096 count=256 skip=$(($1 * 256)) \
+			iflag=direct 2>&1)
+		rc=$?
+		n=$(sed -n 's/^\([0-9]*\)+[0-9]* records in$/\1/p' <<<"$out")
+		ok=$((ok + n))
+		if [ $rc -ne 0 ]; then
+			echo "$ok 1" > "$work/$1"
+			return
+		fi
+	done
+	echo "$ok 0" > "$work/$1"
+}
+
+pids=()
+for z in $(seq 0 $((readers - 1))); do
+	reader "$z" &
+	pids+=($!)
+done
+sleep 3
+ip link set lo down || fail "ip link set lo down"
+wait_state connecting
+sleep 4	# fast_io_fail_tmo (1 s) expires: what waits fails
+ip link set lo up || fail "ip link set lo up again"
+wait_state live
+for p in "${pids[@]}"; do wait "$p"; done
+
+reads=0 failed=0
+for z in $(seq 0 $((readers - 1))); do
+	read -r ok bad < "$work/$z" || fail "reader $z left no result"
+	echo "reader of zone $z: $ok reads, $bad failed"
+	reads=$((reads + ok))
+	failed=$((failed + bad))
+done
+[ "$failed" -gt 0 ] || fail "no read failed: none was in flight when the link went down"
+retries=$(cat /sys/module/nvme_core/parameters/max_retries)
+errors=$(summary_value "$disk" errors)
+path=$(error_count "$disk" host_path_error read)
+aborted=$(error_count "$disk" host_aborted read)
+echo "$failed reads failed, $retries retries each: errors $errors (0x370: $path, 0x371: $aborted)"
+expect_summary "$disk" reads="$reads" errors=$((failed * (retries + 1))) dropped=0
+expect_eq "0x370 + 0x371 errors" $((path + aborted)) $((failed * (retries + 1)))
+expect_eq "aborted attempts at most one per failed read" $((aborted <= failed)) 1
+# Each in the zone its read named, whether it was set up or not.
+for z in $(seq 0 $((readers - 1))); do
+	read -r ok bad < "$work/$z"
+	expect_eq "zone $z errors" "$(awk -v z="$z" '
+		NR == 1 { for (i = 2; i <= NF; i++) col[$i] = i - 1; next }
+		$1 == z { print $col["errors"] }' "$ZNS_DEBUGFS/$disk/zones")" $((bad * (retries + 1)))
+done
+expect_eq "dropped_untracked" "$(status_value dropped_untracked)" 0
+
+nvme disconnect -n "$nqn" >/dev/null || fail "nvme disconnect"
+rm "$port/subsystems/$nqn"
+rmdir "$port" "$cfg/subsystems/$nqn/namespaces/1" "$cfg/subsystems/$nqn"
+"$ZNS_KMOD_SH" unload nvme_tcp nvmet_tcp
+unload_zns
+nvme_down
+nvme_up
+load_zns	# the default for the tests after this one
+rm -rf "$work"
+finish
