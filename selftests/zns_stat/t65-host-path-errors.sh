@@ -21,9 +21,26 @@ kmod=(modprobe -d "${ZNS_KMOD_ROOT:-/}" -S "$(uname -r)")
 cfg=/sys/kernel/config/nvmet
 nqn=nqn.2026-11.org.zns-stat:t65
 port=$cfg/ports/65
-hostnqn=nqn.2014-08.org.nvmexpress:uuid:00000000-0000-4000-8000-000000000065
+hostid=00000000-0000-4000-8000-000000000065
+hostnqn=nqn.2014-08.org.nvmexpress:uuid:$hostid
 readers=8
 work=$(mktemp -d)
+
+# Whatever happened: the fabrics controller, nvmet and nvme_core without
+# multipath gone, nvme and zns_stat as the tests after this one expect them.
+teardown() {
+	ip link set lo up
+	[ -z "${ctrl:-}" ] || echo 1 > "/sys/class/nvme/$ctrl/delete_controller"
+	rm -f "$port/subsystems/$nqn"
+	rmdir "$port" "$cfg/subsystems/$nqn/namespaces/1" "$cfg/subsystems/$nqn" 2>/dev/null
+	"$ZNS_KMOD_SH" unload nvme_tcp nvmet_tcp
+	unload_zns
+	nvme_down
+	nvme_up
+	load_zns
+	rm -rf "$work"
+}
+trap teardown EXIT
 
 unload_zns
 nvme_down
@@ -58,7 +75,7 @@ echo 4420 > "$port/addr_trsvcid"
 ln -s "$cfg/subsystems/$nqn" "$port/subsystems/$nqn" || fail "nvmet port"
 
 # What nvme connect does, with fast_io_fail_tmo, which nvme-cli 2.3 cannot pass.
-printf '%s' "transport=tcp,traddr=127.0.0.1,trsvcid=4420,nqn=$nqn,hostnqn=$hostnqn,keep_alive_tmo=1,reconnect_delay=1,ctrl_loss_tmo=120,fast_io_fail_tmo=1" \
+printf '%s' "transport=tcp,traddr=127.0.0.1,trsvcid=4420,nqn=$nqn,hostnqn=$hostnqn,hostid=$hostid,keep_alive_tmo=1,reconnect_delay=1,ctrl_loss_tmo=120,fast_io_fail_tmo=1" \
 	> /dev/nvme-fabrics || fail "connect through /dev/nvme-fabrics"
 ctrl=
 end=$((SECONDS + 20))
@@ -141,12 +158,5 @@ done
 expect_eq "dropped_untracked" "$(status_value dropped_untracked)" 0
 
 nvme disconnect -n "$nqn" >/dev/null || fail "nvme disconnect"
-rm "$port/subsystems/$nqn"
-rmdir "$port" "$cfg/subsystems/$nqn/namespaces/1" "$cfg/subsystems/$nqn"
-"$ZNS_KMOD_SH" unload nvme_tcp nvmet_tcp
-unload_zns
-nvme_down
-nvme_up
-load_zns	# the default for the tests after this one
-rm -rf "$work"
+ctrl=
 finish
