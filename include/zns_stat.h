@@ -100,6 +100,17 @@ enum zns_zone_counter {
 	ZNS_ZC_WRITE_ZEROES,
 	ZNS_ZC_WRITE_ZEROES_SECTORS,
 	ZNS_ZC_WRITE_ZEROES_LAT_SUM_NS,
+	/* the zone's lifecycle, as the host's commands drove it */
+	ZNS_ZC_HOST_COND,
+	ZNS_ZC_HOST_WRITTEN_SECTORS,
+	ZNS_ZC_HOST_WRITTEN_KNOWN,
+	ZNS_ZC_HOST_COND_TIME_NS,
+	ZNS_ZC_FILL_RESETS,
+	ZNS_ZC_FILL_SUM_SECTORS,
+	ZNS_ZC_FILL_MIN_SECTORS,
+	ZNS_ZC_FILL_MAX_SECTORS,
+	ZNS_ZC_FINISH_WASTE_SECTORS,
+	ZNS_ZC_QUEUE_WAIT_SUM_NS,
 	ZNS_ZC_NR
 };
 
@@ -152,7 +163,43 @@ static const char * const zns_zone_counter_names[ZNS_ZC_NR] __maybe_unused = {
 	[ZNS_ZC_WRITE_ZEROES] = "write_zeroes",
 	[ZNS_ZC_WRITE_ZEROES_SECTORS] = "write_zeroes_sectors",
 	[ZNS_ZC_WRITE_ZEROES_LAT_SUM_NS] = "write_zeroes_lat_sum_ns",
+	[ZNS_ZC_HOST_COND] = "host_cond",
+	[ZNS_ZC_HOST_WRITTEN_SECTORS] = "host_written_sectors",
+	[ZNS_ZC_HOST_WRITTEN_KNOWN] = "host_written_known",
+	[ZNS_ZC_HOST_COND_TIME_NS] = "host_cond_time_ns",
+	[ZNS_ZC_FILL_RESETS] = "fill_resets",
+	[ZNS_ZC_FILL_SUM_SECTORS] = "fill_sum_sectors",
+	[ZNS_ZC_FILL_MIN_SECTORS] = "fill_min_sectors",
+	[ZNS_ZC_FILL_MAX_SECTORS] = "fill_max_sectors",
+	[ZNS_ZC_FINISH_WASTE_SECTORS] = "finish_waste_sectors",
+	[ZNS_ZC_QUEUE_WAIT_SUM_NS] = "queue_wait_sum_ns",
 };
+
+/*
+ * host_cond: a zone's condition as the host's commands drove it, in the
+ * codes of the zone report (blkzone's cond), 0 while zns_stat cannot know
+ * it (a zone written before it loaded, or after a write it did not expect
+ * failed). host_written_sectors: sectors written since the last reset,
+ * valid when host_written_known is 1. host_cond_time_ns: CLOCK_REALTIME of
+ * the last change (0: none seen). fill_*: the host_written_sectors of each
+ * successful reset that knew them (select-all resets included), in fill_resets
+ * resets; finish_waste_sectors: capacity each finish left unwritten;
+ * queue_wait_sum_ns: for the zone's successful block-layer commands, the
+ * time from the request's allocation to its setup.
+ */
+enum zns_host_cond {
+	ZNS_HOST_UNKNOWN = 0x0,
+	ZNS_HOST_EMPTY = 0x1,
+	ZNS_HOST_IMP_OPEN = 0x2,
+	ZNS_HOST_EXP_OPEN = 0x3,
+	ZNS_HOST_CLOSED = 0x4,
+	ZNS_HOST_FULL = 0xe,
+};
+
+/* "lifecycle": fill at reset in tenths of the zone capacity, 0 alone. */
+#define ZNS_FILL_BUCKETS	11
+/* "lifecycle": time to full and time open, [2^i, 2^(i+1)) microseconds. */
+#define ZNS_LIFE_BUCKETS	40
 
 /*
  * Namespace-wide counters in "summary": select-all zone management commands

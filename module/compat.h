@@ -108,6 +108,44 @@ static inline unsigned int zns_nr_zones(struct gendisk *disk)
 }
 
 /*
+ * A zone's writable capacity: the gendisk keeps it from 6.10 (zone write
+ * plugging; the last zone's apart from 6.11), earlier only zone reports
+ * say (0: unknown).
+ */
+static inline void zns_zone_capacity(struct gendisk *disk, u32 *cap, u32 *last)
+{
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 11, 0)
+	*cap = READ_ONCE(disk->zone_capacity);
+	*last = READ_ONCE(disk->last_zone_capacity);
+#else
+	*cap = 0;
+	*last = 0;
+#endif
+}
+
+/*
+ * The device's open and active zone limits (0: none): the queue's limits,
+ * read through the bdev helpers from 5.19 (reviewed, not built, before 6.1).
+ */
+static inline unsigned int zns_max_open_zones(struct gendisk *disk)
+{
+#if ZNS_KERNEL_RANGE(5, 15, 0, 5, 19, 0)
+	return queue_max_open_zones(disk->queue);
+#else
+	return bdev_max_open_zones(disk->part0);
+#endif
+}
+
+static inline unsigned int zns_max_active_zones(struct gendisk *disk)
+{
+#if ZNS_KERNEL_RANGE(5, 15, 0, 5, 19, 0)
+	return queue_max_active_zones(disk->queue);
+#else
+	return bdev_max_active_zones(disk->part0);
+#endif
+}
+
+/*
  * The head of nvme_core's private struct nvme_request (drivers/nvme/host/
  * nvme.h), which is the request's pdu:
  *   up to 5.13  { cmd; result; retries; flags; status; ctrl; }

@@ -104,7 +104,7 @@ static int zones_show(struct seq_file *m, void *v)
 	zone = pos - 1;
 	if (zone >= tbl->nr_zones)	/* table replaced mid-read */
 		return SEQ_SKIP;
-	zone_stat_values(&tbl->zones[zone], val);
+	zone_stat_values(tbl, zone, val);
 	for (i = 0; i < ZNS_ZC_NR; i++)
 		any |= val[i];
 	if (any) {
@@ -153,7 +153,9 @@ static enum total_kind total_kind(unsigned int column)
 {
 	const char *name = zns_zone_counter_names[column];
 
-	if (column == ZNS_ZC_TOP_ZONE_ERROR)
+	/* codes and states; fill extremes, where 0 is a fill: "lifecycle" */
+	if (column == ZNS_ZC_TOP_ZONE_ERROR || !strncmp(name, "host_", 5) ||
+	    !strncmp(name, "fill_m", 6))
 		return TOTAL_NONE;
 	if (strstr(name, "_lat_min_ns"))
 		return TOTAL_MIN;
@@ -176,7 +178,7 @@ static void zone_totals(struct zone_table *tbl, u64 *total)
 	for (zone = 0; zone < tbl->nr_zones; zone++) {
 		u64 val[ZNS_ZC_NR];
 
-		zone_stat_values(&tbl->zones[zone], val);
+		zone_stat_values(tbl, zone, val);
 		for (i = 0; i < ZNS_ZC_NR; i++) {
 			u64 v = val[i];
 
@@ -263,6 +265,9 @@ DEFINE_SHOW_ATTRIBUTE(hist_sizes);
 DEFINE_SHOW_ATTRIBUTE(hist_alignment);
 DEFINE_SHOW_ATTRIBUTE(errors);
 DEFINE_SHOW_ATTRIBUTE(reset_log);
+DEFINE_SHOW_ATTRIBUTE(hist_queue_wait);
+DEFINE_SHOW_ATTRIBUTE(life);
+DEFINE_SHOW_ATTRIBUTE(life_times);
 
 /* Kernel practice (blktrace): only the directory creation is checked. */
 static struct dentry *add_ns_dir(struct zns_ns *ns)
@@ -276,6 +281,9 @@ static struct dentry *add_ns_dir(struct zns_ns *ns)
 	debugfs_create_file("alignment", 0444, dir, ns, &hist_alignment_fops);
 	debugfs_create_file("errors", 0444, dir, ns, &errors_fops);
 	debugfs_create_file("resets", 0444, dir, ns, &reset_log_fops);
+	debugfs_create_file("queue_wait", 0444, dir, ns, &hist_queue_wait_fops);
+	debugfs_create_file("lifecycle", 0444, dir, ns, &life_fops);
+	debugfs_create_file("lifetimes", 0444, dir, ns, &life_times_fops);
 	return dir;
 }
 

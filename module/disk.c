@@ -76,6 +76,9 @@ void zns_disk_geometry(struct request *req, struct zns_geometry *geo)
 	geo->tag_set = set;
 	geo->nr_hw_queues = set->nr_hw_queues;
 	geo->queue_depth = set->queue_depth;
+	zns_zone_capacity(gendisk, &geo->zone_cap, &geo->last_zone_cap);
+	geo->max_open = zns_max_open_zones(gendisk);
+	geo->max_active = zns_max_active_zones(gendisk);
 }
 
 static bool zones_match(const struct zone_table *tbl, struct request *req)
@@ -322,8 +325,7 @@ static struct zone_table *table_follow_path(struct zns_ns *ns,
 
 	if (table_has(tbl, geo))
 		return NULL;
-	new_tbl = zone_table_alloc(geo->nr_zones, geo->zone_sectors,
-				   geo->lba_bytes, tbl->gen + 1);
+	new_tbl = zone_table_alloc(geo, tbl->gen + 1);
 	if (!new_tbl)
 		return ERR_PTR(-ENOMEM);
 	pr_info("%s: zone geometry changed to %u zones of %u sectors, %u-byte LBAs: counters restart\n",

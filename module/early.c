@@ -105,6 +105,7 @@ void early_setup(struct request *req, const struct zns_cmd *cmd)
 			/* Outcome from the block layer: a retry, so it failed. */
 			ec->done.now_ns = cmd->start_ns;
 			ec->done.result = 0;
+			ec->done.has_wait = false;
 			ec->done.status = ZNS_STATUS_RETRIED;
 			early_set_state(ec, EARLY_DONE);
 			early_count_if_ready(ec);

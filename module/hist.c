@@ -38,6 +38,11 @@ void hist_latency(struct zone_table *tbl, unsigned int opi, u64 lat_ns)
 	this_cpu_inc(tbl->hist->lat[opi][lat_bucket(lat_ns)]);
 }
 
+void hist_queue_wait(struct zone_table *tbl, unsigned int opi, u64 wait_ns)
+{
+	this_cpu_inc(tbl->hist->queue_wait[opi][lat_bucket(wait_ns)]);
+}
+
 /*
  * A zone append lands where the device puts it: the completion result holds
  * that LBA. Without status decoding, result is 0 and the zone start is used.
@@ -80,18 +85,17 @@ static struct zone_table *show_table(struct seq_file *m)
 	return rcu_dereference(ns->zones);
 }
 
-int hist_latency_show(struct seq_file *m, void *v)
+/* Log2 nanosecond histograms per operation: "latency" and "queue_wait". */
+static void show_ns_rows(struct seq_file *m, size_t offset, size_t stride)
 {
 	u64 row[ZNS_LAT_BUCKETS];
 	struct zone_table *tbl;
 	unsigned int opi, i;
 
-	seq_puts(m, "# op lat_lo_ns lat_hi_ns count\n");
 	rcu_read_lock();
 	tbl = show_table(m);
 	for (opi = 0; opi < ZNS_NR_OPS; opi++) {
-		sum_row(tbl, offsetof(struct zns_hist, lat[opi]), row,
-			ZNS_LAT_BUCKETS);
+		sum_row(tbl, offset + opi * stride, row, ZNS_LAT_BUCKETS);
 		for (i = 0; i < ZNS_LAT_BUCKETS; i++)
 			if (row[i])
 				seq_printf(m, "%s %llu %llu %llu\n",
@@ -100,6 +104,22 @@ int hist_latency_show(struct seq_file *m, void *v)
 					   (2ULL << i) - 1, row[i]);
 	}
 	rcu_read_unlock();
+}
+
+int hist_latency_show(struct seq_file *m, void *v)
+{
+	seq_puts(m, "# op lat_lo_ns lat_hi_ns count\n");
+	show_ns_rows(m, offsetof(struct zns_hist, lat),
+		     sizeof(((struct zns_hist *)0)->lat[0]));
+	return 0;
+}
+
+/* Request allocation to setup, block-layer commands only. */
+int hist_queue_wait_show(struct seq_file *m, void *v)
+{
+	seq_puts(m, "# op wait_lo_ns wait_hi_ns count\n");
+	show_ns_rows(m, offsetof(struct zns_hist, queue_wait),
+		     sizeof(((struct zns_hist *)0)->queue_wait[0]));
 	return 0;
 }
 

@@ -60,6 +60,7 @@ struct zns_cmd {
 	u8 op;			/* enum zns_op */
 	u8 select_all:1;	/* zone management on every zone */
 	u8 ended:1;		/* outcome from the block layer: attempt over */
+	u8 report:1;		/* a zone report (op IGNORED): lifecycle.c reads it */
 };
 
 /* How a command ended, read by the completion probe. */
@@ -67,6 +68,8 @@ struct zns_done {
 	u64 now_ns;
 	u64 result;		/* completion result: where a zone append landed */
 	u16 status;		/* NVMe SCT << 8 | SC, 0 for success */
+	bool has_wait;		/* wait_ns holds the block layer's queue wait */
+	u64 wait_ns;		/* request allocation to setup */
 };
 
 /* ZNS command-specific status codes 0x1b8..0x1bf, per zone. */
@@ -87,14 +90,35 @@ struct write_zeroes_stat {
 	atomic64_t lat_sum_ns;
 };
 
-/* One zone: 256 bytes, 4 cache lines of its own (checked at build time). */
+/*
+ * A zone as the host drove it (lifecycle.c). state packs what must change
+ * together, with one cmpxchg: written sectors (bits 0-31), condition (enum
+ * zns_host_cond, bits 32-35), "written known" (bit 36) and the resets whose
+ * fill was known (bits 37-63).
+ */
+struct zone_life {
+	atomic64_t state;
+	u64 changed_ns;		/* ktime_get_ns() of the last condition change */
+	u64 first_write_ns;	/* of the first write after empty */
+	atomic64_t fill_sum;	/* sectors written before each reset */
+	atomic_t fill_min;	/* fill + 1; 0: none yet */
+	atomic_t fill_max;	/* fill + 1 */
+	atomic64_t finish_waste;	/* sectors each finish left unwritten */
+	atomic64_t queue_wait_ns;	/* allocation to setup, summed */
+};
+
+/*
+ * One zone: 288 bytes (checked at build time). The counts of each ZNS error
+ * kind, kept only to name the most frequent, are bytes that saturate at 255.
+ */
 struct zone_stat {
 	struct op_stat op[ZNS_OPI_CLOSE + 1];	/* read .. close */
 	atomic64_t sectors[ZNS_OPI_APPEND + 1];	/* read, write, append */
 	struct write_zeroes_stat write_zeroes;
 	atomic64_t errors;
-	atomic_t zone_errors[ZNS_NR_ZONE_ERRORS];
-} ____cacheline_aligned;
+	atomic64_t zone_errors;		/* ZNS_NR_ZONE_ERRORS bytes */
+	struct zone_life life;
+};
 
 /* Per-CPU histograms of one namespace. */
 #define ZNS_LAT_BUCKETS		40	/* [2^i, 2^(i+1)) ns; 0 also in 0 */
@@ -103,6 +127,7 @@ enum zns_dir { ZNS_DIR_READ, ZNS_DIR_WRITE, ZNS_NR_DIRS };
 
 struct zns_hist {
 	u64 lat[ZNS_NR_OPS][ZNS_LAT_BUCKETS];
+	u64 queue_wait[ZNS_NR_OPS][ZNS_LAT_BUCKETS];
 	u64 size[ZNS_NR_DIRS][ZNS_SIZE_BUCKETS];
 	u64 align[ZNS_NR_DIRS][ZNS_SIZE_BUCKETS];
 };
@@ -133,14 +158,16 @@ struct status_table {
 	atomic64_t unlisted[ZNS_NR_OPS];	/* other codes, table full */
 };
 
-/* The most recent resets of one namespace, a ring. */
+/* The most recent resets of one namespace, a ring of 32-byte events. */
+#define ZNS_FILL_UNKNOWN	U32_MAX
+
 struct reset_event {
 	u64 seq;		/* from 1; 0 while being written */
 	u64 time_ns;		/* CLOCK_REALTIME at completion */
-	u64 latency_ns;
-	u32 zone;
-	u16 status;
-	u8 select_all;
+	u64 latency_ns:48;	/* 78 hours */
+	u64 status:16;
+	u32 zone;		/* U32_MAX: select-all */
+	u32 fill;		/* sectors written before, or ZNS_FILL_UNKNOWN */
 };
 
 /* The events apart, so that a power-of-two ring is a power-of-two allocation. */
@@ -148,6 +175,36 @@ struct reset_log {
 	atomic64_t head;	/* events logged so far */
 	u32 size;
 	struct reset_event *events;
+};
+
+/*
+ * A namespace's zone lifecycle (lifecycle.c), in its zone table: the zone
+ * capacity and open/active limits, and what the zones' transitions add up
+ * to. Zones of unknown condition count in no open or active figure.
+ */
+struct life_ns {
+	u32 zone_cap;		/* sectors; 0 until the kernel or a report says */
+	u32 last_zone_cap;	/* of the last zone, which may be smaller */
+	u32 max_open;		/* queue limits, 0: none */
+	u32 max_active;
+	atomic_t open;		/* zones open now */
+	atomic_t active;	/* open or closed */
+	atomic_t open_peak;
+	atomic_t active_peak;
+	atomic64_t open_limit_since;	/* ktime_get_ns() at the limit, 0: below */
+	atomic64_t active_limit_since;
+	atomic64_t open_limit_ns;	/* time spent at the limit, until since */
+	atomic64_t active_limit_ns;
+	atomic64_t opens_over_limit;	/* opened with max_open already open */
+	atomic64_t fill[ZNS_FILL_BUCKETS];
+	atomic64_t fill_unknown;	/* resets that did not know the fill */
+	atomic64_t fill_fraction_unknown;	/* knew it, not the capacity */
+	atomic64_t reclaimed;		/* sectors: the fills summed */
+	atomic64_t finish_waste;	/* sectors */
+	atomic64_t finishes;		/* whose waste was known */
+	atomic64_t finish_unknown;
+	atomic64_t time_to_full[ZNS_LIFE_BUCKETS];
+	atomic64_t time_open[ZNS_LIFE_BUCKETS];
 };
 
 /*
@@ -165,13 +222,15 @@ struct zone_table {
 	u32 lba_bytes;
 	u8 zone_shift;		/* ilog2(zone_sectors) */
 	u16 gen;		/* bumped on every geometry change */
+	s64 real_offset;	/* CLOCK_REALTIME - ktime_get_ns() at creation */
 	struct zns_hist __percpu *hist;
 	struct rcu_head rcu;
 	/* enum zns_disk_counter: select-all commands, dropped */
 	atomic64_t counters[ZNS_DC_NR] ____cacheline_aligned;
 	struct status_table status;
 	struct reset_log reset_log;
-	struct zone_stat zones[];
+	struct life_ns life;
+	struct zone_stat zones[] ____cacheline_aligned;
 };
 
 /* One slot per hardware queue tag: blk_mq_unique_tag() picks it. */
@@ -200,6 +259,10 @@ struct zns_geometry {
 	const void *tag_set;		/* whose tags its requests carry */
 	u32 nr_hw_queues;
 	u32 queue_depth;
+	u32 zone_cap;			/* 0: unknown on this kernel */
+	u32 last_zone_cap;
+	u32 max_open;
+	u32 max_active;
 };
 
 /*
@@ -240,6 +303,25 @@ struct zns_disk {
 	u32 lba_bytes;
 	u16 table_gen;
 };
+
+/* Lock-free minimum and maximum; the 0 of a fresh table means "none yet". */
+static inline void zns_update_min(atomic_t *min, u32 val)
+{
+	int old = atomic_read(min);
+
+	while (!old || val < (u32)old)
+		if (atomic_try_cmpxchg(min, &old, val))
+			break;
+}
+
+static inline void zns_update_max(atomic_t *max, u32 val)
+{
+	int old = atomic_read(max);
+
+	while (val > (u32)old)
+		if (atomic_try_cmpxchg(max, &old, val))
+			break;
+}
 
 /* alloc.c: every allocation, each at a site that tests can make fail */
 enum zns_alloc_site {
@@ -323,14 +405,15 @@ void setup_retry_now(void);
 void setup_failures_read(u64 *total, int *waiting);
 
 /* zone_table.c: per-zone counters */
-struct zone_table *zone_table_alloc(u32 nr_zones, u32 zone_sectors,
-				    u32 lba_bytes, u16 gen);
+struct zone_table *zone_table_alloc(const struct zns_geometry *geo, u16 gen);
+void zone_table_geometry(const struct zone_table *tbl,
+			 struct zns_geometry *geo);
 void zone_table_free(struct zone_table *tbl);
 size_t zone_table_bytes(const struct zone_table *tbl);
 void zone_table_account(struct zone_table *tbl, const struct zns_cmd *cmd,
 			const struct zns_done *done, bool check_gen);
 void zone_table_dropped(struct zns_ns *ns);
-void zone_stat_values(struct zone_stat *zs, u64 *v);
+void zone_stat_values(struct zone_table *tbl, u32 zone, u64 *v);
 
 /* hist.c: latency, size and alignment histograms */
 void hist_latency(struct zone_table *tbl, unsigned int opi, u64 lat_ns);
@@ -349,9 +432,24 @@ int errors_show(struct seq_file *m, void *v);
 int reset_log_init(struct reset_log *log);
 void reset_log_free(struct reset_log *log);
 size_t reset_log_bytes(const struct reset_log *log);
-void reset_log_add(struct reset_log *log, u32 zone, bool select_all,
-		   u64 latency_ns, u16 status);
+void reset_log_add(struct reset_log *log, u32 zone, u64 latency_ns,
+		   u16 status, u32 fill);
 int reset_log_show(struct seq_file *m, void *v);
+
+/* lifecycle.c: zones as the host drove them */
+void life_init(struct zone_table *tbl, const struct zns_geometry *geo);
+u32 life_done(struct zone_table *tbl, u32 zone, unsigned int opi,
+	      const struct zns_cmd *zc, const struct zns_done *done);
+u32 life_select_all(struct zone_table *tbl, unsigned int opi, u64 now_ns);
+void life_failed(struct zone_table *tbl, u32 zone, unsigned int opi,
+		 const struct zns_cmd *zc, u16 status);
+void life_report(struct zone_table *tbl, struct request *req,
+		 const struct zns_cmd *zc);
+void life_values(struct zone_table *tbl, u32 zone, u64 *v);
+int life_show(struct seq_file *m, void *v);
+int life_times_show(struct seq_file *m, void *v);
+void hist_queue_wait(struct zone_table *tbl, unsigned int opi, u64 wait_ns);
+int hist_queue_wait_show(struct seq_file *m, void *v);
 
 /* early.c: commands seen before their namespace was set up */
 void early_setup(struct request *req, const struct zns_cmd *cmd);

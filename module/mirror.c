@@ -111,6 +111,7 @@ void mirror_read_done(struct request *req, struct zns_done *done)
 	struct zns_nvme_request_head *nreq = zns_nvme_req(req);
 
 	done->now_ns = ktime_get_ns();
+	done->has_wait = false;
 	done->status = READ_ONCE(nreq->status) & ZNS_NVME_STATUS_MASK;
 	done->result = le64_to_cpu(READ_ONCE(nreq->result.u64));
 }
@@ -124,6 +125,7 @@ void mirror_block_done(struct request *req, ZNS_BLK_STATUS_ARG error,
 		       struct zns_done *done)
 {
 	done->now_ns = ktime_get_ns();
+	done->has_wait = false;
 	done->status = error ? ZNS_STATUS_BLOCK + zns_blk_status_code(error) : 0;
 	done->result = 0;
 	if (!error && req_op(req) == REQ_OP_ZONE_APPEND)

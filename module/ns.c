@@ -86,8 +86,7 @@ static struct zns_ns *ns_create(const char *name,
 		return NULL;
 	strscpy(ns->name, name, sizeof(ns->name));
 	RCU_INIT_POINTER(ns->zones,
-			 zone_table_alloc(geo->nr_zones, geo->zone_sectors,
-					  geo->lba_bytes, first_gen()));
+			 zone_table_alloc(geo, first_gen()));
 	if (!rcu_access_pointer(ns->zones)) {
 		kfree(ns);
 		return NULL;
@@ -144,9 +143,10 @@ static int ns_clear(struct zns_ns *ns)
 	struct zone_table *tbl = rcu_dereference_protected(ns->zones,
 					lockdep_is_held(&zns_disks_lock));
 	struct zone_table *new_tbl;
+	struct zns_geometry geo;
 
-	new_tbl = zone_table_alloc(tbl->nr_zones, tbl->zone_sectors,
-				   tbl->lba_bytes, tbl->gen);
+	zone_table_geometry(tbl, &geo);
+	new_tbl = zone_table_alloc(&geo, tbl->gen);
 	if (!new_tbl)
 		return -ENOMEM;
 	rcu_assign_pointer(ns->zones, new_tbl);

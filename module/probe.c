@@ -60,6 +60,7 @@ static void decode_command(const struct nvme_command *cmd,
 	zc->nr_sectors = 0;
 	zc->select_all = 0;
 	zc->ended = 0;
+	zc->report = 0;
 
 	switch (cmd->common.opcode) {
 	case nvme_cmd_read:
@@ -78,6 +79,11 @@ static void decode_command(const struct nvme_command *cmd,
 		zc->op = decode_zone_mgmt(cmd);
 		zc->select_all = cmd->zms.select_all & 1;
 		zc->sector = lba_to_sector(cmd->zms.slba, lba_shift);
+		return;
+	case nvme_cmd_zone_mgmt_recv:	/* read by lifecycle.c, not counted */
+		zc->op = ZNS_OP_IGNORED;
+		zc->report = cmd->zmr.zra == NVME_ZRA_ZONE_REPORT;
+		zc->sector = lba_to_sector(cmd->zmr.slba, lba_shift);
 		return;
 	default:
 		zc->op = ZNS_OP_IGNORED;
@@ -155,8 +161,10 @@ void probe_setup(void *data, struct request *req, struct nvme_command *cmd)
 		if (unlikely(slot->ended))
 			count_retried(tbl, slot, zc.start_ns);
 		zc.table_gen = zns_disk_table_gen(zd, tbl, req, changed);
-		if (unlikely(!READ_ONCE(zd->ns->counting)))	/* "devices" */
+		if (unlikely(!READ_ONCE(zd->ns->counting))) {	/* "devices" */
 			zc.op = ZNS_OP_IGNORED;
+			zc.report = 0;
+		}
 		*slot = zc;
 	} else if (zc.op != ZNS_OP_IGNORED && !backing_off) {
 		zc.table_gen = 0;
@@ -224,6 +232,7 @@ static void request_command(struct request *req, struct zns_cmd *zc)
 	zc->op = request_op(req);
 	zc->select_all = req_op(req) == REQ_OP_ZONE_RESET_ALL;
 	zc->ended = 0;
+	zc->report = 0;
 	zc->sector = blk_rq_pos(req);
 	zc->nr_sectors = blk_rq_sectors(req);
 }
@@ -302,6 +311,29 @@ static void attempt_ended(struct request *req, struct gendisk *gendisk,
 	rcu_read_unlock();
 }
 
+/*
+ * How long a block-layer request waited between its allocation and its
+ * setup (for a write, mostly the zone write lock of mq-deadline). The
+ * block layer stamps a request only when something needs the time (I/O
+ * statistics, a scheduler); passthrough commands are left out.
+ */
+static void queue_wait(struct request *req, const struct zns_cmd *zc,
+		       struct zns_done *done)
+{
+	u64 alloc_ns = req->start_time_ns;
+
+	done->has_wait = alloc_ns && !blk_rq_is_passthrough(req);
+	done->wait_ns = zc->start_ns > alloc_ns ? zc->start_ns - alloc_ns : 0;
+}
+
+/* A zone report seeds the zones zns_stat does not know (lifecycle.c). */
+static void report_done(struct zone_table *tbl, struct request *req,
+			const struct zns_cmd *zc)
+{
+	if (zc->table_gen == tbl->gen)
+		life_report(tbl, req, zc);
+}
+
 void probe_done(void *data, struct request *req)
 {
 	struct gendisk *gendisk = zoned_disk(req);
@@ -325,9 +357,13 @@ void probe_done(void *data, struct request *req)
 	if (likely(slot && slot_of_request(slot, req))) {
 		zc = *slot;
 		slot->op = ZNS_OP_NONE;
-		if (zc.op != ZNS_OP_IGNORED)
+		if (likely(zc.op != ZNS_OP_IGNORED)) {
+			queue_wait(req, &zc, &done);
 			zone_table_account(rcu_dereference(zd->ns->zones), &zc,
 					   &done, true);
+		} else if (zc.report && !done.status) {
+			report_done(rcu_dereference(zd->ns->zones), req, &zc);
+		}
 	} else if (!early_done(req, &done, false)) {
 		if (slot)
 			slot->op = ZNS_OP_NONE;	/* another request's, stale */

@@ -11,6 +11,7 @@
 #include <linux/bits.h>
 #include <linux/kstrtox.h>
 #include <linux/math64.h>
+#include <linux/minmax.h>
 #include <linux/ktime.h>
 #include <linux/moduleparam.h>
 #include <linux/overflow.h>
@@ -19,6 +20,9 @@
 #include "internal.h"
 
 #define RESET_LOG_MAX	BIT(20)
+#define RESET_LATENCY_MAX	GENMASK_ULL(47, 0)	/* saturates: 78 hours */
+
+static_assert(sizeof(struct reset_event) == 32, "a reset event is 32 bytes");
 
 static unsigned int reset_log_size = 4096;
 
@@ -73,8 +77,8 @@ size_t reset_log_bytes(const struct reset_log *log)
 	return PAGE_ALIGN(array_size(log->size, sizeof(*log->events)));
 }
 
-void reset_log_add(struct reset_log *log, u32 zone, bool select_all,
-		   u64 latency_ns, u16 status)
+void reset_log_add(struct reset_log *log, u32 zone, u64 latency_ns,
+		   u16 status, u32 fill)
 {
 	u64 seq = atomic64_inc_return(&log->head);
 	struct reset_event *ev = event_slot(log, seq);
@@ -83,10 +87,10 @@ void reset_log_add(struct reset_log *log, u32 zone, bool select_all,
 	/* Readers must see seq 0 before any new field: pairs with smp_rmb(). */
 	smp_wmb();
 	ev->time_ns = ktime_get_real_ns();
-	ev->latency_ns = latency_ns;
-	ev->zone = zone;
+	ev->latency_ns = min_t(u64, latency_ns, RESET_LATENCY_MAX);
 	ev->status = status;
-	ev->select_all = select_all;
+	ev->zone = zone;
+	ev->fill = fill;
 	/* Publish: the fields before seq; pairs with smp_load_acquire(). */
 	smp_store_release(&ev->seq, seq);
 }
@@ -109,9 +113,10 @@ int reset_log_show(struct seq_file *m, void *v)
 	struct zns_ns *ns = m->private;
 	struct reset_event ev;
 	struct reset_log *log;
+	bool select_all;
 	u64 head, seq;
 
-	seq_puts(m, "# seq time_ns zone latency_ns select_all status\n");
+	seq_puts(m, "# seq time_ns zone latency_ns select_all status fill_sectors\n");
 	rcu_read_lock();
 	log = &rcu_dereference(ns->zones)->reset_log;
 	head = atomic64_read(&log->head);
@@ -119,9 +124,11 @@ int reset_log_show(struct seq_file *m, void *v)
 	for (; seq <= head; seq++) {
 		if (!read_event(log, seq, &ev))
 			continue;
-		seq_printf(m, "%llu %llu %lld %llu %u %#x\n", ev.seq,
-			   ev.time_ns, ev.select_all ? -1LL : (s64)ev.zone,
-			   ev.latency_ns, ev.select_all, ev.status);
+		select_all = ev.zone == U32_MAX;
+		seq_printf(m, "%llu %llu %lld %llu %u %#x %lld\n", ev.seq,
+			   ev.time_ns, select_all ? -1LL : (s64)ev.zone,
+			   (u64)ev.latency_ns, select_all, (u16)ev.status,
+			   ev.fill == ZNS_FILL_UNKNOWN ? -1LL : (s64)ev.fill);
 	}
 	rcu_read_unlock();
 	return 0;

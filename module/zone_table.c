@@ -6,6 +6,7 @@
  * and reset log.
  */
 #include <linux/build_bug.h>
+#include <linux/ktime.h>
 #include <linux/log2.h>
 #include <linux/minmax.h>
 #include <linux/percpu.h>
@@ -13,28 +14,30 @@
 
 #include "internal.h"
 
-static_assert(sizeof(struct zone_stat) <= 256, "per-zone state over 256 bytes");
+static_assert(sizeof(struct zone_stat) <= 288, "per-zone state over 288 bytes");
 static_assert(offsetof(struct zone_table, zones) % SMP_CACHE_BYTES == 0,
 	      "zones share a cache line with the table's header");
 /* zone_stat_values() fills the latency columns in this layout. */
 static_assert(ZNS_ZC_READ_LAT_MIN_NS + 3 * 6 == ZNS_ZC_TOP_ZONE_ERROR &&
 	      ZNS_ZC_TOP_ZONE_ERROR + 1 == ZNS_ZC_WRITE_ZEROES &&
-	      ZNS_ZC_WRITE_ZEROES_LAT_SUM_NS + 1 == ZNS_ZC_NR,
+	      ZNS_ZC_WRITE_ZEROES_LAT_SUM_NS + 1 == ZNS_ZC_HOST_COND,
 	      "zones columns moved");
 
-struct zone_table *zone_table_alloc(u32 nr_zones, u32 zone_sectors,
-				    u32 lba_bytes, u16 gen)
+struct zone_table *zone_table_alloc(const struct zns_geometry *geo, u16 gen)
 {
 	struct zone_table *tbl;
 
-	tbl = zns_vzalloc(ZNS_ALLOC_ZONES, struct_size(tbl, zones, nr_zones));
+	tbl = zns_vzalloc(ZNS_ALLOC_ZONES, struct_size(tbl, zones, geo->nr_zones));
 	if (!tbl)
 		return NULL;
-	tbl->nr_zones = nr_zones;
-	tbl->zone_sectors = zone_sectors;
-	tbl->lba_bytes = lba_bytes;
-	tbl->zone_shift = ilog2(zone_sectors);
+	tbl->nr_zones = geo->nr_zones;
+	tbl->zone_sectors = geo->zone_sectors;
+	tbl->lba_bytes = geo->lba_bytes;
+	tbl->zone_shift = ilog2(geo->zone_sectors);
 	tbl->gen = gen;
+	/* one offset per table: times read twice are the same */
+	tbl->real_offset = ktime_get_real_ns() - ktime_get_ns();
+	life_init(tbl, geo);
 	tbl->hist = zns_alloc_percpu(ZNS_ALLOC_HIST, sizeof(struct zns_hist),
 				     __alignof__(struct zns_hist));
 	if (!tbl->hist || reset_log_init(&tbl->reset_log)) {
@@ -42,6 +45,20 @@ struct zone_table *zone_table_alloc(u32 nr_zones, u32 zone_sectors,
 		return NULL;
 	}
 	return tbl;
+}
+
+/* What a table of the same geometry is made from, for a clear. */
+void zone_table_geometry(const struct zone_table *tbl,
+			 struct zns_geometry *geo)
+{
+	memset(geo, 0, sizeof(*geo));
+	geo->nr_zones = tbl->nr_zones;
+	geo->zone_sectors = tbl->zone_sectors;
+	geo->lba_bytes = tbl->lba_bytes;
+	geo->zone_cap = READ_ONCE(tbl->life.zone_cap);
+	geo->last_zone_cap = READ_ONCE(tbl->life.last_zone_cap);
+	geo->max_open = tbl->life.max_open;
+	geo->max_active = tbl->life.max_active;
 }
 
 void zone_table_free(struct zone_table *tbl)
@@ -66,25 +83,6 @@ void zone_table_dropped(struct zns_ns *ns)
 	atomic64_inc(&rcu_dereference(ns->zones)->counters[ZNS_DC_DROPPED]);
 }
 
-/* Lock-free min/max; the 0 of a fresh table means "none yet". */
-static void update_min(atomic_t *min, u32 val)
-{
-	int old = atomic_read(min);
-
-	while (!old || val < (u32)old)
-		if (atomic_try_cmpxchg(min, &old, val))
-			break;
-}
-
-static void update_max(atomic_t *max, u32 val)
-{
-	int old = atomic_read(max);
-
-	while (val > (u32)old)
-		if (atomic_try_cmpxchg(max, &old, val))
-			break;
-}
-
 static void count_op(struct op_stat *os, u64 lat_ns)
 {
 	u32 lat32;
@@ -93,8 +91,8 @@ static void count_op(struct op_stat *os, u64 lat_ns)
 	lat32 = min_t(u64, lat_ns, U32_MAX);
 	atomic64_inc(&os->count);
 	atomic64_add(lat_ns, &os->lat_sum_ns);
-	update_min(&os->lat_min_ns, lat32);
-	update_max(&os->lat_max_ns, lat32);
+	zns_update_min(&os->lat_min_ns, lat32);
+	zns_update_max(&os->lat_max_ns, lat32);
 }
 
 /* The command's whole range lies in the table's zones. */
@@ -153,13 +151,20 @@ static void count_select_all(struct zone_table *tbl, unsigned int opi,
 		atomic64_inc(&tbl->counters[counter[opi]]);
 }
 
+/* Each ZNS error kind's count is a byte of zone_errors, up to 255. */
 static void count_error(struct zone_stat *zs, u16 status)
 {
 	unsigned int kind = status - ZNS_SC_ZONE_FIRST;
+	u64 old, one = BIT_ULL(8 * kind);
 
 	atomic64_inc(&zs->errors);
-	if (kind < ZNS_NR_ZONE_ERRORS)
-		atomic_inc(&zs->zone_errors[kind]);
+	if (kind >= ZNS_NR_ZONE_ERRORS)
+		return;
+	old = atomic64_read(&zs->zone_errors);
+	do {
+		if (((old >> (8 * kind)) & 0xff) == 0xff)
+			return;
+	} while (!atomic64_try_cmpxchg(&zs->zone_errors, &old, old + one));
 }
 
 /*
@@ -174,7 +179,7 @@ void zone_table_account(struct zone_table *tbl, const struct zns_cmd *zc,
 	unsigned int opi = zns_op_index(zc->op);
 	u64 lat_ns = done->now_ns - zc->start_ns;
 	struct zone_stat *zs;
-	u32 zone;
+	u32 zone, fill;
 
 	if (unlikely(check_gen && zc->table_gen != tbl->gen)) {
 		atomic64_inc(&tbl->counters[ZNS_DC_DROPPED]);
@@ -183,9 +188,11 @@ void zone_table_account(struct zone_table *tbl, const struct zns_cmd *zc,
 	if (done->status)
 		errors_count(tbl, opi, done->status);
 	if (zc->select_all) {
+		fill = done->status ? ZNS_FILL_UNKNOWN :
+				      life_select_all(tbl, opi, done->now_ns);
 		if (opi == ZNS_OPI_RESET)
-			reset_log_add(&tbl->reset_log, U32_MAX, true, lat_ns,
-				      done->status);
+			reset_log_add(&tbl->reset_log, U32_MAX, lat_ns,
+				      done->status, fill);
 		count_select_all(tbl, opi, done->status);
 		if (!done->status)
 			hist_latency(tbl, opi, lat_ns);
@@ -197,12 +204,20 @@ void zone_table_account(struct zone_table *tbl, const struct zns_cmd *zc,
 	}
 	zone = zc->sector >> tbl->zone_shift;
 	zs = &tbl->zones[zone];
-	if (opi == ZNS_OPI_RESET)
-		reset_log_add(&tbl->reset_log, zone, false, lat_ns,
-			      done->status);
 	if (done->status) {
+		if (opi == ZNS_OPI_RESET)
+			reset_log_add(&tbl->reset_log, zone, lat_ns,
+				      done->status, ZNS_FILL_UNKNOWN);
+		life_failed(tbl, zone, opi, zc, done->status);
 		count_error(zs, done->status);
 		return;
+	}
+	fill = life_done(tbl, zone, opi, zc, done);
+	if (opi == ZNS_OPI_RESET)
+		reset_log_add(&tbl->reset_log, zone, lat_ns, 0, fill);
+	if (done->has_wait) {
+		atomic64_add(done->wait_ns, &zs->life.queue_wait_ns);
+		hist_queue_wait(tbl, opi, done->wait_ns);
 	}
 	hist_latency(tbl, opi, lat_ns);
 	if (opi == ZNS_OPI_WRITE_ZEROES) {
@@ -219,10 +234,11 @@ void zone_table_account(struct zone_table *tbl, const struct zns_cmd *zc,
 /* The zone's most frequent ZNS status code, 0 when none. */
 static u64 top_zone_error(struct zone_stat *zs)
 {
+	u64 counts = atomic64_read(&zs->zone_errors);
 	int i, best = -1, best_count = 0;
 
 	for (i = 0; i < ZNS_NR_ZONE_ERRORS; i++) {
-		int n = atomic_read(&zs->zone_errors[i]);
+		int n = (counts >> (8 * i)) & 0xff;
 
 		if (n > best_count) {
 			best = i;
@@ -233,8 +249,9 @@ static u64 top_zone_error(struct zone_stat *zs)
 }
 
 /* Every column of "zones" (enum zns_zone_counter) for one zone, in order. */
-void zone_stat_values(struct zone_stat *zs, u64 *v)
+void zone_stat_values(struct zone_table *tbl, u32 zone, u64 *v)
 {
+	struct zone_stat *zs = &tbl->zones[zone];
 	static const u8 lat_op[] = {
 		ZNS_OPI_READ, ZNS_OPI_WRITE, ZNS_OPI_APPEND,
 		ZNS_OPI_FINISH, ZNS_OPI_OPEN, ZNS_OPI_CLOSE,
@@ -269,4 +286,5 @@ void zone_stat_values(struct zone_stat *zs, u64 *v)
 	v[ZNS_ZC_WRITE_ZEROES_SECTORS] = atomic64_read(&zs->write_zeroes.sectors);
 	v[ZNS_ZC_WRITE_ZEROES_LAT_SUM_NS] =
 		atomic64_read(&zs->write_zeroes.lat_sum_ns);
+	life_values(tbl, zone, v);
 }

@@ -139,7 +139,7 @@ debian_suite() {	# debian_suite NAME KVER EXCLUDE [TEST...]
 	ZNS_TEST_EXCLUDE="$(debian_exclude "$2") $3"
 	[ -z "$(debian_exclude "$2")" ] ||
 		echo "# $1: not run here: $(cd selftests/zns_stat && echo t*fault*.sh) (no CONFIG_FAULT_INJECTION in $2; they run on the debug kernel)"
-	[ -z "$3" ] || echo "# $1: not run here: $3 (the tool's tests: they read the same files on every kernel and run on 6.1)"
+	[ -z "$3" ] || echo "# $1: not run here: $3 (the tool's tests read the same files on every kernel and run on 6.1; the zone lifecycle's, t94, on 6.1, 6.12 and the debug kernel)"
 	guest_suite "$1" "$2" "${@:4}"
 }
 # The tool's own tests (formats, recordings, intervals: t8x) read debugfs files
@@ -147,7 +147,7 @@ debian_suite() {	# debian_suite NAME KVER EXCLUDE [TEST...]
 # make check within its hour.
 tool_tests='t8*'
 debian_suite debian-6.1 "$KVER" "" "$@"
-[ -z "${kernel[debian-6.1-rt]:-}" ] || debian_suite debian-6.1-rt "${kernel[debian-6.1-rt]}" "$tool_tests" "$@"
+[ -z "${kernel[debian-6.1-rt]:-}" ] || debian_suite debian-6.1-rt "${kernel[debian-6.1-rt]}" "$tool_tests t94-*" "$@"
 [ -z "${kernel[debian-6.12]:-}" ] || debian_suite debian-6.12 "${kernel[debian-6.12]}" "$tool_tests" "$@"
 # More devices at once (guest/multi-devices.sh): a second controller with a
 # 32768-zone namespace and a multipath subsystem; their tests are zns_stat/multi/.

@@ -28,7 +28,7 @@ enum column_kind column_kind(const char *name)
 	if (!strcmp(name, "zone") || !strcmp(name, "start"))
 		return COL_ID;
 	if (!strcmp(name, COL_COND) || !strcmp(name, COL_WPTR) ||
-	    !strcmp(name, COL_CAP))
+	    !strcmp(name, COL_CAP) || !strncmp(name, "host_", 5))
 		return COL_STATE;
 	if (has_token(name, "min") || has_token(name, "max"))
 		return COL_EXTREMUM;
@@ -82,6 +82,16 @@ static const struct {
 	{ "close_all", "Successful select-all closes." },
 	{ "select_all_errors", "Select-all commands that completed with an error." },
 	{ "dropped", "Commands that could not be attributed to a zone." },
+	{ "host_cond", "Zone condition as the host's commands drove it, in the codes of cond; 0 while unknown." },
+	{ "host_written_sectors", "Sectors written since the last reset, as the host's commands say (valid when host_written_known is 1)." },
+	{ "host_written_known", "1 when host_written_sectors is known." },
+	{ "host_cond_time_ns", "When host_cond last changed, CLOCK_REALTIME (0: never seen)." },
+	{ "fill_resets", "Resets whose fill (sectors written before) was known." },
+	{ "fill_sum_sectors", "Fill at reset, summed over fill_resets resets." },
+	{ "fill_min_sectors", "Smallest fill at reset (valid when fill_resets > 0)." },
+	{ "fill_max_sectors", "Largest fill at reset." },
+	{ "finish_waste_sectors", "Capacity finishes left unwritten." },
+	{ "queue_wait_sum_ns", "Time the zone's block-layer commands waited from allocation to setup, summed." },
 };
 
 const char *column_help(const char *name)

@@ -12,7 +12,7 @@
 
 enum column_kind {
 	COL_ID,		/* zone, start */
-	COL_STATE,	/* cond, wptr, cap: from the zone report, not counters */
+	COL_STATE,	/* cond, wptr, cap (zone report), host_*: not counters */
 	COL_EXTREMUM,	/* a minimum or maximum, e.g. reset_lat_min_ns */
 	COL_GAUGE,	/* a level or a code, not a count: *_bytes, *_size, top_* */
 	COL_COUNTER,	/* everything else counts up from 0 */
@@ -22,6 +22,8 @@ enum column_kind {
 #define COL_COND	"cond"
 #define COL_WPTR	"wptr"
 #define COL_CAP		"cap"
+/* The module's view of the condition: named like cond, 0 is "unknown". */
+#define COL_HOST_COND	"host_cond"
 
 enum column_kind column_kind(const char *name);
 /* One line describing a column, for Prometheus HELP; generic if unknown. */

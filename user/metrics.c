@@ -1,5 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
-/* The figures: the seed tool's set (reads, writes, data, I/O size, resets, reset latency) plus appends, errors and fill. */
+/*
+ * The figures: the seed tool's set (reads, writes, data, I/O size, resets,
+ * reset latency) plus appends, errors, fill, and the zone lifecycle's fill
+ * at reset and finish waste.
+ */
 #include <stdio.h>
 
 #include "columns.h"
@@ -21,6 +25,8 @@ const struct metric metrics[] = {
 	{ "reset_latency", "mean reset latency", "latency", "reset_lat_sum_ns", "resets", 1, MU_NS },
 	{ "errors", "failed commands", "commands", "errors", NULL, 1, MU_COUNT },
 	{ "fill", "zone fill at the end (write pointer / capacity)", "% of capacity", COL_WPTR, COL_CAP, 100, MU_PERCENT },
+	{ "fill_at_reset", "mean fill at reset (data written before each reset)", "bytes per reset", "fill_sum_sectors", "fill_resets", 512, MU_BYTES },
+	{ "finish_waste", "finish waste (capacity finishes left unwritten)", "bytes", "finish_waste_sectors", NULL, 512, MU_BYTES },
 };
 
 const int nr_metrics = sizeof(metrics) / sizeof(metrics[0]);

@@ -74,19 +74,41 @@ static void add(struct tcol *t, int *n, const struct snapshot *s, int col,
 	t[(*n)++].count = count;
 }
 
-/* Compact: each operation's mean latency after its count (and sectors). */
+/* Lifecycle columns a compact table leaves to -w: "zns-stat lifecycle". */
+static int compact_hides(const char *c)
+{
+	return !strcmp(c, "host_written_known") || !strcmp(c, "host_cond_time_ns") ||
+	       !strcmp(c, "fill_min_sectors") || !strcmp(c, "fill_max_sectors") ||
+	       !strcmp(c, "fill_sum_sectors") || !strcmp(c, "queue_wait_sum_ns");
+}
+
+/*
+ * Compact: each operation's mean latency after its count (and sectors);
+ * the host's view of the zone (host_cond, host_written_sectors) beside the
+ * device's (cond, wptr, cap).
+ */
 static int table_columns(const struct snapshot *s, int wide, struct tcol *t)
 {
+	int host_cond = snapshot_column(s, COL_HOST_COND);
+	int host_written = snapshot_column(s, "host_written_sectors");
+	int beside = snapshot_column(s, COL_CAP);
 	int i, n = 0, lat, count;
 
+	if (beside < 0)
+		beside = snapshot_column(s, "start");
 	for (i = 0; i < s->nr_columns; i++) {
 		if (wide) {
 			add(t, &n, s, i, -1);
 			continue;
 		}
-		if (strstr(s->columns[i], "_lat_"))
+		if (strstr(s->columns[i], "_lat_") || compact_hides(s->columns[i]) ||
+		    i == host_cond || i == host_written)
 			continue;
 		add(t, &n, s, i, -1);
+		if (i == beside && host_cond >= 0 && host_written >= 0) {
+			add(t, &n, s, host_cond, -1);
+			add(t, &n, s, host_written, -1);
+		}
 		lat = latency_of(s, i);
 		if (lat < 0)
 			continue;
@@ -105,6 +127,11 @@ static void table_cell(const struct snapshot *s, const struct tcol *t,
 {
 	uint64_t n;
 
+	if (t->count < 0 && !strcmp(s->columns[t->col], "host_written_sectors") &&
+	    !snapshot_get(s, zone, "host_written_known")) {
+		snprintf(out, outlen, "-");	/* not known */
+		return;
+	}
 	if (t->count < 0) {
 		view_cell(s, zone, t->col, out, outlen);
 		return;

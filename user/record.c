@@ -201,6 +201,12 @@ int record_run(const struct record_opts *o)
 			return 1;
 		}
 	}
+	/*
+	 * A zone report now, as at the end: passing through zns_stat's probes,
+	 * it tells the module the zones' capacity and conditions (its zone
+	 * lifecycle needs them where the kernel does not say, before 6.10).
+	 */
+	zonereport_add(&before, why, sizeof(why));
 	/* no SA_RESTART: a signal ends the wait (and the comment prompt) */
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);

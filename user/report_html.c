@@ -146,6 +146,36 @@ static void busiest_table(struct sbuf *b, const struct datafile *df)
 	free(zones);
 }
 
+/* "Zone lifecycle": one sentence reading each of its two figures. */
+static void lifecycle_section(struct sbuf *b, const struct datafile *df)
+{
+	const struct snapshot *s = &df->zones;
+	uint64_t resets = snapshot_total(s, "fill_resets");
+	uint64_t fill = snapshot_total(s, "fill_sum_sectors");
+	uint64_t waste = snapshot_total(s, "finish_waste_sectors");
+	uint64_t finishes = snapshot_total(s, "finishes"), cap = 0;
+	char total[32], mean[32];
+
+	if (snapshot_column(s, "fill_resets") < 0)
+		return;
+	if (s->nr_zones && snapshot_column(s, COL_CAP) >= 0)
+		cap = snapshot_get(s, 0, COL_CAP);
+	else
+		snapshot_summary_u64(s, "zone_sectors", &cap);
+	sbuf_printf(b, "<h2>Zone lifecycle</h2>\n<p>");
+	fmt_bytes(total, sizeof(total), fill * 512.0);
+	fmt_bytes(mean, sizeof(mean), resets ? fill * 512.0 / resets : 0);
+	if (resets)
+		sbuf_printf(b, "Fill at reset (figure below): %llu resets whose fill zns_stat knew reclaimed %s, %s per reset (%.0f%% of a zone's capacity): what the host's garbage collection found in a zone when it reset it; the nearer to 0, the less it had to copy out first.",
+			    (unsigned long long)resets, total, mean,
+			    cap ? 100.0 * fill / resets / cap : 0);
+	else
+		sbuf_printf(b, "Fill at reset: no reset with a known fill during the recording.");
+	fmt_bytes(total, sizeof(total), waste * 512.0);
+	sbuf_printf(b, "</p>\n<p>Finish waste (figure below): %llu finishes left %s of zone capacity unwritten: capacity given up until those zones are reset.</p>\n",
+		    (unsigned long long)finishes, total);
+}
+
 void report_html(struct sbuf *b, const struct datafile *df,
 		 const char *datapath)
 {
@@ -179,6 +209,7 @@ void report_html(struct sbuf *b, const struct datafile *df,
 	sbuf_printf(b, "</table>\n");
 	summary_table(b, df);
 	busiest_table(b, df);
+	lifecycle_section(b, df);
 	sbuf_printf(b, "<h2>Heatmaps</h2>\n");
 	for (i = 0; i < nr_metrics; i++) {
 		if (!metric_available(&metrics[i], &df->zones))

@@ -103,6 +103,8 @@ void view_cell(const struct snapshot *s, uint64_t zone, int col, char *out,
 
 	if (!strcmp(s->columns[col], COL_COND))
 		snprintf(out, outlen, "%s", zone_cond_name(v));
+	else if (!strcmp(s->columns[col], COL_HOST_COND))
+		snprintf(out, outlen, "%s", v ? zone_cond_name(v) : "unknown");
 	else
 		fmt_u64(out, outlen, v);
 }

@@ -13,6 +13,7 @@
 #include "../include/zns_stat.h"
 #include "datafile.h"
 #include "interval.h"
+#include "lifecycle.h"
 #include "plot.h"
 #include "record.h"
 #include "report_html.h"
@@ -30,6 +31,7 @@ static void usage(FILE *out)
 		"       zns-stat record DISK [-c COMMENT] [-d SEC] [-o DIR] [--clear]\n"
 		"       zns-stat plot DATAFILE... [-o DIR] [--force]\n"
 		"       zns-stat report DATAFILE -o FILE.html\n"
+		"       zns-stat lifecycle [-o FMT] [-f FILE] [DISK...]\n"
 		"\n"
 		"Per-zone statistics of zoned NVMe namespaces, from the zns_stat module\n"
 		"(%s). With no DISK, every tracked namespace.\n"
@@ -47,6 +49,8 @@ static void usage(FILE *out)
 		"plot:   SVG heatmaps and README.md into DIR/<data name>/ (DIR: the data\n"
 		"        file's); existing figures are kept unless --force\n"
 		"report: one HTML page with metadata, summary and every heatmap\n"
+		"lifecycle: fill at reset, finish waste, open/active zones against the\n"
+		"        limits, time to full and time open, as the host drove the zones\n"
 		"  -h, --help, -V, --version          see zns-stat(8)\n",
 		snapshot_root(), PROM_DEFAULT_MAX_ZONES);
 }
@@ -250,6 +254,45 @@ static int cmd_report(int argc, char **argv)
 	return ret;
 }
 
+static int parse_format(const char *s, enum out_format *f);
+
+static int cmd_lifecycle(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "output", required_argument, NULL, 'o' },
+		{ "file", required_argument, NULL, 'f' },
+		{ "help", no_argument, NULL, 'h' },
+		{ }
+	};
+	enum out_format f = FMT_TABLE;
+	const char *file = NULL;
+	char err[512], **names;
+	int c, n, i, ret;
+
+	while ((c = getopt_long(argc, argv, "o:f:h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'o':
+			if (parse_format(optarg, &f))
+				return bad_usage("-o wants table, csv, json or prom");
+			break;
+		case 'f': file = optarg; break;
+		case 'h': usage(stdout); return 0;
+		default: return bad_usage("lifecycle: unknown option");
+		}
+	}
+	if (optind < argc)
+		return life_run(argv + optind, argc - optind, f, file);
+	if (snapshot_list_disks(&names, &n, err, sizeof(err))) {
+		fprintf(stderr, "zns-stat: %s\n", err);
+		return 1;
+	}
+	ret = life_run(names, n, f, file);
+	for (i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
+	return ret;
+}
+
 static int parse_format(const char *s, enum out_format *f)
 {
 	static const char * const names[] = { "table", "csv", "json", "prom" };
@@ -290,6 +333,8 @@ int main(int argc, char **argv)
 		return cmd_plot(argc - 1, argv + 1);
 	if (argc > 1 && !strcmp(argv[1], "report"))
 		return cmd_report(argc - 1, argv + 1);
+	if (argc > 1 && !strcmp(argv[1], "lifecycle"))
+		return cmd_lifecycle(argc - 1, argv + 1);
 
 	while ((c = getopt_long(argc, argv, "awo:m:f:i:n:t:hV", opts, NULL)) != -1) {
 		switch (c) {

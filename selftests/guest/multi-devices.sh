@@ -9,7 +9,9 @@
 #     namespaces, one attached at a time: nsid 1, 512 B LBAs, 8 zones of 2 MiB
 #     (attached at boot); nsid 2, 4096 B LBAs, 32 zones of 1 MiB (detached).
 #     multi/t40 swaps them: the kernel's name for the namespace comes back with
-#     another zone geometry.
+#     another zone geometry;
+#   - controller serial lim0: one zoned namespace, 4096 B LBAs, 8 zones of 1 MiB
+#     with a capacity of 512 KiB, at most 2 open and 3 active zones (multi/t60).
 set -euo pipefail
 dir=${1:?usage: multi-devices.sh DIR}
 mkdir -p "$dir"
@@ -17,6 +19,7 @@ truncate -s 2G "$dir/big.img"
 truncate -s 32M "$dir/mp.img"
 truncate -s 16M "$dir/geo1.img"
 truncate -s 32M "$dir/geo2.img"
+truncate -s 8M "$dir/lim.img"
 echo "-device nvme,serial=zns1,id=nvme1" \
 	"-drive file=$dir/big.img,id=big,format=raw,if=none" \
 	"-device nvme-ns,drive=big,bus=nvme1,nsid=1,zoned=true,zoned.zone_size=64K,zoned.zone_capacity=64K,logical_block_size=4096,physical_block_size=4096" \
@@ -30,4 +33,7 @@ echo "-device nvme,serial=zns1,id=nvme1" \
 	"-drive file=$dir/geo1.img,id=geo1,format=raw,if=none" \
 	"-drive file=$dir/geo2.img,id=geo2,format=raw,if=none" \
 	"-device nvme-ns,drive=geo1,bus=geoc0,nsid=1,zoned=true,zoned.zone_size=2M,zoned.zone_capacity=2M,logical_block_size=512,physical_block_size=512" \
-	"-device nvme-ns,drive=geo2,bus=geoc0,nsid=2,detached=on,zoned=true,zoned.zone_size=1M,zoned.zone_capacity=1M,logical_block_size=4096,physical_block_size=4096"
+	"-device nvme-ns,drive=geo2,bus=geoc0,nsid=2,detached=on,zoned=true,zoned.zone_size=1M,zoned.zone_capacity=1M,logical_block_size=4096,physical_block_size=4096" \
+	"-device nvme,serial=lim0,id=limc" \
+	"-drive file=$dir/lim.img,id=lim,format=raw,if=none" \
+	"-device nvme-ns,drive=lim,bus=limc,nsid=1,zoned=true,zoned.zone_size=1M,zoned.zone_capacity=512K,zoned.max_open=2,zoned.max_active=3,logical_block_size=4096,physical_block_size=4096"

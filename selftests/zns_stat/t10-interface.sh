@@ -14,7 +14,7 @@ for f in "$ZNS_DEBUGFS/status" "$ZNS_DEBUGFS/nvme0n1/zones" "$ZNS_DEBUGFS/nvme0n
 	expect_eq "mode of ${f#"$ZNS_DEBUGFS"/}" "$(stat -c %a "$f")" 444
 done
 expect_eq "zones header" "$(head -n 1 "$ZNS_DEBUGFS/nvme0n1/zones")" \
-	"# zone start reads read_sectors writes write_sectors appends append_sectors resets reset_lat_min_ns reset_lat_max_ns reset_lat_sum_ns finishes opens closes errors read_lat_min_ns read_lat_max_ns read_lat_sum_ns write_lat_min_ns write_lat_max_ns write_lat_sum_ns append_lat_min_ns append_lat_max_ns append_lat_sum_ns finish_lat_min_ns finish_lat_max_ns finish_lat_sum_ns open_lat_min_ns open_lat_max_ns open_lat_sum_ns close_lat_min_ns close_lat_max_ns close_lat_sum_ns top_zone_error write_zeroes write_zeroes_sectors write_zeroes_lat_sum_ns"
+	"# zone start reads read_sectors writes write_sectors appends append_sectors resets reset_lat_min_ns reset_lat_max_ns reset_lat_sum_ns finishes opens closes errors read_lat_min_ns read_lat_max_ns read_lat_sum_ns write_lat_min_ns write_lat_max_ns write_lat_sum_ns append_lat_min_ns append_lat_max_ns append_lat_sum_ns finish_lat_min_ns finish_lat_max_ns finish_lat_sum_ns open_lat_min_ns open_lat_max_ns open_lat_sum_ns close_lat_min_ns close_lat_max_ns close_lat_sum_ns top_zone_error write_zeroes write_zeroes_sectors write_zeroes_lat_sum_ns host_cond host_written_sectors host_written_known host_cond_time_ns fill_resets fill_sum_sectors fill_min_sectors fill_max_sectors finish_waste_sectors queue_wait_sum_ns"
 expect_eq "nvme0n1 zone rows" "$(($(wc -l < "$ZNS_DEBUGFS/nvme0n1/zones") - 1))" 16
 expect_eq "nvme0n2 zone rows" "$(($(wc -l < "$ZNS_DEBUGFS/nvme0n2/zones") - 1))" 8
 expect_summary nvme0n1 disk=nvme0n1 nr_zones=16 zone_sectors=2048 lba_bytes=4096 \

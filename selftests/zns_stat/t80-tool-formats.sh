@@ -107,6 +107,7 @@ expect_eq "prom -m 1 omitted" "$(grep -c '^zns_zones_omitted{disk="nvme0n2"} 3$'
 # --file: the same text, written whole.
 "$ZNS_TOOL" -o prom -f "$out/textfile.prom" nvme0n2 >"$out/stdout" || fail "zns-stat -f"
 expect_eq "--file prints nothing" "$(wc -c <"$out/stdout")" 0
+cmp -s "$out/textfile.prom" "$out/prom" || diff "$out/prom" "$out/textfile.prom" | head -n 20
 expect_eq "--file content" "$(cmp -s "$out/textfile.prom" "$out/prom" && echo same)" same
 expect_eq "--file leaves no temporary" "$(ls "$out" | grep -c tmp)" 0
 

@@ -72,7 +72,11 @@ expect_eq "end line" "$(tail -n 1 "$dat")" "# end"
 # Every counter of every zone: the listed cells, all others 0.
 expect_eq "zone table" "$(awk -v spec="0:writes=1 0:write_sectors=32 0:reads=1 0:read_sectors=16
 	1:appends=2 1:append_sectors=16 1:resets=1 3:finishes=1 4:errors=1 4:top_zone_error=444
-	0:cond=2 0:wptr=32 0:cap=2048 1:cond=1 1:wptr=0 3:cond=14 3:wptr=2048 4:cond=1" '
+	0:cond=2 0:wptr=32 0:cap=2048 1:cond=1 1:wptr=0 3:cond=14 3:wptr=2048 4:cond=1
+	0:host_cond=2 0:host_written_sectors=32 1:fill_resets=1 1:fill_sum_sectors=16
+	0:fill_resets=1 0:fill_sum_sectors=8 0:fill_min_sectors=8 0:fill_max_sectors=8
+	1:fill_min_sectors=16 1:fill_max_sectors=16 3:host_cond=14
+	3:finish_waste_sectors=2048" '
 	BEGIN { n = split(spec, it, /[ \n\t]+/); for (i = 1; i <= n; i++) { split(it[i], kv, "="); want[kv[1]] = kv[2] } }
 	/^# zone / { for (i = 2; i <= NF; i++) col[i - 1] = $i; ncol = NF - 1; t = 1; next }
 	/^# end/ { t = 0 }
@@ -81,8 +85,10 @@ expect_eq "zone table" "$(awk -v spec="0:writes=1 0:write_sectors=32 0:reads=1 0
 		if (c == "zone" || c == "start") continue
 		if (k in want) e = want[k]
 		else if (c == "cap") e = 2048
-		else if (c == "cond") e = 1
+		# zones are seeded empty by the zone report record takes at its start
+		else if (c == "cond" || c == "host_cond" || c == "host_written_known") e = 1
 		else if (c ~ /_lat_/) e = "skip"
+		else if (c == "host_cond_time_ns") e = $1 == 0 || $1 == 1 || $1 == 3 ? ($i > 0 ? $i : "> 0") : 0
 		else e = 0
 		if (e != "skip" && $i != e) { print "zone " $1 " " c "=" $i " want " e; bad++ }
 	} }
@@ -97,7 +103,7 @@ expect_eq "zone 2 read_lat_sum_ns" "$(value "$dat" 2 read_lat_sum_ns)" 0
 # The figures: every SVG well-formed and rendered; README with the comment.
 figs=$rec/$name
 expect_eq "figures" "$(ls "$figs" | tr '\n' ' ')" \
-	"README.md append_cmds.svg append_data.svg append_size.svg errors.svg fill.svg read_cmds.svg read_data.svg read_size.svg reset_latency.svg resets.svg write_cmds.svg write_data.svg write_size.svg "
+	"README.md append_cmds.svg append_data.svg append_size.svg errors.svg fill.svg fill_at_reset.svg finish_waste.svg read_cmds.svg read_data.svg read_size.svg reset_latency.svg resets.svg write_cmds.svg write_data.svg write_size.svg "
 for svg in "$figs"/*.svg; do
 	xmllint --noout "$svg" || fail "$svg is not well-formed XML"
 	rsvg-convert -o "$rec/fig.png" "$svg" || fail "rsvg-convert $svg"
@@ -106,28 +112,32 @@ done
 expect_eq "write_cmds: zone 0" "$(grep -c '<title>zone 0: 1</title>' "$figs/write_cmds.svg")" 1
 expect_eq "resets: select-all note" "$(grep -c 'plus 1 select-all reset (every zone at once)' "$figs/resets.svg")" 1
 expect_eq "fill: zone 3 full" "$(grep -c '<title>zone 3: 100 %</title>' "$figs/fill.svg")" 1
+expect_eq "fill at reset: zone 1, 16 sectors" "$(grep -c '<title>zone 1: 8 KiB</title>' "$figs/fill_at_reset.svg")" 1
+expect_eq "finish waste: zone 3, 1 MiB" "$(grep -c '<title>zone 3: 1 MiB</title>' "$figs/finish_waste.svg")" 1
 expect_eq "README comment" "$(sed -n 3,4p "$figs/README.md" | tr '\n' '|')" "workload of t81|second line|"
-expect_eq "README figures" "$(grep -c '^!\[' "$figs/README.md")" 13
+expect_eq "README figures" "$(grep -c '^!\[' "$figs/README.md")" 15
 
 # plot: existing figures are kept and named; a missing one is drawn; --force redraws.
 sum_before=$(cat "$figs"/* | md5sum)
 "$ZNS_TOOL" plot "$dat" >"$rec/plot.out" || fail "plot"
-expect_eq "plot skips all" "$(grep -c '^skipped .*: it exists (--force replaces it)$' "$rec/plot.out")" 14
-expect_eq "plot summary" "$(tail -n 1 "$rec/plot.out")" "$figs: 0 files written, 14 skipped"
+expect_eq "plot skips all" "$(grep -c '^skipped .*: it exists (--force replaces it)$' "$rec/plot.out")" 16
+expect_eq "plot summary" "$(tail -n 1 "$rec/plot.out")" "$figs: 0 files written, 16 skipped"
 expect_eq "plot changed nothing" "$(cat "$figs"/* | md5sum)" "$sum_before"
 rm "$figs/errors.svg"
 "$ZNS_TOOL" plot "$dat" >"$rec/plot.out" || fail "plot"
-expect_eq "plot draws the missing one" "$(tail -n 1 "$rec/plot.out")" "$figs: 1 file written, 13 skipped"
+expect_eq "plot draws the missing one" "$(tail -n 1 "$rec/plot.out")" "$figs: 1 file written, 15 skipped"
 "$ZNS_TOOL" plot --force "$dat" -o "$rec/elsewhere" >"$rec/plot.out" || fail "plot --force"
 "$ZNS_TOOL" plot --force "$dat" >"$rec/plot.out" || fail "plot --force"
-expect_eq "plot --force" "$(tail -n 1 "$rec/plot.out")" "$figs: 14 files written, 0 skipped"
-expect_eq "plot -o" "$(ls "$rec/elsewhere/$name" | wc -l)" 14
+expect_eq "plot --force" "$(tail -n 1 "$rec/plot.out")" "$figs: 16 files written, 0 skipped"
+expect_eq "plot -o" "$(ls "$rec/elsewhere/$name" | wc -l)" 16
 
 # report: one page, every figure inline, nothing external.
 "$ZNS_TOOL" report "$dat" -o "$rec/report.html" >/dev/null || fail "report"
 xmllint --noout "$rec/report.html" 2>"$rec/html.err" || fail "report.html is not well-formed: $(cat "$rec/html.err")"
-expect_eq "report figures" "$(grep -c '<figure id=' "$rec/report.html")" 13
-expect_eq "report svgs" "$(grep -c '<svg ' "$rec/report.html")" 13
+expect_eq "report figures" "$(grep -c '<figure id=' "$rec/report.html")" 15
+expect_eq "report: zone lifecycle" "$(grep -c 'Fill at reset (figure below): 2 resets whose fill zns_stat knew reclaimed 12 KiB, 6 KiB per reset (1% of a zone' "$rec/report.html")" 1
+expect_eq "report: finish waste" "$(grep -c 'Finish waste (figure below): 1 finishes left 1 MiB of zone capacity unwritten' "$rec/report.html")" 1
+expect_eq "report svgs" "$(grep -c '<svg ' "$rec/report.html")" 15
 expect_eq "report comment" "$(grep -c '^second line</pre>' "$rec/report.html")" 1
 expect_eq "report external refs" "$(grep -cE '(src|href)=' "$rec/report.html")" 0
 expect_eq "report writes row" "$(grep -c '<tr><td>writes</td><td class="n">1</td><td class="n">16 KiB</td><td class="n">16 KiB</td></tr>' "$rec/report.html")" 1

@@ -1,0 +1,589 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Zones as the host drove them: the condition and written sectors each
+ * successful command leaves a zone in, and what the transitions add up to
+ * (fill at reset, finish waste, open and active zones against the limits,
+ * time to full, time open). From the commands the probes see, with no
+ * device query: a zone zns_stat cannot know (written before it loaded, or
+ * after a write it did not expect failed) is "unknown" until a reset, a
+ * finish or a zone report passing through the probes says.
+ *
+ * Each zone's condition, written sectors and fill count share one word,
+ * changed with cmpxchg; whoever moves it applies the transition's effects.
+ */
+#include <linux/bvec.h>
+#include <linux/highmem.h>
+#include <linux/log2.h>
+#include <linux/minmax.h>
+#include <linux/nvme.h>
+
+#include "internal.h"
+
+#define LIFE_WRITTEN		GENMASK_ULL(31, 0)
+#define LIFE_COND_SHIFT		32
+#define LIFE_COND		GENMASK_ULL(35, 32)
+#define LIFE_KNOWN		BIT_ULL(36)	/* written sectors are known */
+#define LIFE_FILLS_SHIFT	37
+#define LIFE_FILLS		GENMASK_ULL(63, 37)
+
+static unsigned int cond_of(u64 s)
+{
+	return (s & LIFE_COND) >> LIFE_COND_SHIFT;
+}
+
+static u64 with_cond(u64 s, unsigned int cond)
+{
+	return (s & ~LIFE_COND) | ((u64)cond << LIFE_COND_SHIFT);
+}
+
+static u32 written_of(u64 s)
+{
+	return s & LIFE_WRITTEN;
+}
+
+static bool is_open(unsigned int cond)
+{
+	return cond == ZNS_HOST_IMP_OPEN || cond == ZNS_HOST_EXP_OPEN;
+}
+
+static bool is_active(unsigned int cond)
+{
+	return is_open(cond) || cond == ZNS_HOST_CLOSED;
+}
+
+/* Writable sectors of a zone, 0 while unknown. */
+static u32 zone_cap(const struct zone_table *tbl, u32 zone)
+{
+	u32 last = READ_ONCE(tbl->life.last_zone_cap);
+
+	if (zone == tbl->nr_zones - 1 && last)
+		return last;
+	return READ_ONCE(tbl->life.zone_cap);
+}
+
+void life_init(struct zone_table *tbl, const struct zns_geometry *geo)
+{
+	tbl->life.zone_cap = geo->zone_cap;
+	tbl->life.last_zone_cap = geo->last_zone_cap;
+	tbl->life.max_open = geo->max_open;
+	tbl->life.max_active = geo->max_active;
+}
+
+/* Only the first resets of a zone's life count their fill: 2^27 of them. */
+static u64 fills_plus_one(u64 s)
+{
+	u64 fills = s & LIFE_FILLS;
+
+	return fills == LIFE_FILLS ? fills : fills + BIT_ULL(LIFE_FILLS_SHIFT);
+}
+
+/* A write of n sectors, successful: what the zone is now. */
+static u64 after_write(u64 s, u32 n, u32 cap, u32 zone_sectors)
+{
+	unsigned int cond = cond_of(s);
+	u64 written = (u64)written_of(s) + n;
+	u64 unknown = s & LIFE_FILLS;
+
+	if (!(s & LIFE_KNOWN) || written > zone_sectors ||
+	    (cap && written > cap))
+		return unknown;		/* not what the host's commands say */
+	s = (s & ~LIFE_WRITTEN) | written;
+	if (written == (cap ? cap : zone_sectors))
+		return with_cond(s, ZNS_HOST_FULL);
+	if (!cap)			/* full or not: the capacity says */
+		return with_cond(s, ZNS_HOST_UNKNOWN);
+	if (cond == ZNS_HOST_EXP_OPEN)
+		return s;
+	if (cond == ZNS_HOST_EMPTY || cond == ZNS_HOST_CLOSED ||
+	    cond == ZNS_HOST_IMP_OPEN)
+		return with_cond(s, ZNS_HOST_IMP_OPEN);
+	return with_cond(s, ZNS_HOST_UNKNOWN);
+}
+
+/*
+ * What a successful command leaves the zone in. select_all: the command
+ * named every zone, and the device only touched those in the conditions
+ * the specification lists; returns s when this zone is not one of them.
+ */
+static u64 after(u64 s, unsigned int opi, u32 n, u32 cap, u32 zone_sectors,
+		 bool select_all)
+{
+	unsigned int cond = cond_of(s);
+
+	switch (opi) {
+	case ZNS_OPI_RESET:
+		if (select_all && cond == ZNS_HOST_EMPTY)
+			return s;
+		if (s & LIFE_KNOWN)
+			s = fills_plus_one(s);
+		return (s & LIFE_FILLS) | LIFE_KNOWN |
+		       ((u64)ZNS_HOST_EMPTY << LIFE_COND_SHIFT);
+	case ZNS_OPI_FINISH:
+		if (select_all && !is_active(cond))
+			return s;
+		return with_cond(s, ZNS_HOST_FULL);
+	case ZNS_OPI_OPEN:
+		if (select_all && cond != ZNS_HOST_CLOSED)
+			return s;
+		return with_cond(s, ZNS_HOST_EXP_OPEN);
+	case ZNS_OPI_CLOSE:
+		return is_open(cond) ? with_cond(s, ZNS_HOST_CLOSED) : s;
+	default:	/* write, append, write zeroes */
+		return after_write(s, n, cap, zone_sectors);
+	}
+}
+
+static void update_peak(atomic_t *peak, int n)
+{
+	int old = atomic_read(peak);
+
+	while (n > old)
+		if (atomic_try_cmpxchg(peak, &old, n))
+			break;
+}
+
+/*
+ * Open or active zones go up or down by delta; the time the count spends at
+ * its limit is added when it leaves it. Two zones crossing the limit's edge
+ * at once may lose the nanoseconds between them.
+ */
+static void count_zones(atomic_t *count, atomic_t *peak, u32 limit,
+			atomic64_t *since, atomic64_t *at_limit, int delta,
+			u64 now)
+{
+	int n;
+
+	if (!delta)
+		return;
+	n = atomic_add_return(delta, count);
+	if (delta > 0) {
+		update_peak(peak, n);
+		if (limit && n == limit)
+			atomic64_set(since, now);
+	} else if (limit && n == limit - 1) {
+		u64 t = atomic64_xchg(since, 0);
+
+		if (t && now > t)
+			atomic64_add(now - t, at_limit);
+	}
+}
+
+static unsigned int time_bucket(u64 ns)
+{
+	u64 us = div_u64(ns, NSEC_PER_USEC);
+
+	return us < 2 ? 0 : min_t(unsigned int, ilog2(us), ZNS_LIFE_BUCKETS - 1);
+}
+
+/*
+ * The condition changed from oc to nc: open/active zones and their times.
+ * seen: the change happened now, by a command; a zone report only says
+ * where a zone is (its time of change stays unknown, 0).
+ */
+static void cond_changed(struct zone_table *tbl, struct zone_life *zl,
+			 unsigned int oc, unsigned int nc, u64 now, bool seen)
+{
+	struct life_ns *l = &tbl->life;
+	u64 since = READ_ONCE(zl->changed_ns);
+
+	if (seen && is_open(nc) && !is_open(oc) && l->max_open &&
+	    atomic_read(&l->open) >= l->max_open)
+		atomic64_inc(&l->opens_over_limit);
+	count_zones(&l->open, &l->open_peak, l->max_open,
+		    &l->open_limit_since, &l->open_limit_ns,
+		    is_open(nc) - is_open(oc), now);
+	count_zones(&l->active, &l->active_peak, l->max_active,
+		    &l->active_limit_since, &l->active_limit_ns,
+		    is_active(nc) - is_active(oc), now);
+	if (is_open(oc) && !is_open(nc) && since && now >= since)
+		atomic64_inc(&l->time_open[time_bucket(now - since)]);
+	if (!seen)
+		WRITE_ONCE(zl->changed_ns, 0);
+	else if (!(is_open(oc) && is_open(nc)))	/* open stays open */
+		WRITE_ONCE(zl->changed_ns, now);
+}
+
+/* The fill of a reset: in the zone, and in the namespace's histogram. */
+static void count_fill(struct zone_table *tbl, struct zone_life *zl, u32 cap,
+		       u32 fill)
+{
+	struct life_ns *l = &tbl->life;
+
+	if (fill == ZNS_FILL_UNKNOWN) {
+		atomic64_inc(&l->fill_unknown);
+		return;
+	}
+	atomic64_add(fill, &zl->fill_sum);
+	zns_update_min(&zl->fill_min, fill + 1);
+	zns_update_max(&zl->fill_max, fill + 1);
+	atomic64_add(fill, &l->reclaimed);
+	if (!fill)
+		atomic64_inc(&l->fill[0]);
+	else if (cap)
+		atomic64_inc(&l->fill[min_t(u64, DIV_ROUND_UP_ULL((u64)fill * 10, cap),
+					    ZNS_FILL_BUCKETS - 1)]);
+	else
+		atomic64_inc(&l->fill_fraction_unknown);
+}
+
+/* What a finish left unwritten, from the state before it. */
+static void count_finish(struct zone_table *tbl, struct zone_life *zl,
+			 u64 old, u32 cap)
+{
+	struct life_ns *l = &tbl->life;
+	u32 waste;
+
+	if (cond_of(old) == ZNS_HOST_FULL) {
+		waste = 0;
+	} else if ((old & LIFE_KNOWN) && cap && cond_of(old)) {
+		waste = cap - written_of(old);
+	} else {
+		atomic64_inc(&l->finish_unknown);
+		return;
+	}
+	atomic64_add(waste, &zl->finish_waste);
+	atomic64_add(waste, &l->finish_waste);
+	atomic64_inc(&l->finishes);
+}
+
+/*
+ * Move one zone by a successful command and apply what the move means.
+ * Returns the fill of a reset that applied (ZNS_FILL_UNKNOWN when not
+ * known), 0 otherwise.
+ */
+static u32 apply(struct zone_table *tbl, u32 zone, unsigned int opi, u32 n,
+		 bool select_all, u64 now)
+{
+	struct zone_life *zl = &tbl->zones[zone].life;
+	u32 cap = zone_cap(tbl, zone);
+	u64 old = atomic64_read(&zl->state), new;
+	unsigned int oc, nc;
+	u32 fill = 0;
+
+	do {
+		new = after(old, opi, n, cap, tbl->zone_sectors, select_all);
+		if (new == old)
+			return 0;
+	} while (!atomic64_try_cmpxchg(&zl->state, &old, new));
+
+	oc = cond_of(old);
+	nc = cond_of(new);
+	if (opi == ZNS_OPI_RESET) {
+		fill = old & LIFE_KNOWN ? written_of(old) : ZNS_FILL_UNKNOWN;
+		count_fill(tbl, zl, cap, fill);
+	} else if (opi == ZNS_OPI_FINISH) {
+		count_finish(tbl, zl, old, cap);
+	} else if ((old & LIFE_KNOWN) && !written_of(old) && written_of(new)) {
+		WRITE_ONCE(zl->first_write_ns, now);	/* the first write */
+	}
+	/* filled by writes: a finish has its waste instead */
+	if (nc == ZNS_HOST_FULL && oc != ZNS_HOST_FULL && opi != ZNS_OPI_FINISH &&
+	    (new & LIFE_KNOWN) && written_of(new)) {
+		u64 first = written_of(old) ? READ_ONCE(zl->first_write_ns) : now;
+
+		if (first && now >= first)
+			atomic64_inc(&tbl->life.time_to_full[time_bucket(now - first)]);
+	}
+	if (oc != nc)
+		cond_changed(tbl, zl, oc, nc, now, true);
+	return fill;
+}
+
+u32 life_done(struct zone_table *tbl, u32 zone, unsigned int opi,
+	      const struct zns_cmd *zc, const struct zns_done *done)
+{
+	if (opi == ZNS_OPI_READ)
+		return 0;
+	return apply(tbl, zone, opi, zc->nr_sectors, false, done->now_ns);
+}
+
+/*
+ * A select-all command moves every zone in the conditions it applies to:
+ * one cmpxchg per zone, in the completion. Returns the sectors a reset
+ * reclaimed, ZNS_FILL_UNKNOWN if a zone's fill was unknown.
+ */
+u32 life_select_all(struct zone_table *tbl, unsigned int opi, u64 now_ns)
+{
+	u64 sum = 0;
+	bool unknown = false;
+	u32 zone, fill;
+
+	for (zone = 0; zone < tbl->nr_zones; zone++) {
+		fill = apply(tbl, zone, opi, 0, true, now_ns);
+		if (fill == ZNS_FILL_UNKNOWN)
+			unknown = true;
+		else
+			sum += fill;
+	}
+	return unknown ? ZNS_FILL_UNKNOWN : min_t(u64, sum, U32_MAX - 1);
+}
+
+/*
+ * Would the host's view have let this command succeed? A write at the
+ * write pointer of a zone with room, an open of a zone that is not full, a
+ * close of an open or closed one. Unknown zones: no.
+ */
+static bool expected_to_succeed(const struct zone_table *tbl, u32 zone,
+				unsigned int opi, const struct zns_cmd *zc, u64 s)
+{
+	unsigned int cond = cond_of(s);
+	u64 start = (u64)zone << tbl->zone_shift;
+	u32 cap = zone_cap(tbl, zone);
+
+	switch (opi) {
+	case ZNS_OPI_OPEN:
+		return cond && cond != ZNS_HOST_FULL;
+	case ZNS_OPI_CLOSE:
+		return is_active(cond);
+	case ZNS_OPI_WRITE:
+	case ZNS_OPI_WRITE_ZEROES:
+		if (zc->sector != start + written_of(s))
+			return false;
+		fallthrough;
+	case ZNS_OPI_APPEND:
+		return cond && cond != ZNS_HOST_FULL && (s & LIFE_KNOWN) && cap &&
+		       written_of(s) + zc->nr_sectors <= cap;
+	default:
+		return false;
+	}
+}
+
+/*
+ * A failed command whose status says the zone is not where the host's
+ * commands left it (a write the host's view expected to succeed failed as
+ * one to a full zone, at the wrong place...): the zone becomes unknown.
+ */
+void life_failed(struct zone_table *tbl, u32 zone, unsigned int opi,
+		 const struct zns_cmd *zc, u16 status)
+{
+	struct zone_life *zl = &tbl->zones[zone].life;
+	u64 old = atomic64_read(&zl->state), new;
+
+	switch (status) {
+	case NVME_SC_ZONE_BOUNDARY_ERROR:
+	case NVME_SC_ZONE_FULL:
+	case NVME_SC_ZONE_READ_ONLY:
+	case NVME_SC_ZONE_OFFLINE:
+	case NVME_SC_ZONE_INVALID_WRITE:
+	case NVME_SC_ZONE_INVALID_TRANSITION:
+		if (expected_to_succeed(tbl, zone, opi, zc, old))
+			break;
+		return;
+	default:
+		return;
+	}
+	do {
+		new = old & LIFE_FILLS;
+		if (new == old)
+			return;
+	} while (!atomic64_try_cmpxchg(&zl->state, &old, new));
+	WRITE_ONCE(zl->first_write_ns, 0);	/* of a fill no longer followed */
+	if (cond_of(old))
+		cond_changed(tbl, zl, cond_of(old), ZNS_HOST_UNKNOWN,
+			     ktime_get_ns(), true);
+}
+
+/* A zone descriptor of a report: seeds a zone zns_stat does not know. */
+static void seed_zone(struct zone_table *tbl, const struct nvme_zone_descriptor *d,
+		      unsigned int lba_shift, u64 now)
+{
+	u64 start = le64_to_cpu(d->zslba) << lba_shift;
+	u64 cap = le64_to_cpu(d->zcap) << lba_shift;
+	unsigned int cond = d->zs >> 4;
+	struct zone_life *zl;
+	u64 old, new, wp;
+	u32 zone;
+
+	if (start & (tbl->zone_sectors - 1) ||
+	    start >> tbl->zone_shift >= tbl->nr_zones)
+		return;
+	zone = start >> tbl->zone_shift;
+	if (cap && cap <= tbl->zone_sectors) {
+		if (zone == tbl->nr_zones - 1)
+			cmpxchg(&tbl->life.last_zone_cap, 0, (u32)cap);
+		else
+			cmpxchg(&tbl->life.zone_cap, 0, (u32)cap);
+	}
+	if (cond != ZNS_HOST_EMPTY && !is_active(cond) && cond != ZNS_HOST_FULL)
+		return;			/* read-only, offline: not ours */
+	wp = le64_to_cpu(d->wp) << lba_shift;
+	zl = &tbl->zones[zone].life;
+	old = atomic64_read(&zl->state);
+	do {
+		if (cond_of(old))
+			return;		/* known: the host's view stands */
+		new = with_cond(old, cond);
+		if (cond == ZNS_HOST_EMPTY)
+			new = (new & ~LIFE_WRITTEN) | LIFE_KNOWN;
+		else if (cond != ZNS_HOST_FULL && wp >= start &&
+			 wp - start <= tbl->zone_sectors)
+			new = (new & ~LIFE_WRITTEN) | LIFE_KNOWN | (wp - start);
+	} while (!atomic64_try_cmpxchg(&zl->state, &old, new));
+	WRITE_ONCE(zl->first_write_ns, 0);	/* not seen */
+	cond_changed(tbl, zl, ZNS_HOST_UNKNOWN, cond, now, false);
+}
+
+/*
+ * A zone report completed: its buffer, in the request's pages, is a 64-byte
+ * header (the number of descriptors) and 64-byte descriptors, which may
+ * straddle pages. Runs in the completion, for report commands only.
+ */
+void life_report(struct zone_table *tbl, struct request *req,
+		 const struct zns_cmd *zc)
+{
+	unsigned int lba_shift = ilog2(tbl->lba_bytes) - SECTOR_SHIFT;
+	u8 entry[64] __aligned(8);
+	u64 nr = 0, seen = 0, now = ktime_get_ns();
+	unsigned int have = 0, off, n;
+	struct req_iterator iter;
+	struct bio_vec bv;
+	bool header = true;
+
+	static_assert(sizeof(struct nvme_zone_descriptor) == sizeof(entry));
+	rq_for_each_segment(bv, req, iter) {
+		const u8 *page = bvec_kmap_local(&bv);
+
+		for (off = 0; off < bv.bv_len; off += n) {
+			n = min_t(unsigned int, sizeof(entry) - have,
+				  bv.bv_len - off);
+			memcpy(entry + have, page + off, n);
+			have += n;
+			if (have < sizeof(entry))
+				continue;
+			have = 0;
+			if (header)
+				nr = le64_to_cpu(*(__le64 *)entry);
+			else if (seen++ < nr)
+				seed_zone(tbl, (void *)entry, lba_shift, now);
+			header = false;
+		}
+		kunmap_local(page);
+	}
+}
+
+/*
+ * The lifecycle columns of "zones" for one zone. Times are CLOCK_REALTIME
+ * as it stood when the table was made: a later step of the wall clock does
+ * not move them.
+ */
+void life_values(struct zone_table *tbl, u32 zone, u64 *v)
+{
+	struct zone_life *zl = &tbl->zones[zone].life;
+	u64 s = atomic64_read(&zl->state);
+	u64 changed = READ_ONCE(zl->changed_ns);
+	u32 min = atomic_read(&zl->fill_min), max = atomic_read(&zl->fill_max);
+
+	v[ZNS_ZC_HOST_COND] = cond_of(s);
+	v[ZNS_ZC_HOST_WRITTEN_SECTORS] = written_of(s);
+	v[ZNS_ZC_HOST_WRITTEN_KNOWN] = !!(s & LIFE_KNOWN);
+	v[ZNS_ZC_HOST_COND_TIME_NS] = changed ? changed + tbl->real_offset : 0;
+	v[ZNS_ZC_FILL_RESETS] = s >> LIFE_FILLS_SHIFT;
+	v[ZNS_ZC_FILL_SUM_SECTORS] = atomic64_read(&zl->fill_sum);
+	v[ZNS_ZC_FILL_MIN_SECTORS] = min ? min - 1 : 0;
+	v[ZNS_ZC_FILL_MAX_SECTORS] = max ? max - 1 : 0;
+	v[ZNS_ZC_FINISH_WASTE_SECTORS] = atomic64_read(&zl->finish_waste);
+	v[ZNS_ZC_QUEUE_WAIT_SUM_NS] = atomic64_read(&zl->queue_wait_ns);
+}
+
+/* Time at a limit so far, the current stay included. */
+static u64 at_limit(atomic_t *count, u32 limit, atomic64_t *since,
+		    atomic64_t *done, u64 now)
+{
+	u64 t = atomic64_read(since), sum = atomic64_read(done);
+
+	if (limit && atomic_read(count) >= limit && t && now > t)
+		sum += now - t;
+	return sum;
+}
+
+static u64 status_errors(struct zone_table *tbl, enum zns_status_kind kind)
+{
+	u64 sum = 0;
+	int opi;
+
+	for (opi = 0; opi < ZNS_NR_OPS; opi++)
+		sum += atomic64_read(&tbl->status.known[kind][opi]);
+	return sum;
+}
+
+/* "lifecycle": the namespace's figures, one "key value" per line. */
+int life_show(struct seq_file *m, void *v)
+{
+	struct zns_ns *ns = m->private;
+	u64 now = ktime_get_ns();
+	struct zone_table *tbl;
+	struct life_ns *l;
+	int i;
+
+	rcu_read_lock();
+	tbl = rcu_dereference(ns->zones);
+	l = &tbl->life;
+	seq_printf(m, "zone_capacity_sectors %u\n", READ_ONCE(l->zone_cap));
+	seq_printf(m, "last_zone_capacity_sectors %u\n",
+		   READ_ONCE(l->last_zone_cap) ?: READ_ONCE(l->zone_cap));
+	seq_printf(m, "max_open_zones %u\n", l->max_open);
+	seq_printf(m, "max_active_zones %u\n", l->max_active);
+	seq_printf(m, "open_zones %d\n", atomic_read(&l->open));
+	seq_printf(m, "open_zones_peak %d\n", atomic_read(&l->open_peak));
+	seq_printf(m, "active_zones %d\n", atomic_read(&l->active));
+	seq_printf(m, "active_zones_peak %d\n", atomic_read(&l->active_peak));
+	seq_printf(m, "open_limit_time_ns %llu\n",
+		   at_limit(&l->open, l->max_open,
+			    &l->open_limit_since,
+			    &l->open_limit_ns, now));
+	seq_printf(m, "active_limit_time_ns %llu\n",
+		   at_limit(&l->active, l->max_active,
+			    &l->active_limit_since,
+			    &l->active_limit_ns, now));
+	seq_printf(m, "opens_over_limit %lld\n",
+		   atomic64_read(&l->opens_over_limit));
+	seq_printf(m, "too_many_open_errors %llu\n",
+		   status_errors(tbl, ZNS_ST_TOO_MANY_OPEN));
+	seq_printf(m, "too_many_active_errors %llu\n",
+		   status_errors(tbl, ZNS_ST_TOO_MANY_ACTIVE));
+	seq_printf(m, "resets_fill_unknown %lld\n",
+		   atomic64_read(&l->fill_unknown));
+	seq_printf(m, "resets_fill_fraction_unknown %lld\n",
+		   atomic64_read(&l->fill_fraction_unknown));
+	for (i = 0; i < ZNS_FILL_BUCKETS; i++)
+		seq_printf(m, "resets_fill_%dpct %lld\n", i * 10,
+			   atomic64_read(&l->fill[i]));
+	seq_printf(m, "reclaimed_sectors %lld\n", atomic64_read(&l->reclaimed));
+	seq_printf(m, "finishes_waste_known %lld\n",
+		   atomic64_read(&l->finishes));
+	seq_printf(m, "finishes_waste_unknown %lld\n",
+		   atomic64_read(&l->finish_unknown));
+	seq_printf(m, "finish_waste_sectors %lld\n",
+		   atomic64_read(&l->finish_waste));
+	rcu_read_unlock();
+	return 0;
+}
+
+static void show_times(struct seq_file *m, const char *what,
+		       atomic64_t *buckets)
+{
+	int i;
+	u64 n;
+
+	for (i = 0; i < ZNS_LIFE_BUCKETS; i++) {
+		n = atomic64_read(&buckets[i]);
+		if (n)
+			seq_printf(m, "%s %llu %llu %llu\n", what,
+				   i ? 1ULL << i : 0, (2ULL << i) - 1, n);
+	}
+}
+
+/* "lifetimes": time from the first write to full, and time open. */
+int life_times_show(struct seq_file *m, void *v)
+{
+	struct zns_ns *ns = m->private;
+	struct zone_table *tbl;
+
+	seq_puts(m, "# what time_lo_us time_hi_us count\n");
+	rcu_read_lock();
+	tbl = rcu_dereference(ns->zones);
+	show_times(m, "to_full", tbl->life.time_to_full);
+	show_times(m, "open", tbl->life.time_open);
+	rcu_read_unlock();
+	return 0;
+}

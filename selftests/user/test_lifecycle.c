@@ -1,0 +1,117 @@
+// SPDX-License-Identifier: GPL-2.0
+/* zns-stat lifecycle: parsing the module's two files, quantiles, formats. */
+#include "unit.h"
+#include "lifecycle.h"
+
+static const char lifecycle_text[] =
+	"zone_capacity_sectors 2048\n"
+	"max_open_zones 4\n"
+	"open_zones 1\n"
+	"open_zones_peak 4\n"
+	"resets_fill_0pct 3\n"
+	"resets_fill_60pct 1\n"
+	"reclaimed_sectors 1200\n"
+	"finish_waste_sectors 2040\n"
+	"open_limit_time_ns 1500000000\n";
+static const char lifetimes_text[] =
+	"# what time_lo_us time_hi_us count\n"
+	"to_full 8192 16383 1\n"
+	"open 0 1 1\n"
+	"open 4096 8191 2\n"
+	"open 16384 32767 1\n";
+
+static void parse(struct life *l)
+{
+	char *a = strdup(lifecycle_text), *b = strdup(lifetimes_text);
+
+	memset(l, 0, sizeof(*l));
+	snprintf(l->disk, sizeof(l->disk), "zns8");
+	assert_int_equal(life_parse(l, a, b), 0);
+	free(a);
+	free(b);
+}
+
+static void parses_keys_and_buckets(void **state)
+{
+	struct life l;
+
+	(void)state;
+	parse(&l);
+	assert_int_equal(life_get(&l, "reclaimed_sectors"), 1200);
+	assert_int_equal(life_get(&l, "no_such_key"), 0);
+	assert_int_equal(l.to_full[13], 1);
+	assert_int_equal(l.open[0], 1);
+	assert_int_equal(l.open[12], 2);
+	assert_int_equal(l.open[14], 1);
+}
+
+static void quantiles_are_bucket_bounds(void **state)
+{
+	struct life l;
+
+	(void)state;
+	parse(&l);
+	/* 4 open samples: 1 in [0,1], 2 in [4096,8191], 1 in [16384,32767] */
+	assert_int_equal(life_quantile_us(l.open, 0.25), 1);
+	assert_int_equal(life_quantile_us(l.open, 0.5), 8191);
+	assert_int_equal(life_quantile_us(l.open, 1), 32767);
+	assert_int_equal(life_quantile_us(l.to_full, 0.99), 16383);
+	memset(l.to_full, 0, sizeof(l.to_full));
+	assert_int_equal(life_quantile_us(l.to_full, 0.5), 0);
+}
+
+static void rejects_bad_content(void **state)
+{
+	char a[] = "zone_capacity_sectors x\n", b[] = "";
+	char c[] = "open_zones 1\n", d[] = "sideways 4096 8191 1\n";
+	char e[] = "open_zones 1\n", f[] = "open 4097 8191 1\n";
+	struct life l;
+
+	(void)state;
+	memset(&l, 0, sizeof(l));
+	assert_int_equal(life_parse(&l, a, b), -1);
+	memset(&l, 0, sizeof(l));
+	assert_int_equal(life_parse(&l, c, d), -1);
+	memset(&l, 0, sizeof(l));
+	assert_int_equal(life_parse(&l, e, f), -1);
+}
+
+static void formats_carry_the_figures(void **state)
+{
+	struct sbuf b = { 0 };
+	struct life l;
+
+	(void)state;
+	parse(&l);
+	life_format(&b, &l, 1, FMT_TABLE);
+	assert_non_null(strstr(b.s, "open zones     1 now, peak 4 of 4; 1.5 s at the limit"));
+	assert_non_null(strstr(b.s, "4 resets with a known fill, mean 14.6%"));
+	assert_non_null(strstr(b.s, "time to full   1 zones: p50 <= 16.4 ms"));
+	sbuf_free(&b);
+	life_format(&b, &l, 1, FMT_CSV);
+	assert_non_null(strstr(b.s, "disk,key,value\nzns8,zone_capacity_sectors,2048\n"));
+	assert_non_null(strstr(b.s, "zns8,time_open_p50_us,8191\n"));
+	sbuf_free(&b);
+	life_format(&b, &l, 1, FMT_JSON);
+	assert_non_null(strstr(b.s, "\"zns8\": {\"zone_capacity_sectors\": 2048, \"max_open_zones\": 4"));
+	sbuf_free(&b);
+	life_format(&b, &l, 1, FMT_PROM);
+	assert_non_null(strstr(b.s, "# TYPE zns_lifecycle_reclaimed_bytes_total counter\n"
+				    "zns_lifecycle_reclaimed_bytes_total{disk=\"zns8\"} 614400\n"));
+	assert_non_null(strstr(b.s, "zns_lifecycle_resets_fill_total{disk=\"zns8\",fill_pct=\"60\"} 1\n"));
+	assert_non_null(strstr(b.s, "zns_lifecycle_open_limit_time_seconds_total{disk=\"zns8\"} 1.500000000\n"));
+	assert_non_null(strstr(b.s, "# TYPE zns_lifecycle_open_zones_peak gauge\n"));
+	sbuf_free(&b);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(parses_keys_and_buckets),
+		cmocka_unit_test(quantiles_are_bucket_bounds),
+		cmocka_unit_test(rejects_bad_content),
+		cmocka_unit_test(formats_carry_the_figures),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

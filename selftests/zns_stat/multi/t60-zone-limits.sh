@@ -1,0 +1,98 @@
+#!/bin/bash
+# Zone lifecycle against the device's limits, on the namespace of controller
+# lim0 (4096 B LBAs, 8 zones of 1 MiB = 2048 sectors with a capacity of
+# 512 KiB = 1024 sectors, max_open 2, max_active 3): the capacity, not the
+# zone size, fills a zone and measures a finish's waste; peaks, time at each
+# limit and the "too many open/active" errors when exceeded; a device that
+# closes an implicitly open zone to open another is counted, not guessed.
+. "$(dirname "$0")/lib-multi.sh"
+
+require_cmd nvme blkzone
+nvme_up
+load_zns
+D=
+for b in /sys/block/nvme*n*; do
+	[ "$(cat "$b/queue/max_open_zones" 2>/dev/null)" = 2 ] && D=${b##*/}
+done
+[ -n "$D" ] || fail "no namespace with max_open_zones 2 (multi-devices.sh's lim0)"
+ZONE_SECTORS=2048
+LBA=8	# sectors per LBA
+echo "limits namespace: $D"
+fresh $D
+run() { "$@" >/dev/null 2>&1 || fail "$*"; }
+must_fail() { if "$@" >/dev/null 2>&1; then fail "succeeded: $*"; fi; }
+life() { awk -v k="$1" '$1 == k { print $2 }' "$ZNS_DEBUGFS/$D/lifecycle"; }
+col() {
+	awk -v z="$1" -v c="$2" 'NR == 1 { for (i = 2; i <= NF; i++) n[$i] = i - 1; next }
+		$1 == z { print $n[c] }' "$ZNS_DEBUGFS/$D/zones"
+}
+slba() { echo $(($1 * ZONE_SECTORS / LBA)); }
+open_zone() { run nvme zns open-zone /dev/$D -s "$(slba "$1")"; }
+# disagree: the zones whose host view differs from the device's report.
+disagree() {
+	local z line cond wp hc out=
+	for ((z = 0; z < 8; z++)); do
+		line=$(blkzone report -o $((z * ZONE_SECTORS)) -c 1 /dev/$D)
+		wp=$((16#$(sed -n 's/.*wptr 0x\([0-9a-f]*\).*/\1/p' <<<"$line")))
+		cond=$(sed -n 's/.*zcond: *\([0-9]*\).*/\1/p' <<<"$line")
+		hc=$(col $z host_cond)
+		if { [ "$hc" != 0 ] && [ "$hc" != "$cond" ]; } ||
+		   { [ "$(col $z host_written_known)" = 1 ] && [ "$cond" != 14 ] &&
+		     [ "$(col $z host_written_sectors)" != "$wp" ]; }; then
+			out+="$z:$hc/$cond "
+		fi
+	done
+	echo "${out% }"
+}
+
+run blkzone report /dev/$D
+expect_eq "limits" "$(life max_open_zones) $(life max_active_zones)" "2 3"
+expect_eq "capacity" "$(life zone_capacity_sectors)" 1024
+
+# Zone 0 written to its capacity (half its size): full.
+for half in 0 1; do	# 2 x 256 KiB: a passthrough command stays within the queue's limits
+	run nvme write /dev/$D -s $(($(slba 0) + half * 64)) -c 63 -z $((64 * 4096)) -d "$(data_file $((64 * 4096)))"
+done
+expect_eq "zone 0 full at its capacity" "$(col 0 host_cond) $(col 0 host_written_sectors)" "14 1024"
+must_fail nvme write /dev/$D -s "$(slba 0)" -c 0 -z 4096 -d "$(data_file 4096)"
+expect_eq "zone 0 still full after a write to a full zone" "$(col 0 host_cond)" 14
+
+# Open limit: zones 1 and 2 opened, a third open fails.
+open_zone 1
+open_zone 2
+must_fail nvme zns open-zone /dev/$D -s "$(slba 3)"
+expect_eq "too_many_open_errors" "$(life too_many_open_errors)" 1
+# Active limit: zone 1 closed, 3 opened (3 active), 4 fails.
+run nvme zns close-zone /dev/$D -s "$(slba 1)"
+open_zone 3
+expect_eq "open, active" "$(life open_zones) $(life active_zones)" "2 3"
+must_fail nvme zns open-zone /dev/$D -s "$(slba 4)"
+expect_eq "too_many_active_errors" "$(life too_many_active_errors)" 1
+expect_eq "peaks" "$(life open_zones_peak) $(life active_zones_peak)" "2 3"
+sleep 0.2
+t_open=$(life open_limit_time_ns) t_active=$(life active_limit_time_ns)
+expect_eq "time at the open limit >= 0.2 s" "$([ "$t_open" -ge 200000000 ] && echo yes)" yes
+expect_eq "time at the active limit >= 0.2 s" "$([ "$t_active" -ge 200000000 ] && echo yes)" yes
+expect_eq "no disagreement" "$(disagree)" ""
+
+# Finish zone 2 (opened, never written): its whole capacity is wasted.
+run nvme zns finish-zone /dev/$D -s "$(slba 2)"
+expect_eq "zone 2 finish waste" "$(col 2 finish_waste_sectors)" 1024
+expect_eq "below the open limit: its time stops" "$(sleep 0.1; life open_limit_time_ns)" "$(life open_limit_time_ns)"
+
+# The device closes an implicitly open zone to open another: zones 1 and 3
+# closed, 5 and 6 written (2 implicitly open, 2 active), 7 opened.
+run nvme zns close-zone /dev/$D -s "$(slba 3)"
+run nvme zns reset-zone /dev/$D -s "$(slba 1)"
+run nvme zns reset-zone /dev/$D -s "$(slba 3)"
+run nvme write /dev/$D -s "$(slba 5)" -c 0 -z 4096 -d "$(data_file 4096)"
+run nvme write /dev/$D -s "$(slba 6)" -c 0 -z 4096 -d "$(data_file 4096)"
+open_zone 7
+expect_eq "opens_over_limit" "$(life opens_over_limit)" 1
+expect_eq "one zone the device closed by itself (host: implicitly open, device: closed)" \
+	"$(disagree | grep -cE '^[56]:2/4$')" 1
+# A reset of every zone makes every zone known again.
+run nvme zns reset-zone /dev/$D -a
+expect_eq "after reset-all" "$(disagree)" ""
+expect_eq "open, active after reset-all" "$(life open_zones) $(life active_zones)" "0 0"
+finish

@@ -1,0 +1,161 @@
+#!/bin/bash
+# Zone lifecycle on nvme0n2 (512 B LBAs, 2048-sector zones, max_open 4): the
+# condition and written sectors zns_stat keeps from the host's commands agree
+# with the device's zone report for every zone, or say unknown; exact fill at
+# reset, finish waste, open zones against the limit and the histograms'
+# counts for a scripted workload of dd, blkzone and nvme-cli commands.
+. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/zns.sh"
+
+require_cmd nvme blkzone dd
+nvme_up
+load_zns
+fresh nvme0n2
+D=nvme0n2
+run() { "$@" >/dev/null 2>&1 || fail "$*"; }
+must_fail() { if "$@" >/dev/null 2>&1; then fail "succeeded: $*"; fi; }
+life() { awk -v k="$1" '$1 == k { print $2 }' "$ZNS_DEBUGFS/$D/lifecycle"; }
+col() {	# col ZONE COLUMN
+	awk -v z="$1" -v c="$2" 'NR == 1 { for (i = 2; i <= NF; i++) n[$i] = i - 1; next }
+		$1 == z { print $n[c] }' "$ZNS_DEBUGFS/$D/zones"
+}
+zone_bytes() { echo $(($1 * ZONE_SECTORS * 512)); }
+write_at() {	# write_at ZONE SECTORS [OFFSET_SECTORS]: one dd, O_DIRECT
+	run dd if="$(data_file $(($2 * 512)))" of=/dev/$D bs=$(($2 * 512)) count=1 \
+		seek=$((($1 * ZONE_SECTORS + ${3:-0}) * 512)) oflag=direct,seek_bytes
+}
+# agree: for every zone, the host's view is the device's, or unknown.
+agree() {
+	local z cond wp hc hw hk bad=0 line
+	for ((z = 0; z < 8; z++)); do
+		line=$(blkzone report -o $((z * ZONE_SECTORS)) -c 1 /dev/$D)
+		wp=$((16#$(sed -n 's/.*wptr 0x\([0-9a-f]*\).*/\1/p' <<<"$line")))
+		cond=$(sed -n 's/.*zcond: *\([0-9]*\).*/\1/p' <<<"$line")
+		hc=$(col $z host_cond) hw=$(col $z host_written_sectors) hk=$(col $z host_written_known)
+		if [ "$hc" != 0 ] && [ "$hc" != "$cond" ]; then
+			echo "zone $z: host_cond $hc, device $cond"; bad=1
+		fi
+		if [ "$hk" = 1 ] && [ "$cond" != 14 ] && [ "$hw" != "$wp" ]; then
+			echo "zone $z: host_written_sectors $hw, device wptr $wp"; bad=1
+		fi
+	done
+	expect_eq "host view agrees with blkzone report ($1)" $bad 0
+}
+
+# fresh cleared the table: every zone unknown until a report says.
+expect_eq "zone 0 host_cond after a clear" "$(col 0 host_cond)" 0
+run blkzone report /dev/$D
+expect_eq "zone_capacity_sectors" "$(life zone_capacity_sectors)" $ZONE_SECTORS
+expect_eq "max_open_zones" "$(life max_open_zones)" 4
+expect_eq "zone 7 host_cond after a report" "$(col 7 host_cond)" 1
+agree "seeded"
+
+# Zone 0 written to 1200 of 2048 sectors (58.6%: the 60% tenth), then reset.
+write_at 0 1200
+expect_eq "zone 0 implicitly open" "$(col 0 host_cond)" 2
+expect_eq "zone 0 written" "$(col 0 host_written_sectors)" 1200
+run blkzone reset -o 0 -c 1 /dev/$D
+# Zone 1 written full in two writes, then reset: 100%.
+write_at 1 1024
+write_at 1 1024 1024
+expect_eq "zone 1 full" "$(col 1 host_cond)" 14
+run blkzone reset -o $ZONE_SECTORS -c 1 /dev/$D
+# Zone 2: 8 LBAs by nvme-cli, then finished: 2040 sectors wasted.
+run nvme write /dev/$D -s $((2 * ZONE_SECTORS)) -c 7 -z 4096 -d "$(data_file 4096)"
+run nvme zns finish-zone /dev/$D -s $((2 * ZONE_SECTORS))
+# Zone 3: opened, written 16 sectors, closed.
+run blkzone open -o $((3 * ZONE_SECTORS)) -c 1 /dev/$D
+expect_eq "zone 3 explicitly open" "$(col 3 host_cond)" 3
+write_at 3 16
+run blkzone close -o $((3 * ZONE_SECTORS)) -c 1 /dev/$D
+# Zone 4: a zone append of 8 sectors, then a write off the write pointer
+# (fails: the host's view did not expect success, so it stands).
+run nvme zns zone-append /dev/$D -s $((4 * ZONE_SECTORS)) -z 4096 -d "$(data_file 4096)"
+must_fail nvme write /dev/$D -s $((4 * ZONE_SECTORS + 100)) -c 0 -z 512 -d "$(data_file 512)"
+expect_eq "zone 4 still implicitly open" "$(col 4 host_cond)" 2
+agree "after the workload"
+
+expect_eq "zone 0 fill" "$(col 0 fill_resets) $(col 0 fill_sum_sectors) $(col 0 fill_min_sectors) $(col 0 fill_max_sectors)" "1 1200 1200 1200"
+expect_eq "zone 1 fill" "$(col 1 fill_resets) $(col 1 fill_sum_sectors)" "1 2048"
+expect_eq "zone 2 finish waste" "$(col 2 finish_waste_sectors)" 2040
+expect_eq "zone 3 closed, 16 written" "$(col 3 host_cond) $(col 3 host_written_sectors)" "4 16"
+expect_eq "resets_fill_60pct" "$(life resets_fill_60pct)" 1
+expect_eq "resets_fill_100pct" "$(life resets_fill_100pct)" 1
+expect_eq "reclaimed_sectors" "$(life reclaimed_sectors)" 3248
+expect_eq "finish_waste_sectors" "$(life finish_waste_sectors)" 2040
+expect_eq "finishes_waste_known" "$(life finishes_waste_known)" 1
+# open and closed again: 0 (reset), 1 (full), 2 (finished), 3 (closed); 4 open
+expect_eq "open_zones" "$(life open_zones)" 1
+expect_eq "active_zones" "$(life active_zones)" 2
+expect_eq "time to full, zone 1" "$(awk '$1 == "to_full" { n += $4 } END { print n + 0 }' "$ZNS_DEBUGFS/$D/lifetimes")" 1
+expect_eq "time open, zones 0..3" "$(awk '$1 == "open" { n += $4 } END { print n + 0 }' "$ZNS_DEBUGFS/$D/lifetimes")" 4
+expect_eq "zone 0 queue wait (dd: block layer)" "$([ "$(col 0 queue_wait_sum_ns)" -gt 0 ] && echo yes)" yes
+expect_eq "zone 2 queue wait (nvme-cli: passthrough)" "$(col 2 queue_wait_sum_ns)" 0
+expect_eq "reset log fills" "$(awk 'NR > 1 { printf "%s:%s ", $3, $7 }' "$ZNS_DEBUGFS/$D/resets")" "0:1200 1:2048 "
+
+# The open limit: zone 4 closed, 3, 5, 6, 7 opened (4 = max_open), then a
+# fifth open fails: too many open zones.
+run blkzone close -o $((4 * ZONE_SECTORS)) -c 1 /dev/$D
+for z in 3 5 6 7; do run blkzone open -o $((z * ZONE_SECTORS)) -c 1 /dev/$D; done
+expect_eq "open_zones at the limit" "$(life open_zones)" 4
+must_fail blkzone open -o $((4 * ZONE_SECTORS)) -c 1 /dev/$D
+expect_eq "too_many_open_errors" "$(life too_many_open_errors)" 1
+expect_eq "open_zones_peak" "$(life open_zones_peak)" 4
+expect_eq "time at the open limit" "$([ "$(life open_limit_time_ns)" -gt 0 ] && echo yes)" yes
+expect_eq "opens_over_limit" "$(life opens_over_limit)" 0
+agree "at the open limit"
+
+# A select-all reset: every zone not empty is reset, with its fill.
+run nvme zns reset-zone /dev/$D -a
+expect_eq "after reset-all: open, active" "$(life open_zones) $(life active_zones)" "0 0"
+expect_eq "reclaimed_sectors after reset-all" "$(life reclaimed_sectors)" $((3248 + 8 + 16 + 8))
+agree "after reset-all"
+# fills: zone 0 1200 (60%), 1 2048 (100%), then reset-all: 2 8, 3 16, 4 8
+# (10%), 5 6 7 0 (opened, never written)
+expect_eq "fill histogram 0/10/60/100%" "$(life resets_fill_0pct) $(life resets_fill_10pct) $(life resets_fill_60pct) $(life resets_fill_100pct)" "3 3 1 1"
+
+# The tool: the lifecycle view and its machine formats carry the same figures,
+# the zone table shows the host's view beside the device's.
+out=$("$ZNS_TOOL" lifecycle $D) || fail "zns-stat lifecycle"
+echo "$out"
+expect_eq "view: fill at reset" "$(grep -c 'fill at reset *8 resets with a known fill, mean 20.0%' <<<"$out")" 1
+expect_eq "view: open zones" "$(grep -c 'open zones *0 now, peak 4 of 4; .* at the limit; 1 "too many open" errors' <<<"$out")" 1
+expect_eq "view: finish waste" "$(grep -c 'finish waste *1020 KiB left unwritten by 1 finishes; 0 unknown' <<<"$out")" 1
+expect_eq "json: reclaimed, 10%, time_to_full p50" "$("$ZNS_TOOL" lifecycle -o json $D | python3 -c '
+import json, sys
+d = json.load(sys.stdin)["'$D'"]
+print(d["reclaimed_sectors"], d["resets_fill_10pct"], d["time_to_full_p50_us"] > 0)')" "3280 3 True"
+expect_eq "csv: reclaimed" "$("$ZNS_TOOL" lifecycle -o csv $D | grep -c "^$D,reclaimed_sectors,3280$")" 1
+prom=$("$ZNS_TOOL" lifecycle -o prom $D)
+expect_eq "prom: reclaimed bytes" "$(grep -c "^zns_lifecycle_reclaimed_bytes_total{disk=\"$D\"} $((3280 * 512))$" <<<"$prom")" 1
+expect_eq "prom: fill 10%" "$(grep -c "^zns_lifecycle_resets_fill_total{disk=\"$D\",fill_pct=\"10\"} 3$" <<<"$prom")" 1
+expect_eq "prom: one TYPE per metric" "$(grep '^# TYPE' <<<"$prom" | sort | uniq -d | wc -l)" 0
+expect_eq "table: host view beside the device's" "$("$ZNS_TOOL" -a $D | grep -c ' cap  *host_cond  *host_written_sectors ')" 1
+
+# Loaded after a zone was written: unknown until a report says.
+unload_zns
+write_at 0 64
+load_zns
+run blkzone report -o 0 -c 1 /dev/$D	# the first command: tracks, not read
+wait_tracked $D
+expect_eq "zone 0 unknown after a reload" "$(col 0 host_cond) $(col 0 host_written_known)" "0 0"
+run blkzone reset -o 0 -c 1 /dev/$D
+expect_eq "unknown fill at reset" "$(life resets_fill_unknown) $(col 0 host_cond)" "1 1"
+agree "after a reload"
+write_at 1 64
+unload_zns; load_zns
+run blkzone report -o 0 -c 1 /dev/$D; wait_tracked $D
+run blkzone report /dev/$D
+expect_eq "zone 1 seeded by a report" "$(col 1 host_cond) $(col 1 host_written_sectors)" "2 64"
+run blkzone reset -o $ZONE_SECTORS -c 1 /dev/$D
+expect_eq "zone 1 fill known from the report" "$(col 1 fill_sum_sectors)" 64
+agree "after the reports"
+
+# fio --zonemode=zbd: 2.25 MiB from zone 4 on (empty), which fio rounds down
+# to whole zones: zones 4 and 5 full, 6 still empty.
+run fio --name=zbd --filename=/dev/$D --direct=1 --zonemode=zbd --ioengine=psync \
+	--rw=write --bs=64k --offset=$(zone_bytes 4) --size=$((2 * $(zone_bytes 1) + 256 * 1024))
+expect_eq "fio: zones 4, 5 full, 6 empty" \
+	"$(col 4 host_cond) $(col 5 host_cond) $(col 6 host_cond) $(col 6 host_written_sectors)" "14 14 1 0"
+agree "after fio"
+finish

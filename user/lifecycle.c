@@ -1,0 +1,349 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * zns-stat lifecycle: what the module's "lifecycle" and "lifetimes" files say
+ * about a namespace's zones as the host drove them: reclaim efficiency
+ * (fill at reset), finish waste, open and active zones against the device's
+ * limits, time to full and time open. Documentation/zns_stat.rst defines
+ * each figure.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lifecycle.h"
+#include "snapshot.h"
+
+int life_parse(struct life *l, char *lifecycle, char *lifetimes)
+{
+	char *line, *save, key[48], what[16];
+	unsigned long long v, lo, hi, n;
+	int i;
+
+	for (line = strtok_r(lifecycle, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save)) {
+		if (sscanf(line, "%47s %llu", key, &v) != 2 ||
+		    l->nr_keys == LIFE_MAX_KEYS)
+			return -1;
+		snprintf(l->keys[l->nr_keys].key, sizeof(l->keys[0].key), "%s", key);
+		l->keys[l->nr_keys++].value = v;
+	}
+	for (line = strtok_r(lifetimes, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save)) {
+		if (line[0] == '#')
+			continue;
+		if (sscanf(line, "%15s %llu %llu %llu", what, &lo, &hi, &n) != 4)
+			return -1;
+		for (i = 0; i < ZNS_LIFE_BUCKETS && (i ? 1ULL << i : 0) != lo; i++)
+			;
+		if (i == ZNS_LIFE_BUCKETS)
+			return -1;
+		if (!strcmp(what, "to_full"))
+			l->to_full[i] = n;
+		else if (!strcmp(what, "open"))
+			l->open[i] = n;
+		else
+			return -1;
+	}
+	return l->nr_keys ? 0 : -1;
+}
+
+int life_read(const char *disk, struct life *l, char *err, size_t errlen)
+{
+	char path[512], *a, *b;
+	int ret;
+
+	memset(l, 0, sizeof(*l));
+	snprintf(l->disk, sizeof(l->disk), "%s", disk);
+	snprintf(path, sizeof(path), "%s/%s/lifecycle", snapshot_root(), disk);
+	a = slurp_file(path, NULL);
+	snprintf(path, sizeof(path), "%s/%s/lifetimes", snapshot_root(), disk);
+	b = slurp_file(path, NULL);
+	if (!a || !b) {
+		snprintf(err, errlen, "%s: no zone lifecycle (not a tracked namespace, or a zns_stat older than 0.2)",
+			 disk);
+		free(a);
+		free(b);
+		return -1;
+	}
+	ret = life_parse(l, a, b);
+	if (ret)
+		snprintf(err, errlen, "%s: unexpected content in its lifecycle files", disk);
+	free(a);
+	free(b);
+	return ret;
+}
+
+uint64_t life_get(const struct life *l, const char *key)
+{
+	int i;
+
+	for (i = 0; i < l->nr_keys; i++)
+		if (!strcmp(l->keys[i].key, key))
+			return l->keys[i].value;
+	return 0;
+}
+
+uint64_t life_quantile_us(const uint64_t *buckets, double q)
+{
+	uint64_t total = 0, seen = 0;
+	int i;
+
+	for (i = 0; i < ZNS_LIFE_BUCKETS; i++)
+		total += buckets[i];
+	for (i = 0; i < ZNS_LIFE_BUCKETS && total; i++) {
+		seen += buckets[i];
+		if (seen >= q * total && buckets[i])
+			return (2ULL << i) - 1;
+	}
+	return 0;
+}
+
+static uint64_t sum(const uint64_t *v, int n)
+{
+	uint64_t s = 0;
+
+	while (n--)
+		s += v[n];
+	return s;
+}
+
+/* "p50 <= 16 ms, p99 <= 33 ms, max <= 67 ms" of a log2 us histogram. */
+static void quantiles(struct sbuf *b, const uint64_t *h)
+{
+	static const double q[] = { 0.5, 0.99, 1 };
+	static const char * const name[] = { "p50", "p99", "max" };
+	char t[32];
+	int i;
+
+	if (!sum(h, ZNS_LIFE_BUCKETS)) {
+		sbuf_printf(b, "none yet");
+		return;
+	}
+	for (i = 0; i < 3; i++) {
+		fmt_ns(t, sizeof(t), life_quantile_us(h, q[i]) * 1e3);
+		sbuf_printf(b, "%s%s <= %s", i ? ", " : "", name[i], t);
+	}
+}
+
+static void limit_line(struct sbuf *b, const struct life *l, const char *what)
+{
+	char key[48], t[32], label[16];
+	uint64_t max;
+
+	snprintf(key, sizeof(key), "max_%s_zones", what);
+	max = life_get(l, key);
+	snprintf(key, sizeof(key), "%s_zones", what);
+	snprintf(label, sizeof(label), "%s zones", what);
+	sbuf_printf(b, "  %-14s %llu now", label, (unsigned long long)life_get(l, key));
+	snprintf(key, sizeof(key), "%s_zones_peak", what);
+	sbuf_printf(b, ", peak %llu", (unsigned long long)life_get(l, key));
+	if (!max) {
+		sbuf_printf(b, ", no limit\n");
+		return;
+	}
+	snprintf(key, sizeof(key), "%s_limit_time_ns", what);
+	fmt_ns(t, sizeof(t), life_get(l, key));
+	sbuf_printf(b, " of %llu; %s at the limit", (unsigned long long)max, t);
+	snprintf(key, sizeof(key), "too_many_%s_errors", what);
+	sbuf_printf(b, "; %llu \"too many %s\" errors\n",
+		    (unsigned long long)life_get(l, key), what);
+}
+
+static void table_one(struct sbuf *b, const struct life *l)
+{
+	uint64_t cap = life_get(l, "zone_capacity_sectors"), fill[ZNS_FILL_BUCKETS];
+	uint64_t known, max = 1, reclaimed = life_get(l, "reclaimed_sectors");
+	char key[48], t[32];
+	int i;
+
+	for (i = 0; i < ZNS_FILL_BUCKETS; i++) {
+		snprintf(key, sizeof(key), "resets_fill_%dpct", i * 10);
+		fill[i] = life_get(l, key);
+		if (fill[i] > max)
+			max = fill[i];
+	}
+	known = sum(fill, ZNS_FILL_BUCKETS);
+	fmt_bytes(t, sizeof(t), cap * 512.0);
+	sbuf_printf(b, "%s: zone lifecycle, as the host drove it (capacity %s)\n",
+		    l->disk, cap ? t : "unknown until a zone report");
+	limit_line(b, l, "open");
+	limit_line(b, l, "active");
+	if (life_get(l, "opens_over_limit"))
+		sbuf_printf(b, "  %-14s %llu zones opened with the open limit reached (the device closed others)\n",
+			    "", (unsigned long long)life_get(l, "opens_over_limit"));
+	fmt_bytes(t, sizeof(t), reclaimed * 512.0);
+	sbuf_printf(b, "  %-14s %llu resets with a known fill", "fill at reset",
+		    (unsigned long long)known);
+	if (known && cap)
+		sbuf_printf(b, ", mean %.1f%%", 100.0 * reclaimed / known / cap);
+	sbuf_printf(b, "; %s reclaimed; %llu fill unknown\n", t,
+		    (unsigned long long)life_get(l, "resets_fill_unknown"));
+	for (i = 0; known && i < ZNS_FILL_BUCKETS; i++) {
+		sbuf_printf(b, "  %14s %s%3d%% %6llu |", "", i ? "<=" : "  ", i * 10,
+			    (unsigned long long)fill[i]);
+		sbuf_pad(b, '#', (int)(40 * fill[i] / max));
+		sbuf_printf(b, "\n");
+	}
+	fmt_bytes(t, sizeof(t), life_get(l, "finish_waste_sectors") * 512.0);
+	sbuf_printf(b, "  %-14s %s left unwritten by %llu finishes; %llu unknown\n",
+		    "finish waste", t,
+		    (unsigned long long)life_get(l, "finishes_waste_known"),
+		    (unsigned long long)life_get(l, "finishes_waste_unknown"));
+	sbuf_printf(b, "  %-14s %llu zones: ", "time to full",
+		    (unsigned long long)sum(l->to_full, ZNS_LIFE_BUCKETS));
+	quantiles(b, l->to_full);
+	sbuf_printf(b, "\n  %-14s %llu times: ", "time open",
+		    (unsigned long long)sum(l->open, ZNS_LIFE_BUCKETS));
+	quantiles(b, l->open);
+	sbuf_printf(b, "\n");
+}
+
+/*
+ * Prometheus: base units (sectors to bytes, ns to seconds), counters end in
+ * _total, the fill histogram is one metric with a fill_pct label.
+ */
+static void prom_metric(const char *key, char *out, size_t n, int *counter,
+			int *pct)
+{
+	size_t len = strlen(key);
+
+	*counter = !strstr(key, "zones") && !strstr(key, "capacity");
+	*pct = -1;
+	if (sscanf(key, "resets_fill_%dpct", pct) == 1) {
+		snprintf(out, n, "zns_lifecycle_resets_fill_total");
+		return;
+	}
+	*pct = -1;
+	if (len > 8 && !strcmp(key + len - 8, "_sectors"))
+		snprintf(out, n, "zns_lifecycle_%.*s_bytes", (int)len - 8, key);
+	else if (len > 3 && !strcmp(key + len - 3, "_ns"))
+		snprintf(out, n, "zns_lifecycle_%.*s_seconds", (int)len - 3, key);
+	else
+		snprintf(out, n, "zns_lifecycle_%s", key);
+	if (*counter)
+		strncat(out, "_total", n - strlen(out) - 1);
+}
+
+static void prom_all(struct sbuf *b, const struct life *l, int n)
+{
+	char metric[128], prev[128] = "";
+	int i, d, counter, pct;
+
+	for (i = 0; n && i < l[0].nr_keys; i++) {
+		const char *key = l[0].keys[i].key;
+		size_t len = strlen(key);
+
+		prom_metric(key, metric, sizeof(metric), &counter, &pct);
+		if (strcmp(metric, prev))
+			sbuf_printf(b, "# HELP %s zns_stat zone lifecycle: %s (Documentation/zns_stat.rst).\n# TYPE %s %s\n",
+				    metric, pct >= 0 ? "resets by fill at reset" : key,
+				    metric, counter ? "counter" : "gauge");
+		snprintf(prev, sizeof(prev), "%s", metric);
+		for (d = 0; d < n; d++) {
+			uint64_t v = life_get(&l[d], key);
+
+			sbuf_printf(b, "%s{disk=\"%s\"", metric, l[d].disk);
+			if (pct >= 0)
+				sbuf_printf(b, ",fill_pct=\"%d\"", pct);
+			if (len > 8 && !strcmp(key + len - 8, "_sectors"))
+				sbuf_printf(b, "} %llu\n", (unsigned long long)v * 512);
+			else if (len > 3 && !strcmp(key + len - 3, "_ns"))
+				sbuf_printf(b, "} %.9f\n", v / 1e9);
+			else
+				sbuf_printf(b, "} %llu\n", (unsigned long long)v);
+		}
+	}
+}
+
+/* CSV and JSON: every key as the module names it, and the quantiles. */
+static void machine_one(struct sbuf *b, const struct life *l, int first,
+			enum out_format f)
+{
+	static const char * const qname[] = { "p50", "p99", "max" };
+	static const double q[] = { 0.5, 0.99, 1 };
+	const uint64_t *h[] = { l->to_full, l->open };
+	static const char * const hname[] = { "time_to_full", "time_open" };
+	int i, j;
+
+	if (f == FMT_JSON)
+		sbuf_printf(b, "%s\n  \"%s\": {", first ? "" : ",", l->disk);
+	for (i = 0; i < l->nr_keys; i++) {
+		const char *k = l->keys[i].key;
+		unsigned long long v = l->keys[i].value;
+
+		if (f == FMT_CSV)
+			sbuf_printf(b, "%s,%s,%llu\n", l->disk, k, v);
+		else
+			sbuf_printf(b, "%s\"%s\": %llu", i ? ", " : "", k, v);
+	}
+	for (i = 0; i < 2; i++) {
+		for (j = 0; j < 3; j++) {
+			unsigned long long us = life_quantile_us(h[i], q[j]);
+
+			if (f == FMT_CSV)
+				sbuf_printf(b, "%s,%s_%s_us,%llu\n", l->disk, hname[i], qname[j], us);
+			else if (f == FMT_JSON)
+				sbuf_printf(b, ", \"%s_%s_us\": %llu", hname[i], qname[j], us);
+		}
+	}
+	if (f == FMT_JSON)
+		sbuf_printf(b, "}");
+}
+
+void life_format(struct sbuf *b, const struct life *l, int n,
+		 enum out_format f)
+{
+	int i;
+
+	if (f == FMT_CSV)
+		sbuf_printf(b, "disk,key,value\n");
+	if (f == FMT_JSON)
+		sbuf_printf(b, "{");
+	if (f == FMT_PROM) {
+		prom_all(b, l, n);
+		return;
+	}
+	for (i = 0; i < n; i++) {
+		if (f == FMT_TABLE)
+			table_one(b, &l[i]);
+		else
+			machine_one(b, &l[i], !i, f);
+	}
+	if (f == FMT_JSON)
+		sbuf_printf(b, "\n}\n");
+}
+
+int life_run(char **disks, int nr, enum out_format f, const char *file)
+{
+	struct life *l = calloc(nr ? nr : 1, sizeof(*l));
+	struct sbuf b = { 0 };
+	char err[512];
+	int i, n = 0, ret = 0;
+
+	if (!l)
+		return 1;
+	for (i = 0; i < nr; i++) {
+		if (life_read(disks[i], &l[n], err, sizeof(err))) {
+			fprintf(stderr, "zns-stat: %s\n", err);
+			ret = 1;
+			continue;
+		}
+		n++;
+	}
+	if (n)
+		life_format(&b, l, n, f);
+	if (b.oom) {
+		fprintf(stderr, "zns-stat: out of memory\n");
+		ret = 1;
+	} else if (file && n) {
+		if (write_file_atomic(file, b.s, b.len, err, sizeof(err))) {
+			fprintf(stderr, "zns-stat: %s\n", err);
+			ret = 1;
+		}
+	} else {
+		fwrite(b.s ? b.s : "", 1, b.len, stdout);
+	}
+	sbuf_free(&b);
+	free(l);
+	return ret;
+}
