@@ -69,7 +69,7 @@ void life_init(struct zone_table *tbl, const struct zns_geometry *geo)
 	tbl->life.max_active = geo->max_active;
 }
 
-/* Only the first resets of a zone's life count their fill: 2^27 of them. */
+/* The count of resets with a known fill saturates at 2^27 - 1 per zone. */
 static u64 fills_plus_one(u64 s)
 {
 	u64 fills = s & LIFE_FILLS;
@@ -262,17 +262,18 @@ static u32 apply(struct zone_table *tbl, u32 zone, unsigned int opi, u32 n,
 
 	do {
 		new = after(old, opi, n, cap, tbl->zone_sectors, select_all);
-		if (new == old)
-			return 0;
-	} while (!atomic64_try_cmpxchg(&zl->state, &old, new));
+	} while (new != old && !atomic64_try_cmpxchg(&zl->state, &old, new));
 
+	/* a finish of a full zone changes nothing, and wastes nothing */
+	if (opi == ZNS_OPI_FINISH && (new != old || !select_all))
+		count_finish(tbl, zl, old, cap);
+	if (new == old)
+		return 0;
 	oc = cond_of(old);
 	nc = cond_of(new);
 	if (opi == ZNS_OPI_RESET) {
 		fill = old & LIFE_KNOWN ? written_of(old) : ZNS_FILL_UNKNOWN;
 		count_fill(tbl, zl, cap, fill);
-	} else if (opi == ZNS_OPI_FINISH) {
-		count_finish(tbl, zl, old, cap);
 	} else if ((old & LIFE_KNOWN) && !written_of(old) && written_of(new)) {
 		WRITE_ONCE(zl->first_write_ns, now);	/* the first write */
 	}

@@ -56,6 +56,9 @@ done
 expect_eq "zone 0 full at its capacity" "$(col 0 host_cond) $(col 0 host_written_sectors)" "14 1024"
 must_fail nvme write /dev/$D -s "$(slba 0)" -c 0 -z 4096 -d "$(data_file 4096)"
 expect_eq "zone 0 still full after a write to a full zone" "$(col 0 host_cond)" 14
+run nvme zns finish-zone /dev/$D -s "$(slba 0)"
+expect_eq "a finish of a full zone: counted, nothing wasted" \
+	"$(life finishes_waste_known) $(life finish_waste_sectors) $(col 0 host_cond)" "1 0 14"
 
 # Open limit: zones 1 and 2 opened, a third open fails.
 open_zone 1
@@ -78,6 +81,7 @@ expect_eq "no disagreement" "$(disagree)" ""
 # Finish zone 2 (opened, never written): its whole capacity is wasted.
 run nvme zns finish-zone /dev/$D -s "$(slba 2)"
 expect_eq "zone 2 finish waste" "$(col 2 finish_waste_sectors)" 1024
+expect_eq "finishes, their waste" "$(life finishes_waste_known) $(life finish_waste_sectors)" "2 1024"
 expect_eq "below the open limit: its time stops" "$(sleep 0.1; life open_limit_time_ns)" "$(life open_limit_time_ns)"
 
 # The device closes an implicitly open zone to open another: zones 1 and 3
