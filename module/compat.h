@@ -109,17 +109,17 @@ static inline unsigned int zns_nr_zones(struct gendisk *disk)
 
 /*
  * A zone's writable capacity: the gendisk keeps it from 6.10 (zone write
- * plugging; the last zone's apart from 6.11), earlier only zone reports
- * say (0: unknown).
+ * plugging) and the last zone's apart from 6.11; zns_stat reads both from
+ * 6.11. Earlier, only zone reports say (0: unknown).
  */
 static inline void zns_zone_capacity(struct gendisk *disk, u32 *cap, u32 *last)
 {
-#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 11, 0)
-	*cap = READ_ONCE(disk->zone_capacity);
-	*last = READ_ONCE(disk->last_zone_capacity);
-#else
+#if ZNS_KERNEL_RANGE(5, 15, 0, 6, 11, 0)
 	*cap = 0;
 	*last = 0;
+#else
+	*cap = READ_ONCE(disk->zone_capacity);
+	*last = READ_ONCE(disk->last_zone_capacity);
 #endif
 }
 

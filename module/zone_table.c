@@ -155,11 +155,12 @@ static void count_select_all(struct zone_table *tbl, unsigned int opi,
 static void count_error(struct zone_stat *zs, u16 status)
 {
 	unsigned int kind = status - ZNS_SC_ZONE_FIRST;
-	u64 old, one = BIT_ULL(8 * kind);
+	u64 old, one;
 
 	atomic64_inc(&zs->errors);
 	if (kind >= ZNS_NR_ZONE_ERRORS)
 		return;
+	one = BIT_ULL(8 * kind);	/* only now: 8 * kind fits a shift */
 	old = atomic64_read(&zs->zone_errors);
 	do {
 		if (((old >> (8 * kind)) & 0xff) == 0xff)

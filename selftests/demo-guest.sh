@@ -46,6 +46,9 @@ run blkzone reset -o $((8 * ZONE_SECTORS)) -c 2 /dev/nvme0n1
 step "zns-stat nvme0n1"
 "$ZNS_TOOL" nvme0n1
 
+step "zns-stat lifecycle nvme0n1: the zones as the host drove them"
+"$ZNS_TOOL" lifecycle nvme0n1
+
 step "the recording: data file, heatmaps, HTML report (in build/demo/ on the host)"
 kill -INT $record_pid
 wait $record_pid || { cat /tmp/record.out; fail "zns-stat record"; }
@@ -67,5 +70,16 @@ expect_zones nvme0n1 0:writes=1 0:write_sectors=32 0:reads=1 0:read_sectors=32 \
 	8:resets=1 8:reset_lat_min_ns=+ 8:reset_lat_max_ns=+ 8:reset_lat_sum_ns=+ \
 	9:resets=1 9:reset_lat_min_ns=+ 9:reset_lat_max_ns=+ 9:reset_lat_sum_ns=+
 expect_summary nvme0n1 dropped=0
+# The lifecycle: zone 1 reset holding 24 sectors (10%), zones 8 and 9 full
+# (100%); zone 2 finished empty after its open and close: its whole
+# capacity wasted; zones 8-11 filled by fio; zone 0 still open.
+life() { awk -v k="$1" '$1 == k { print $2 }' "$ZNS_DEBUGFS/nvme0n1/lifecycle"; }
+for kv in resets_fill_10pct=1 resets_fill_100pct=2 reclaimed_sectors=4120 \
+	finish_waste_sectors=2048 finishes_waste_known=1 open_zones=1 \
+	active_zones=1 open_zones_peak=2; do
+	expect_eq "lifecycle ${kv%%=*}" "$(life "${kv%%=*}")" "${kv#*=}"
+done
+expect_eq "lifecycle: zones filled" \
+	"$(awk '$1 == "to_full" { n += $4 } END { print n + 0 }' "$ZNS_DEBUGFS/nvme0n1/lifetimes")" 4
 [ "$_zns_failures" -eq 0 ] && echo "yes: every counter of every zone matches the workload"
 finish

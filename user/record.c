@@ -204,7 +204,7 @@ int record_run(const struct record_opts *o)
 	/*
 	 * A zone report now, as at the end: passing through zns_stat's probes,
 	 * it tells the module the zones' capacity and conditions (its zone
-	 * lifecycle needs them where the kernel does not say, before 6.10).
+	 * lifecycle needs them where the kernel does not say, before 6.11).
 	 */
 	zonereport_add(&before, why, sizeof(why));
 	/* no SA_RESTART: a signal ends the wait (and the comment prompt) */
