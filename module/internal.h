@@ -108,15 +108,20 @@ struct zone_life {
 };
 
 /*
- * One zone: 288 bytes (checked at build time). The counts of each ZNS error
- * kind, kept only to name the most frequent, are bytes that saturate at 255.
+ * A zone's failed commands, one word changed by one cmpxchg: the count in
+ * bits 0-39 (stops at 2^40 - 1, 1.1e12) and, to name the most frequent ZNS
+ * error kind, a 3-bit count per kind (bits 40-63) that all halve when one
+ * would pass 7: recent errors weigh more.
  */
+#define ZNS_ERRORS_COUNT_BITS	40
+#define ZNS_ERRORS_KIND_BITS	3
+
+/* One zone: 280 bytes (checked at build time). */
 struct zone_stat {
 	struct op_stat op[ZNS_OPI_CLOSE + 1];	/* read .. close */
 	atomic64_t sectors[ZNS_OPI_APPEND + 1];	/* read, write, append */
 	struct write_zeroes_stat write_zeroes;
 	atomic64_t errors;
-	atomic64_t zone_errors;		/* ZNS_NR_ZONE_ERRORS bytes */
 	struct zone_life life;
 };
 

@@ -75,7 +75,7 @@ static const struct {
 	{ "errors", "Commands on the zone that completed with an error." },
 	{ "write_zeroes", "Successful Write Zeroes commands." },
 	{ "write_zeroes_sectors", "Zeroes written by Write Zeroes commands." },
-	{ "top_zone_error", "Most frequent ZNS status code of the zone's errors (SCT << 8 | SC), 0 when none." },
+	{ "top_zone_error", "Most frequent ZNS status code of the zone's errors, recent ones weighing more (SCT << 8 | SC), 0 when none." },
 	{ "reset_all", "Successful select-all resets." },
 	{ "finish_all", "Successful select-all finishes." },
 	{ "open_all", "Successful select-all opens." },

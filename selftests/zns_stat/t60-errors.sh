@@ -1,6 +1,7 @@
 #!/bin/bash
 # Failed commands count only in "errors" of the zone they targeted: a write
-# off the write pointer (nvme-cli and dd), a write to a full zone.
+# off the write pointer (nvme-cli and dd), a write to a full zone; the zone's
+# most frequent ZNS error kind.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/zns.sh"
 
@@ -30,5 +31,24 @@ fi
 expect_zones nvme0n1 4:errors=1 4:top_zone_error=$((0x1bc)) 5:errors=1 \
 	5:top_zone_error=$((0x1bc)) 6:errors=1 6:top_zone_error=$((0x1b9)) 6:finishes=1 \
 	0:errors=1 0:top_zone_error=$((0x1b8))
-expect_summary nvme0n1 errors=4 writes=0 reads=0 dropped=0 status_decoding=on
+
+# top_zone_error weighs recent errors more: each kind's count has 3 bits, and
+# all halve when one would pass 7. Zone 7: 8 writes to it full (full: 7, then
+# halved to 3 and 4), a reset, 5 writes off its write pointer (invalid
+# write: 5 > 4). The total stays exact.
+nvme zns finish-zone /dev/nvme0n1 -s $((7 * 256)) >/dev/null || fail "finish zone 7"
+for i in $(seq 8); do
+	if nvme write /dev/nvme0n1 -s $((7 * 256)) -c 0 -z 4096 -d "$d4k" >/dev/null 2>&1; then
+		fail "write to a full zone succeeded"
+	fi
+done
+expect_zones nvme0n1 7:errors=8 7:top_zone_error=$((0x1b9))
+nvme zns reset-zone /dev/nvme0n1 -s $((7 * 256)) >/dev/null || fail "reset zone 7"
+for i in $(seq 5); do
+	if nvme write /dev/nvme0n1 -s $((7 * 256 + 8)) -c 0 -z 4096 -d "$d4k" >/dev/null 2>&1; then
+		fail "write off the write pointer succeeded"
+	fi
+done
+expect_zones nvme0n1 7:errors=13 7:top_zone_error=$((0x1bc)) 7:resets=1
+expect_summary nvme0n1 errors=17 writes=0 reads=0 dropped=0 status_decoding=on
 finish
