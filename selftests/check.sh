@@ -186,9 +186,9 @@ wait_background() {
 	done
 }
 rm -f build/check-*.result
+tool_tests='t8*'
 # The debug kernel is built (or found) first: only the guest runs beside.
 debug_suite --beside debug-6.1 modular "$@"
-tool_tests='t8*'
 debian_suite debian-6.1 "$KVER" "" "$@"
 [ -z "${kernel[debian-6.1-rt]:-}" ] || debian_suite debian-6.1-rt "${kernel[debian-6.1-rt]}" "$tool_tests t94-*" "$@"
 [ -z "${kernel[debian-6.12]:-}" ] || debian_suite debian-6.12 "${kernel[debian-6.12]}" "$tool_tests" "$@"

@@ -11,7 +11,7 @@ run() { echo "\$ $*"; "$@" >/dev/null || fail "$*"; }
 step "load the NVMe driver and zns_stat"
 nvme_up
 load_zns
-fresh nvme0n1
+fresh $NS1
 cat "$ZNS_DEBUGFS/status"
 
 # build/demo/ on the host, shared writable by demo.sh as 9p tag "demo".
@@ -19,67 +19,67 @@ out=$ZNS_SRC/build/demo
 mount -t 9p -o trans=virtio,version=9p2000.L demo "$out" || fail "mount the demo output"
 
 step "zns-stat record: from now until the workload ends"
-"$ZNS_TOOL" record nvme0n1 -c "make demo: nvme-cli commands, fio zbd writes and reads" \
+"$ZNS_TOOL" record $NS1 -c "make demo: nvme-cli commands, fio zbd writes and reads" \
 	-o "$out" > /tmp/record.out 2>&1 &
 record_pid=$!
 sleep 2	# its first snapshot
 
-step "workload on nvme0n1: 4096-byte LBAs, 16 zones of 1 MiB (256 LBAs)"
-run nvme write /dev/nvme0n1 -s 0 -c 3 -z 16384 -d "$(data_file 16384)"
-run nvme read /dev/nvme0n1 -s 0 -c 3 -z 16384 -d /tmp/zns-read
+step "workload on $NS1: 4096-byte LBAs, 16 zones of 1 MiB (256 LBAs)"
+run nvme write /dev/$NS1 -s 0 -c 3 -z 16384 -d "$(data_file 16384)"
+run nvme read /dev/$NS1 -s 0 -c 3 -z 16384 -d /tmp/zns-read
 for i in 1 2 3; do
-	run nvme zns zone-append /dev/nvme0n1 -s 256 -z 4096 -d "$(data_file 4096)"
+	run nvme zns zone-append /dev/$NS1 -s 256 -z 4096 -d "$(data_file 4096)"
 done
-run nvme zns reset-zone /dev/nvme0n1 -s 256
-run nvme zns open-zone /dev/nvme0n1 -s 512
-run nvme zns close-zone /dev/nvme0n1 -s 512
-run nvme zns finish-zone /dev/nvme0n1 -s 512
-echo "\$ nvme write /dev/nvme0n1 -s 1032 ...   (off the write pointer: fails, counts as an error)"
-nvme write /dev/nvme0n1 -s 1032 -c 0 -z 4096 -d "$(data_file 4096)" >/dev/null 2>&1 &&
+run nvme zns reset-zone /dev/$NS1 -s 256
+run nvme zns open-zone /dev/$NS1 -s 512
+run nvme zns close-zone /dev/$NS1 -s 512
+run nvme zns finish-zone /dev/$NS1 -s 512
+echo "\$ nvme write /dev/$NS1 -s 1032 ...   (off the write pointer: fails, counts as an error)"
+nvme write /dev/$NS1 -s 1032 -c 0 -z 4096 -d "$(data_file 4096)" >/dev/null 2>&1 &&
 	fail "the invalid write succeeded"
-run fio --name=write --filename=/dev/nvme0n1 --direct=1 --zonemode=zbd --ioengine=psync \
+run fio --name=write --filename=/dev/$NS1 --direct=1 --zonemode=zbd --ioengine=psync \
 	--rw=write --bs=64k --offset=8M --size=4M
-run fio --name=read --filename=/dev/nvme0n1 --direct=1 --zonemode=zbd --ioengine=psync \
+run fio --name=read --filename=/dev/$NS1 --direct=1 --zonemode=zbd --ioengine=psync \
 	--rw=read --bs=16k --offset=8M --size=4M
-run blkzone reset -o $((8 * ZONE_SECTORS)) -c 2 /dev/nvme0n1
+run blkzone reset -o $((8 * ZONE_SECTORS)) -c 2 /dev/$NS1
 
-step "zns-stat nvme0n1"
-"$ZNS_TOOL" nvme0n1
+step "zns-stat $NS1"
+"$ZNS_TOOL" $NS1
 
-step "zns-stat lifecycle nvme0n1: the zones as the host drove them"
-"$ZNS_TOOL" lifecycle nvme0n1
+step "zns-stat lifecycle $NS1: the zones as the host drove them"
+"$ZNS_TOOL" lifecycle $NS1
 
 step "the recording: data file, heatmaps, HTML report (in build/demo/ on the host)"
 kill -INT $record_pid
 wait $record_pid || { cat /tmp/record.out; fail "zns-stat record"; }
 cat /tmp/record.out
-data=$(ls -t "$out"/nvme0n1-*.dat | head -n 1)
+data=$(ls -t "$out"/$NS1-*.dat | head -n 1)
 "$ZNS_TOOL" report "$data" -o "${data%.dat}.html" || fail "zns-stat report"
 echo "report: build/demo/$(basename "${data%.dat}").html"
 
-step "cat $ZNS_DEBUGFS/nvme0n1/summary"
-cat "$ZNS_DEBUGFS/nvme0n1/summary"
+step "cat $ZNS_DEBUGFS/$NS1/summary"
+cat "$ZNS_DEBUGFS/$NS1/summary"
 
 step "do the counters match the workload?"
 fio_zone="writes=16 write_sectors=2048 reads=64 read_sectors=2048"
-expect_zones nvme0n1 0:writes=1 0:write_sectors=32 0:reads=1 0:read_sectors=32 \
+expect_zones $NS1 0:writes=1 0:write_sectors=32 0:reads=1 0:read_sectors=32 \
 	1:appends=3 1:append_sectors=24 1:resets=1 1:reset_lat_min_ns=+ \
 	1:reset_lat_max_ns=+ 1:reset_lat_sum_ns=+ 2:opens=1 2:closes=1 2:finishes=1 \
 	4:errors=1 4:top_zone_error=$((0x1bc)) \
 	$(for z in 8 9 10 11; do for kv in $fio_zone; do printf '%s:%s ' $z "$kv"; done; done) \
 	8:resets=1 8:reset_lat_min_ns=+ 8:reset_lat_max_ns=+ 8:reset_lat_sum_ns=+ \
 	9:resets=1 9:reset_lat_min_ns=+ 9:reset_lat_max_ns=+ 9:reset_lat_sum_ns=+
-expect_summary nvme0n1 dropped=0
+expect_summary $NS1 dropped=0
 # The lifecycle: zone 1 reset holding 24 sectors (10%), zones 8 and 9 full
 # (100%); zone 2 finished empty after its open and close: its whole
 # capacity wasted; zones 8-11 filled by fio; zone 0 still open.
-life() { awk -v k="$1" '$1 == k { print $2 }' "$ZNS_DEBUGFS/nvme0n1/lifecycle"; }
+life() { awk -v k="$1" '$1 == k { print $2 }' "$ZNS_DEBUGFS/$NS1/lifecycle"; }
 for kv in resets_fill_10pct=1 resets_fill_100pct=2 reclaimed_sectors=4120 \
 	finish_waste_sectors=2048 finishes_waste_known=1 open_zones=1 \
 	active_zones=1 open_zones_peak=2; do
 	expect_eq "lifecycle ${kv%%=*}" "$(life "${kv%%=*}")" "${kv#*=}"
 done
 expect_eq "lifecycle: zones filled" \
-	"$(awk '$1 == "to_full" { n += $4 } END { print n + 0 }' "$ZNS_DEBUGFS/nvme0n1/lifetimes")" 4
+	"$(awk '$1 == "to_full" { n += $4 } END { print n + 0 }' "$ZNS_DEBUGFS/$NS1/lifetimes")" 4
 [ "$_zns_failures" -eq 0 ] && echo "yes: every counter of every zone matches the workload"
 finish

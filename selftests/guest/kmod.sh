@@ -31,57 +31,12 @@ if [ ! -e "$root/lib/modules/$kver/modules.dep.bin" ]; then
 fi
 modprobe=(modprobe -d "$root" -S "$kver")
 
-# Since 6.x (not 6.1; 6.12 and later) nvme scans the namespaces of a controller in
-# parallel, so nvme0n1 is not necessarily nsid 1. The tests name disks, so reload nvme
-# (with nvme_core, which makes zns_stat forget them) until every nvmeXnY is nsid Y.
-nvme_names_follow_nsids() {
-	local c d want have end=$((SECONDS + 15))
-
-	# Controllers probe asynchronously too. A timeout is not ours to report:
-	# the test that waits for its disks does.
-	until compgen -G '/dev/nvme[0-9]*' >/dev/null; do
-		[ "$SECONDS" -lt "$end" ] || return 0
-		sleep 0.1
-	done
-	for c in /dev/nvme[0-9]*; do
-		[[ $c =~ ^/dev/nvme[0-9]+$ ]] || continue
-		# The scan is over when every active namespace has its block device.
-		while :; do
-			want=$(nvme list-ns "$c" 2>/dev/null | grep -c .) || want=0
-			have=$(find /sys/block -maxdepth 1 -regex "/sys/block/${c#/dev/}n[0-9]+" | wc -l)
-			[ "$want" -gt 0 ] && [ "$have" -ge "$want" ] && break
-			[ "$SECONDS" -lt "$end" ] || return 0
-			sleep 0.1
-		done
-	done
-	for d in /sys/block/nvme*; do
-		[[ ${d##*/} =~ ^nvme[0-9]+n([0-9]+)$ ]] || continue
-		[ "$(cat "$d/nsid" 2>/dev/null)" = "${BASH_REMATCH[1]}" ] || return 1
-	done
-}
-
-# 20 loads missed once on 6.12 in make check (2026-11-23, t10): up to 60 make
-# that much rarer, at a few seconds per extra load, paid only when it misses.
-load_nvme_in_nsid_order() {
-	local try
-
-	for try in $(seq 60); do
-		nvme_names_follow_nsids && return 0
-		rmmod nvme && rmmod nvme_core || return 1
-		"${modprobe[@]}" nvme || return 1
-	done
-	echo "kmod.sh: disk names do not follow namespace IDs after 60 loads of nvme" >&2
-	return 1
-}
-
 case $op in
 load)
+	# Since 6.x (6.12, not 6.1) nvme scans namespaces in parallel: nvme0n1
+	# need not be namespace 1. Callers find disks by NSID (the selftests'
+	# find_namespaces), never by name.
 	"${modprobe[@]}" -a "$@"
-	for m in "$@"; do
-		if [ "$m" = nvme ]; then
-			load_nvme_in_nsid_order
-		fi
-	done
 	;;
 unload)
 	for m in "$@"; do

@@ -67,6 +67,39 @@ wait_for_block() {
 	done
 }
 
+# ns_disk SERIAL NSID: the block device (nvmeXnY) of namespace NSID of the
+# controller, or multipath subsystem, with this serial; fails if none (yet).
+ns_disk() {
+	local b serial
+
+	for b in /sys/block/nvme*n*; do
+		[[ ${b##*/} =~ ^nvme[0-9]+n[0-9]+$ ]] || continue
+		[ "$(cat "$b/nsid" 2>/dev/null)" = "$2" ] || continue
+		read -r serial <"$b/device/serial" 2>/dev/null || continue
+		[ "$serial" = "$1" ] || continue
+		echo "${b##*/}"
+		return 0
+	done
+	return 1
+}
+
+# find_namespaces: NS1, NS2, NS3 = the disks of namespaces 1, 2 and 3 of the
+# guest's controller (serial zns0), waiting up to 30 s for them. Found by
+# NSID, never by name: since 6.x nvme scans namespaces in parallel, and
+# nvme0n1 need not be namespace 1. Call it again after a reload or rescan.
+find_namespaces() {
+	local end=$((SECONDS + 30))
+
+	until NS1=$(ns_disk zns0 1) && NS2=$(ns_disk zns0 2) && NS3=$(ns_disk zns0 3); do
+		[ "$SECONDS" -lt "$end" ] ||
+			fail "namespaces 1-3 of controller zns0 not there 30 s after loading nvme"
+		sleep 0.1
+	done
+	wait_for_block "$NS1"
+	wait_for_block "$NS2"
+	wait_for_block "$NS3"
+}
+
 # require_cmd CMD: skip the test when CMD is not installed.
 require_cmd() {
 	command -v "$1" >/dev/null 2>&1 || ktap_skip "$1 is not installed"

@@ -7,37 +7,37 @@
 nvme_up
 load_zns
 expect_eq "attached" "$(status_value attached)" 1
-fresh nvme0n1
-fresh nvme0n2
+fresh $NS1
+fresh $NS2
 
-for f in "$ZNS_DEBUGFS/status" "$ZNS_DEBUGFS/nvme0n1/zones" "$ZNS_DEBUGFS/nvme0n1/summary"; do
+for f in "$ZNS_DEBUGFS/status" "$ZNS_DEBUGFS/$NS1/zones" "$ZNS_DEBUGFS/$NS1/summary"; do
 	expect_eq "mode of ${f#"$ZNS_DEBUGFS"/}" "$(stat -c %a "$f")" 444
 done
-expect_eq "zones header" "$(head -n 1 "$ZNS_DEBUGFS/nvme0n1/zones")" \
+expect_eq "zones header" "$(head -n 1 "$ZNS_DEBUGFS/$NS1/zones")" \
 	"# zone start reads read_sectors writes write_sectors appends append_sectors resets reset_lat_min_ns reset_lat_max_ns reset_lat_sum_ns finishes opens closes errors read_lat_min_ns read_lat_max_ns read_lat_sum_ns write_lat_min_ns write_lat_max_ns write_lat_sum_ns append_lat_min_ns append_lat_max_ns append_lat_sum_ns finish_lat_min_ns finish_lat_max_ns finish_lat_sum_ns open_lat_min_ns open_lat_max_ns open_lat_sum_ns close_lat_min_ns close_lat_max_ns close_lat_sum_ns top_zone_error write_zeroes write_zeroes_sectors write_zeroes_lat_sum_ns host_cond host_written_sectors host_written_known host_cond_time_ns fill_resets fill_sum_sectors fill_min_sectors fill_max_sectors finish_waste_sectors queue_wait_sum_ns"
-expect_eq "nvme0n1 zone rows" "$(($(wc -l < "$ZNS_DEBUGFS/nvme0n1/zones") - 1))" 16
-expect_eq "nvme0n2 zone rows" "$(($(wc -l < "$ZNS_DEBUGFS/nvme0n2/zones") - 1))" 8
-expect_summary nvme0n1 disk=nvme0n1 nr_zones=16 zone_sectors=2048 lba_bytes=4096 \
+expect_eq "$NS1 zone rows" "$(($(wc -l < "$ZNS_DEBUGFS/$NS1/zones") - 1))" 16
+expect_eq "$NS2 zone rows" "$(($(wc -l < "$ZNS_DEBUGFS/$NS2/zones") - 1))" 8
+expect_summary $NS1 disk=$NS1 nr_zones=16 zone_sectors=2048 lba_bytes=4096 \
 	status_decoding=on reset_all=0 dropped=0 reads=0 writes=0 errors=0
-expect_summary nvme0n2 disk=nvme0n2 nr_zones=8 zone_sectors=2048 lba_bytes=512
+expect_summary $NS2 disk=$NS2 nr_zones=8 zone_sectors=2048 lba_bytes=512
 for key in format_version finish_all open_all close_all select_all_errors read_sectors \
 	write_sectors appends append_sectors resets reset_lat_min_ns reset_lat_max_ns \
 	reset_lat_sum_ns finishes opens closes; do
-	[ -n "$(summary_value nvme0n1 "$key")" ] || fail "summary lacks $key"
+	[ -n "$(summary_value $NS1 "$key")" ] || fail "summary lacks $key"
 done
 
 # Conventional namespace and admin commands: nothing to track, nothing counted.
-dd if=/dev/nvme0n3 of=/dev/null bs=4096 count=4 iflag=direct status=none || fail "read nvme0n3"
+dd if=/dev/$NS3 of=/dev/null bs=4096 count=4 iflag=direct status=none || fail "read $NS3"
 nvme id-ctrl /dev/nvme0 >/dev/null || fail "nvme id-ctrl"
-nvme id-ns /dev/nvme0n1 >/dev/null || fail "nvme id-ns"
-expect_eq "nvme0n3 tracked" "$([ -e "$ZNS_DEBUGFS/nvme0n3" ] && echo yes || echo no)" no
+nvme id-ns /dev/$NS1 >/dev/null || fail "nvme id-ns"
+expect_eq "$NS3 tracked" "$([ -e "$ZNS_DEBUGFS/$NS3" ] && echo yes || echo no)" no
 expect_eq "disks" "$(status_value disks)" 2
-expect_zones nvme0n1
+expect_zones $NS1
 
 # clear: one disk, or all; malformed or unknown names change nothing.
-nvme write /dev/nvme0n1 -s 0 -c 0 -z 4096 -d "$(data_file 4096)" >/dev/null || fail "write"
-nvme write /dev/nvme0n2 -s 0 -c 7 -z 4096 -d "$(data_file 4096)" >/dev/null || fail "write"
-for bad in "" "bad name" "nvme0n1/../x" "$(printf 'x%.0s' $(seq 40))"; do
+nvme write /dev/$NS1 -s 0 -c 0 -z 4096 -d "$(data_file 4096)" >/dev/null || fail "write"
+nvme write /dev/$NS2 -s 0 -c 7 -z 4096 -d "$(data_file 4096)" >/dev/null || fail "write"
+for bad in "" "bad name" "$NS1/../x" "$(printf 'x%.0s' $(seq 40))"; do
 	if echo "$bad" > /sys/module/zns_stat/parameters/clear 2>/dev/null; then
 		fail "clear accepted malformed '$bad'"
 	fi
@@ -45,10 +45,10 @@ done
 if echo nvme9n9 > /sys/module/zns_stat/parameters/clear 2>/dev/null; then
 	fail "clear accepted an unknown disk"
 fi
-expect_zones nvme0n1 0:writes=1 0:write_sectors=8
-zns_clear nvme0n1
-expect_zones nvme0n1
-expect_zones nvme0n2 0:writes=1 0:write_sectors=8
+expect_zones $NS1 0:writes=1 0:write_sectors=8
+zns_clear $NS1
+expect_zones $NS1
+expect_zones $NS2 0:writes=1 0:write_sectors=8
 zns_clear all
-expect_zones nvme0n2
+expect_zones $NS2
 finish

@@ -27,9 +27,9 @@ expect_eq "srcversion is the DKMS build's" "$(cat /sys/module/zns_stat/srcversio
 
 # It works: one write through the block layer is counted.
 nvme_up
-fresh nvme0n2
-dd status=none if=/dev/zero of=/dev/nvme0n2 bs=4096 count=1 oflag=direct || fail "dd"
-expect_summary nvme0n2 writes=1 write_sectors=8 dropped=0
+fresh $NS2
+dd status=none if=/dev/zero of=/dev/$NS2 bs=4096 count=1 oflag=direct || fail "dd"
+expect_summary $NS2 writes=1 write_sectors=8 dropped=0
 
 "${modprobe[@]}" -r zns_stat || fail "modprobe -r zns_stat"
 zns_loaded && fail "zns_stat still loaded after modprobe -r"

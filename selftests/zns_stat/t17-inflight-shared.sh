@@ -10,8 +10,8 @@ nvme_up
 load_zns
 expect_eq "inflight_tables before any command" "$(status_value inflight_tables)" 0
 
-queues=$(ls -d /sys/block/nvme0n1/mq/*/ | wc -l)
-depth=$(cat /sys/block/nvme0n1/mq/0/nr_tags)
+queues=$(ls -d /sys/block/$NS1/mq/*/ | wc -l)
+depth=$(cat /sys/block/$NS1/mq/0/nr_tags)
 table=$(((8 + queues * depth * 24 + 4095) / 4096 * 4096))
 echo "# $queues hardware queues of $depth tags: a table of $table bytes"
 
@@ -21,22 +21,22 @@ tables_allocated() {
 		'/\[zns_stat\]/ && ($2 == a || $2 == b) { n++ } END { print n + 0 }' /proc/vmallocinfo
 }
 
-fresh nvme0n1
-expect_eq "inflight_tables, nvme0n1 tracked" "$(status_value inflight_tables)" 1
-fresh nvme0n2
+fresh $NS1
+expect_eq "inflight_tables, $NS1 tracked" "$(status_value inflight_tables)" 1
+fresh $NS2
 expect_eq "inflight_tables, both tracked" "$(status_value inflight_tables)" 1
 expect_eq "inflight_bytes" "$(status_value inflight_bytes)" "$table"
 expect_eq "tables of that size in /proc/vmallocinfo" "$(tables_allocated)" 1
 
 # Both namespaces at once, through the same tags.
-dd if=/dev/nvme0n1 of=/dev/null bs=4096 count=300 iflag=direct 2>/dev/null &
+dd if=/dev/$NS1 of=/dev/null bs=4096 count=300 iflag=direct 2>/dev/null &
 one=$!
-dd if=/dev/nvme0n2 of=/dev/null bs=4096 count=500 iflag=direct 2>/dev/null &
+dd if=/dev/$NS2 of=/dev/null bs=4096 count=500 iflag=direct 2>/dev/null &
 two=$!
-wait "$one" || fail "dd nvme0n1"
-wait "$two" || fail "dd nvme0n2"
-expect_summary nvme0n1 reads=300 read_sectors=2400 errors=0 dropped=0
-expect_summary nvme0n2 reads=500 read_sectors=4000 errors=0 dropped=0
+wait "$one" || fail "dd $NS1"
+wait "$two" || fail "dd $NS2"
+expect_summary $NS1 reads=300 read_sectors=2400 errors=0 dropped=0
+expect_summary $NS2 reads=500 read_sectors=4000 errors=0 dropped=0
 
 # The table goes with the last namespace using it.
 nvme_down

@@ -17,28 +17,28 @@ read_blocks() {	# read_blocks DISK N: N direct reads of 4 KiB
 
 unload_zns
 nvme_up
-insmod "$ZNS_KO" devices=nvme0n2 || fail "insmod devices=nvme0n2"
+insmod "$ZNS_KO" devices=$NS2 || fail "insmod devices=$NS2"
 
-read_blocks nvme0n1 20
+read_blocks $NS1 20
 sleep 1	# the worker remembers the disk
-[ ! -e "$ZNS_DEBUGFS/nvme0n1" ] || fail "nvme0n1 has a directory although devices leaves it out"
+[ ! -e "$ZNS_DEBUGFS/$NS1" ] || fail "$NS1 has a directory although devices leaves it out"
 expect_eq "disks" "$(status_value disks)" 0
 expect_eq "inflight_tables" "$(status_value inflight_tables)" 0
 expect_eq "zns_stat areas in /proc/vmallocinfo" "$(vmalloc_areas)" 0
 expect_eq "dropped_untracked" "$(status_value dropped_untracked)" 0
 
 # The namespace it names is tracked as usual.
-read_blocks nvme0n2 3
-wait_tracked nvme0n2
-expect_summary nvme0n2 counting=1 reads=3 dropped=0
-expect_eq "inflight_tables with nvme0n2" "$(status_value inflight_tables)" 1
+read_blocks $NS2 3
+wait_tracked $NS2
+expect_summary $NS2 counting=1 reads=3 dropped=0
+expect_eq "inflight_tables with $NS2" "$(status_value inflight_tables)" 1
 
 # Named now: counted from its next command, exactly.
 echo "" > /sys/module/zns_stat/parameters/devices || fail "devices="
-read_blocks nvme0n1 7
-wait_tracked nvme0n1
-expect_summary nvme0n1 counting=1 reads=7 read_sectors=56 dropped=0
-expect_summary nvme0n2 reads=3
+read_blocks $NS1 7
+wait_tracked $NS1
+expect_summary $NS1 counting=1 reads=7 read_sectors=56 dropped=0
+expect_summary $NS2 reads=3
 expect_eq "inflight_tables with both" "$(status_value inflight_tables)" 1
 expect_eq "dropped_untracked after" "$(status_value dropped_untracked)" 0
 

@@ -10,7 +10,7 @@
 
 nvme_up
 load_zns
-fresh nvme0n1
+fresh $NS1
 run() { "$@" >/dev/null || fail "$*"; }
 must_fail() { if "$@" >/dev/null 2>&1; then fail "succeeded: $*"; fi; }
 # wptr DISK ZONE: the device's write pointer, in sectors from the zone start.
@@ -20,19 +20,19 @@ wptr() {
 }
 
 # nvme0n1: 4096 B LBAs, 256 LBAs (2048 sectors) per zone.
-run nvme write-zeroes /dev/nvme0n1 -s 0 -c 3		# zone 0: 4 LBAs
-run nvme write-zeroes /dev/nvme0n1 -s 4 -c 0		# zone 0, at the write pointer
-must_fail nvme write-zeroes /dev/nvme0n1 -s 520 -c 0	# zone 2 is empty: off its wp
-expect_eq "zone 0 write pointer" "$(wptr nvme0n1 0)" 40
+run nvme write-zeroes /dev/$NS1 -s 0 -c 3		# zone 0: 4 LBAs
+run nvme write-zeroes /dev/$NS1 -s 4 -c 0		# zone 0, at the write pointer
+must_fail nvme write-zeroes /dev/$NS1 -s 520 -c 0	# zone 2 is empty: off its wp
+expect_eq "zone 0 write pointer" "$(wptr $NS1 0)" 40
 zones=(0:write_zeroes=2 0:write_zeroes_sectors=40 0:write_zeroes_lat_sum_ns=+
        2:errors=1 "2:top_zone_error=$((0x1bc))")
 
 # The block layer: BLKZEROOUT of 8 KiB at zone 3's start (-f: no signature
 # probe, whose reads would count). It uses Write Zeroes when the queue offers
 # it, else writes of zero pages.
-run blkdiscard -f -z -o $((3 * ZONE_SECTORS * 512)) -l 8192 /dev/nvme0n1
-expect_eq "zone 3 write pointer" "$(wptr nvme0n1 3)" 16
-if [ "$(cat /sys/block/nvme0n1/queue/write_zeroes_max_bytes)" -gt 0 ]; then
+run blkdiscard -f -z -o $((3 * ZONE_SECTORS * 512)) -l 8192 /dev/$NS1
+expect_eq "zone 3 write pointer" "$(wptr $NS1 3)" 16
+if [ "$(cat /sys/block/$NS1/queue/write_zeroes_max_bytes)" -gt 0 ]; then
 	echo "BLKZEROOUT sent Write Zeroes"
 	zones+=(3:write_zeroes=1 3:write_zeroes_sectors=16 3:write_zeroes_lat_sum_ns=+)
 	wz=3
@@ -44,15 +44,15 @@ fi
 
 # SLBA 0x10000000100: sector 0x80000000800, zone 0x100000001, past the last
 # zone (15); its low 32 bits are zone 1. The device fails it: LBA out of range.
-must_fail nvme read /dev/nvme0n1 -s $((0x10000000100)) -c 0 -z 4096 -d /tmp/zns-read
+must_fail nvme read /dev/$NS1 -s $((0x10000000100)) -c 0 -z 4096 -d /tmp/zns-read
 # The first LBA after the namespace.
-must_fail nvme write-zeroes /dev/nvme0n1 -s $((16 * 256)) -c 0
+must_fail nvme write-zeroes /dev/$NS1 -s $((16 * 256)) -c 0
 
-expect_zones nvme0n1 "${zones[@]}"
-expect_summary nvme0n1 write_zeroes=$wz errors=1 dropped=2 reads=0
-expect_eq "latency file: write_zeroes" "$(latency_total nvme0n1 write_zeroes)" "$wz"
+expect_zones $NS1 "${zones[@]}"
+expect_summary $NS1 write_zeroes=$wz errors=1 dropped=2 reads=0
+expect_eq "latency file: write_zeroes" "$(latency_total $NS1 write_zeroes)" "$wz"
 expect_eq "zone_invalid_write write_zeroes" \
-	"$(error_count nvme0n1 zone_invalid_write write_zeroes)" 1
+	"$(error_count $NS1 zone_invalid_write write_zeroes)" 1
 expect_eq "LBA out of range (0x80), read and write_zeroes" \
-	"$(awk '$1 == "other" && $2 == "0x80" { print $3, $10 }' "$ZNS_DEBUGFS/nvme0n1/errors")" "1 1"
+	"$(awk '$1 == "other" && $2 == "0x80" { print $3, $10 }' "$ZNS_DEBUGFS/$NS1/errors")" "1 1"
 finish

@@ -7,13 +7,13 @@
 require_cmd fio
 nvme_up
 load_zns
-fresh nvme0n1
+fresh $NS1
 
 # fio_count JSON DIR FIELD: a field of the job's read or write statistics.
 fio_count() {
 	python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["jobs"][0][sys.argv[2]][sys.argv[3]])' "$@"
 }
-common=(--filename=/dev/nvme0n1 --direct=1 --zonemode=zbd --ioengine=psync
+common=(--filename=/dev/$NS1 --direct=1 --zonemode=zbd --ioengine=psync
 	--offset=0 --size=2M --output-format=json)
 fio --name=write --rw=write --bs=4k "${common[@]}" > /tmp/fio-write.json || fail "fio write"
 fio --name=read --rw=read --bs=8k "${common[@]}" > /tmp/fio-read.json || fail "fio read"
@@ -24,8 +24,8 @@ r_kb=$(fio_count /tmp/fio-read.json read io_kbytes)
 echo "fio: $w_ios writes ($w_kb KiB), $r_ios reads ($r_kb KiB)"
 expect_eq "fio writes" "$w_ios" 512
 expect_eq "fio reads" "$r_ios" 256
-expect_summary nvme0n1 writes="$w_ios" write_sectors=$((w_kb * 2)) \
+expect_summary $NS1 writes="$w_ios" write_sectors=$((w_kb * 2)) \
 	reads="$r_ios" read_sectors=$((r_kb * 2)) errors=0 dropped=0
-expect_zones nvme0n1 0:writes=256 0:write_sectors=2048 1:writes=256 1:write_sectors=2048 \
+expect_zones $NS1 0:writes=256 0:write_sectors=2048 1:writes=256 1:write_sectors=2048 \
 	0:reads=128 0:read_sectors=2048 1:reads=128 1:read_sectors=2048
 finish

@@ -20,28 +20,28 @@ workload() {
 
 	d4k=$(data_file 4096)
 	for z in 256 257 258; do
-		nvme write /dev/nvme0n1 -s $z -c 0 -z 4096 -d "$d4k" >/dev/null ||
+		nvme write /dev/$NS1 -s $z -c 0 -z 4096 -d "$d4k" >/dev/null ||
 			fail "write LBA $z"
 	done
-	dd if=/dev/zero of=/dev/nvme0n1 bs=4096 count=2 seek=512 oflag=direct \
+	dd if=/dev/zero of=/dev/$NS1 bs=4096 count=2 seek=512 oflag=direct \
 		status=none || fail "dd write zone 2"
-	nvme read /dev/nvme0n1 -s 256 -c 0 -z 4096 -d /tmp/zns-read >/dev/null ||
+	nvme read /dev/$NS1 -s 256 -c 0 -z 4096 -d /tmp/zns-read >/dev/null ||
 		fail "read zone 1"
-	dd if=/dev/nvme0n1 of=/dev/null bs=4096 count=2 skip=512 iflag=direct \
+	dd if=/dev/$NS1 of=/dev/null bs=4096 count=2 skip=512 iflag=direct \
 		status=none || fail "dd read zone 2"
-	nvme zns zone-append /dev/nvme0n1 -s 768 -z 4096 -d "$d4k" >/dev/null ||
+	nvme zns zone-append /dev/$NS1 -s 768 -z 4096 -d "$d4k" >/dev/null ||
 		fail "append zone 3"
-	nvme write-zeroes /dev/nvme0n1 -s 1024 -c 0 >/dev/null || fail "write zeroes zone 4"
+	nvme write-zeroes /dev/$NS1 -s 1024 -c 0 >/dev/null || fail "write zeroes zone 4"
 	z=$((7 * 256))
-	nvme zns open-zone /dev/nvme0n1 -s $z >/dev/null || fail "open zone 7"
-	nvme zns close-zone /dev/nvme0n1 -s $z >/dev/null || fail "close zone 7"
-	nvme zns reset-zone /dev/nvme0n1 -s 256 >/dev/null || fail "reset zone 1"
+	nvme zns open-zone /dev/$NS1 -s $z >/dev/null || fail "open zone 7"
+	nvme zns close-zone /dev/$NS1 -s $z >/dev/null || fail "close zone 7"
+	nvme zns reset-zone /dev/$NS1 -s 256 >/dev/null || fail "reset zone 1"
 	# Failures, through the block layer: off the write pointer, into a
 	# full zone. (Passthrough failures: see the header.)
-	must_fail dd if=/dev/zero of=/dev/nvme0n1 bs=4096 count=1 seek=$((5 * 256 + 1)) \
+	must_fail dd if=/dev/zero of=/dev/$NS1 bs=4096 count=1 seek=$((5 * 256 + 1)) \
 		oflag=direct status=none
-	nvme zns finish-zone /dev/nvme0n1 -s $((6 * 256)) >/dev/null || fail "finish zone 6"
-	must_fail dd if=/dev/zero of=/dev/nvme0n1 bs=4096 count=1 seek=$((6 * 256)) \
+	nvme zns finish-zone /dev/$NS1 -s $((6 * 256)) >/dev/null || fail "finish zone 6"
+	must_fail dd if=/dev/zero of=/dev/$NS1 bs=4096 count=1 seek=$((6 * 256)) \
 		oflag=direct status=none
 }
 
@@ -50,35 +50,35 @@ zone_counts() {
 	awk 'NR == 1 { for (i = 2; i <= NF; i++)	# after "#"
 			keep[i - 1] = $i !~ /_ns$|^top_zone_error$/; next }
 	     { s = ""; for (i = 1; i <= NF; i++) if (keep[i]) s = s " " $i; print s }' \
-		"$ZNS_DEBUGFS/nvme0n1/zones"
+		"$ZNS_DEBUGFS/$NS1/zones"
 }
 
 # 1. nvme_core's status.
 unload_zns
 load_zns
-fresh nvme0n1
+fresh $NS1
 workload
 expect_eq "status_source" "$(cat /sys/module/zns_stat/parameters/status_source)" auto
-expect_summary nvme0n1 status_decoding=on dropped=0 errors=2 writes=5 reads=3
+expect_summary $NS1 status_decoding=on dropped=0 errors=2 writes=5 reads=3
 nvme_counts=$(zone_counts)
 
 # 2. The block layer's.
 unload_zns
 insmod "$ZNS_KO" status_source=block || fail "insmod status_source=block"
 expect_eq "status_source" "$(cat /sys/module/zns_stat/parameters/status_source)" block
-fresh nvme0n1
+fresh $NS1
 workload
-expect_summary nvme0n1 status_decoding=block dropped=0 errors=2 writes=5 reads=3
+expect_summary $NS1 status_decoding=block dropped=0 errors=2 writes=5 reads=3
 expect_eq "zone counts, block layer vs nvme_core" "$(zone_counts)" "$nvme_counts"
-expect_zones nvme0n1 1:writes=3 1:write_sectors=24 1:reads=1 1:read_sectors=8 \
+expect_zones $NS1 1:writes=3 1:write_sectors=24 1:reads=1 1:read_sectors=8 \
 	1:resets=1 2:writes=2 2:write_sectors=16 2:reads=2 2:read_sectors=16 \
 	3:appends=1 3:append_sectors=8 4:write_zeroes=1 4:write_zeroes_sectors=8 \
 	5:errors=1 6:finishes=1 6:errors=1 7:opens=1 7:closes=1
 # BLK_STS_IOERR (10) for the zone errors, as nvme_error_status() maps them.
-expect_eq "block_status 0x80a write" "$(error_count nvme0n1 block_status write)" 2
+expect_eq "block_status 0x80a write" "$(error_count $NS1 block_status write)" 2
 expect_eq "block_status code" \
-	"$(awk '$1 == "block_status" { print $2 }' "$ZNS_DEBUGFS/nvme0n1/errors")" 0x80a
-expect_eq "failed_retried" "$(error_count nvme0n1 failed_retried write)" 0
+	"$(awk '$1 == "block_status" { print $2 }' "$ZNS_DEBUGFS/$NS1/errors")" 0x80a
+expect_eq "failed_retried" "$(error_count $NS1 failed_retried write)" 0
 
 # 3. Bad values are refused.
 unload_zns

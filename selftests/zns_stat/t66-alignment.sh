@@ -9,9 +9,9 @@
 require_cmd fio
 nvme_up
 load_zns
-fresh nvme0n1
+fresh $NS1
 fio_read() {	# fio_read BS OFFSET
-	fio --name=align --filename=/dev/nvme0n1 --rw=read --bs="$1" --size="$1" \
+	fio --name=align --filename=/dev/$NS1 --rw=read --bs="$1" --size="$1" \
 		--offset="$2" --direct=1 --iodepth=1 --ioengine=psync >/dev/null ||
 		fail "fio read $1 at $2"
 }
@@ -19,30 +19,30 @@ fio_read 64k 32k
 fio_read 64k 64k
 fio_read 8k 64k
 fio_read 24k 0
-expect_eq "read aligned 32K" "$(hist_count nvme0n1 alignment read 32768)" 1
-expect_eq "read aligned 64K" "$(hist_count nvme0n1 alignment read 65536)" 1
-expect_eq "read aligned 8K" "$(hist_count nvme0n1 alignment read 8192)" 2
-expect_eq "read alignment rows" "$(awk 'NR > 1' "$ZNS_DEBUGFS/nvme0n1/alignment" | wc -l)" 3
-expect_eq "read size 64K-128K" "$(hist_count nvme0n1 sizes read 65536)" 2
-expect_eq "read size 8K-16K" "$(hist_count nvme0n1 sizes read 8192)" 1
-expect_eq "read size 16K-32K" "$(hist_count nvme0n1 sizes read 16384)" 1
+expect_eq "read aligned 32K" "$(hist_count $NS1 alignment read 32768)" 1
+expect_eq "read aligned 64K" "$(hist_count $NS1 alignment read 65536)" 1
+expect_eq "read aligned 8K" "$(hist_count $NS1 alignment read 8192)" 2
+expect_eq "read alignment rows" "$(awk 'NR > 1' "$ZNS_DEBUGFS/$NS1/alignment" | wc -l)" 3
+expect_eq "read size 64K-128K" "$(hist_count $NS1 sizes read 65536)" 2
+expect_eq "read size 8K-16K" "$(hist_count $NS1 sizes read 8192)" 1
+expect_eq "read size 16K-32K" "$(hist_count $NS1 sizes read 16384)" 1
 
 # Writes: 24 KiB at the start of zone 2 (8K aligned), then an 8 KiB zone
 # append into zone 2, which lands 24 KiB past its start: 8K aligned too
 # (counted where the device put it, not at the zone start it names).
-dd if=/dev/zero of=/dev/nvme0n1 bs=24k count=1 seek=2M oflag=direct,seek_bytes status=none ||
+dd if=/dev/zero of=/dev/$NS1 bs=24k count=1 seek=2M oflag=direct,seek_bytes status=none ||
 	fail "dd write 24k at 2M"
-nvme zns zone-append /dev/nvme0n1 -s 512 -z 8192 -d "$(data_file 8192)" >/dev/null ||
+nvme zns zone-append /dev/$NS1 -s 512 -z 8192 -d "$(data_file 8192)" >/dev/null ||
 	fail "zone append"
-expect_eq "write aligned 8K" "$(hist_count nvme0n1 alignment write 8192)" 2
-expect_eq "write size 16K-32K" "$(hist_count nvme0n1 sizes write 16384)" 1
-expect_eq "write size 8K-16K" "$(hist_count nvme0n1 sizes write 8192)" 1
-expect_eq "write alignment rows" "$(grep -c '^write ' "$ZNS_DEBUGFS/nvme0n1/alignment")" 1
+expect_eq "write aligned 8K" "$(hist_count $NS1 alignment write 8192)" 2
+expect_eq "write size 16K-32K" "$(hist_count $NS1 sizes write 16384)" 1
+expect_eq "write size 8K-16K" "$(hist_count $NS1 sizes write 8192)" 1
+expect_eq "write alignment rows" "$(grep -c '^write ' "$ZNS_DEBUGFS/$NS1/alignment")" 1
 
 # Memory: at most 280 bytes per zone (288 with vmalloc's page array, issue
 # 12); the namespace's total covers its zones.
-zone_bytes=$(summary_value nvme0n1 zone_stat_bytes)
-echo "zone_stat_bytes: $zone_bytes, memory_bytes: $(summary_value nvme0n1 memory_bytes)"
+zone_bytes=$(summary_value $NS1 zone_stat_bytes)
+echo "zone_stat_bytes: $zone_bytes, memory_bytes: $(summary_value $NS1 memory_bytes)"
 [ "$zone_bytes" -le 280 ] || fail "zone_stat_bytes $zone_bytes > 280"
-[ "$(summary_value nvme0n1 memory_bytes)" -gt $((16 * zone_bytes)) ] || fail "memory_bytes too small"
+[ "$(summary_value $NS1 memory_bytes)" -gt $((16 * zone_bytes)) ] || fail "memory_bytes too small"
 finish

@@ -17,7 +17,7 @@ require_cmd nvme
 require_cmd fio
 nvme_up
 load_zns
-fi_dir=/sys/kernel/debug/nvme0n1/fault_inject
+fi_dir=/sys/kernel/debug/$NS1/fault_inject
 [ -d "$fi_dir" ] ||
 	ktap_skip "this kernel has no CONFIG_FAULT_INJECTION_DEBUG_FS: nvme_core has no $fi_dir"
 TIMES=1000000
@@ -40,19 +40,19 @@ stop_injecting() {
 trap 'echo 0 > "$fi_dir/probability"' EXIT
 
 # 1. nvme-cli at 20%, never retried.
-fresh nvme0n1
+fresh $NS1
 d4k=$(data_file 4096)
 inject 20 1
 ok_reads=0 failed_reads=0 ok_appends=0 failed_appends=0
 for i in $(seq 40); do
-	if nvme read /dev/nvme0n1 -s 0 -c 0 -z 4096 -d /tmp/zns-read >/dev/null 2>&1; then
+	if nvme read /dev/$NS1 -s 0 -c 0 -z 4096 -d /tmp/zns-read >/dev/null 2>&1; then
 		ok_reads=$((ok_reads + 1))
 	else
 		failed_reads=$((failed_reads + 1))
 	fi
 done
 for i in $(seq 20); do
-	if nvme zns zone-append /dev/nvme0n1 -s $((2 * 256)) -z 4096 -d "$d4k" >/dev/null 2>&1; then
+	if nvme zns zone-append /dev/$NS1 -s $((2 * 256)) -z 4096 -d "$d4k" >/dev/null 2>&1; then
 		ok_appends=$((ok_appends + 1))
 	else
 		failed_appends=$((failed_appends + 1))
@@ -66,18 +66,18 @@ expect_eq "failures seen = injected" $((failed_reads + failed_appends)) "$inject
 top_error() {	# top_zone_error of a zone with $1 failures: Zone Is Full, or none
 	if [ "$1" -gt 0 ]; then echo $((0x1b9)); else echo 0; fi
 }
-expect_zones nvme0n1 0:reads="$ok_reads" 0:read_sectors=$((ok_reads * 8)) \
+expect_zones $NS1 0:reads="$ok_reads" 0:read_sectors=$((ok_reads * 8)) \
 	0:errors="$failed_reads" 0:top_zone_error="$(top_error "$failed_reads")" \
 	2:appends="$ok_appends" 2:append_sectors=$((ok_appends * 8)) \
 	2:errors="$failed_appends" 2:top_zone_error="$(top_error "$failed_appends")"
-expect_eq "zone_full read" "$(error_count nvme0n1 zone_full read)" "$failed_reads"
-expect_eq "zone_full append" "$(error_count nvme0n1 zone_full append)" "$failed_appends"
-expect_summary nvme0n1 dropped=0 errors="$injected"
+expect_eq "zone_full read" "$(error_count $NS1 zone_full read)" "$failed_reads"
+expect_eq "zone_full append" "$(error_count $NS1 zone_full append)" "$failed_appends"
+expect_summary $NS1 dropped=0 errors="$injected"
 
 # 2. fio at 10%, each failed attempt retried by nvme_core.
-zns_clear nvme0n1
+zns_clear $NS1
 inject 10 0
-fio --name=faults --filename=/dev/nvme0n1 --rw=randread --bs=4k --size=8M \
+fio --name=faults --filename=/dev/$NS1 --rw=randread --bs=4k --size=8M \
 	--number_ios=200 --direct=1 --ioengine=psync --output-format=json \
 	> /tmp/fio-faults.json || fail "fio failed: a read failed 6 attempts in a row?"
 injected=$(stop_injecting)
@@ -86,34 +86,34 @@ fio_errors=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["jo
 echo "fio: $fio_reads reads, error $fio_errors; injected $injected"
 [ "$injected" -gt 0 ] || fail "10% injection injected nothing in $fio_reads reads"
 expect_eq "fio error" "$fio_errors" 0
-expect_summary nvme0n1 reads="$fio_reads" read_sectors=$((fio_reads * 8)) \
+expect_summary $NS1 reads="$fio_reads" read_sectors=$((fio_reads * 8)) \
 	errors="$injected" dropped=0 writes=0 appends=0
-expect_eq "zone_full read" "$(error_count nvme0n1 zone_full read)" "$injected"
+expect_eq "zone_full read" "$(error_count $NS1 zone_full read)" "$injected"
 
 # 3. The same with outcomes from the block layer (status_source=block): a
 # retried attempt counts under failed_retried, a final failure under its
 # blk_status_t, as the block layer does not see nvme_core's status.
 unload_zns
 insmod "$ZNS_KO" status_source=block || fail "insmod status_source=block"
-fresh nvme0n1
+fresh $NS1
 inject 10 0
-fio --name=faults --filename=/dev/nvme0n1 --rw=randread --bs=4k --size=8M \
+fio --name=faults --filename=/dev/$NS1 --rw=randread --bs=4k --size=8M \
 	--number_ios=100 --direct=1 --ioengine=psync --output-format=json \
 	> /tmp/fio-faults.json || fail "fio failed: a read failed 6 attempts in a row?"
 injected=$(stop_injecting)
 fio_reads=$(fio_json /tmp/fio-faults.json read total_ios)
 echo "fio, block-layer outcomes: $fio_reads reads; injected $injected"
 [ "$injected" -gt 0 ] || fail "10% injection injected nothing in $fio_reads reads"
-expect_summary nvme0n1 reads="$fio_reads" read_sectors=$((fio_reads * 8)) \
+expect_summary $NS1 reads="$fio_reads" read_sectors=$((fio_reads * 8)) \
 	errors="$injected" dropped=0 status_decoding=block
-expect_eq "failed_retried read" "$(error_count nvme0n1 failed_retried read)" "$injected"
+expect_eq "failed_retried read" "$(error_count $NS1 failed_retried read)" "$injected"
 # At least 30 reads, and on until one failed: 30 at 20% all succeed with a
 # probability of 1.2e-3, which a CI run met once; 300 with 2e-29.
 inject 20 1
 reads=0 failed=0
 while [ "$reads" -lt 30 ] || { [ "$failed" -eq 0 ] && [ "$reads" -lt 300 ]; }; do
 	reads=$((reads + 1))
-	nvme read /dev/nvme0n1 -s 0 -c 0 -z 4096 -d /tmp/zns-read >/dev/null 2>&1 ||
+	nvme read /dev/$NS1 -s 0 -c 0 -z 4096 -d /tmp/zns-read >/dev/null 2>&1 ||
 		failed=$((failed + 1))
 done
 injected_cli=$(stop_injecting)
@@ -121,8 +121,8 @@ echo "nvme-cli, block-layer outcomes: $reads reads, $failed failed; injected $in
 [ "$injected_cli" -gt 0 ] || fail "20% injection injected nothing in $reads reads"
 expect_eq "nvme-cli failures seen = injected" "$failed" "$injected_cli"
 expect_eq "block_status read (BLK_STS_IOERR)" \
-	"$(error_count nvme0n1 block_status read)" "$injected_cli"
-expect_summary nvme0n1 reads=$((fio_reads + reads - failed)) \
+	"$(error_count $NS1 block_status read)" "$injected_cli"
+expect_summary $NS1 reads=$((fio_reads + reads - failed)) \
 	errors=$((injected + injected_cli)) dropped=0
 unload_zns
 load_zns	# the default for the tests after this one

@@ -52,15 +52,15 @@ status_is() {	# status_is KEY VALUE
 	[ "$(status_value "$1")" = "$2" ]
 }
 
-read_n2() {	# one 512-byte read of nvme0n2, a counted command
-	nvme read /dev/nvme0n2 -s 0 -c 0 -z 512 -d /tmp/zns-read >/dev/null ||
-		fail "read nvme0n2"
+read_n2() {	# one 512-byte read of $NS2, a counted command
+	nvme read /dev/$NS2 -s 0 -c 0 -z 512 -d /tmp/zns-read >/dev/null ||
+		fail "read $NS2"
 	reads_issued=$((reads_issued + 1))
 }
 
 tracked_n2() {
 	read_n2
-	[ -e "$ZNS_DEBUGFS/nvme0n2/summary" ]
+	[ -e "$ZNS_DEBUGFS/$NS2/summary" ]
 }
 
 # Creation: each allocation fails (the first twice), then memory is back.
@@ -68,24 +68,24 @@ times=2
 for site in disk inflight ns zones hist reset_log; do
 	unload_zns
 	load_zns
-	said=$(log_count "nvme0n2: no memory for the statistics")
+	said=$(log_count "$NS2: no memory for the statistics")
 	echo "$site" > $params/fail_alloc_sites || fail "set fail_alloc_sites $site"
 	echo "1,100,0,$times" > $params/fail_alloc || fail "set fail_alloc"
 	reads_issued=0
 	read_n2
 	until_ok 10 status_is setup_failures 1 || fail "$site: no setup failure after 10 s"
-	[ ! -e "$ZNS_DEBUGFS/nvme0n2" ] ||
-		fail "$site: nvme0n2 has a directory although its setup failed: $(ls "$ZNS_DEBUGFS/nvme0n2")"
+	[ ! -e "$ZNS_DEBUGFS/$NS2" ] ||
+		fail "$site: $NS2 has a directory although its setup failed: $(ls "$ZNS_DEBUGFS/$NS2")"
 	expect_eq "$site: setup_retrying" "$(status_value setup_retrying)" 1
 	# The retry after 1 s fails too (times=2), then the one after 2 more succeeds.
-	until_ok 20 tracked_n2 || fail "$site: nvme0n2 not tracked 20 s after its failures"
+	until_ok 20 tracked_n2 || fail "$site: $NS2 not tracked 20 s after its failures"
 	expect_eq "$site: setup_failures" "$(status_value setup_failures)" "$times"
 	expect_eq "$site: setup_retrying after" "$(status_value setup_retrying)" 0
 	expect_eq "$site: failure said once" \
-		$(($(log_count "nvme0n2: no memory for the statistics") - said)) 1
+		$(($(log_count "$NS2: no memory for the statistics") - said)) 1
 	expect_eq "$site: every read counted once" \
-		$(($(status_value dropped_untracked) + $(summary_value nvme0n2 reads))) "$reads_issued"
-	expect_summary nvme0n2 dropped=0 errors=0 paths=1
+		$(($(status_value dropped_untracked) + $(summary_value $NS2 reads))) "$reads_issued"
+	expect_summary $NS2 dropped=0 errors=0 paths=1
 	times=1
 done
 # No memory for long: retried after 1, 2, 4, 8... s, not at every command.
@@ -108,33 +108,33 @@ for ((t = elapsed + 1; t > 1; t /= 2)); do max=$((max + 1)); done
 	fail "$failures failed setups for $reads_issued reads in ${elapsed}s: want 1 to $max (a backoff)"
 echo 1,0,0,0 > $params/fail_alloc
 zns_clear all	# a clear retries at the next command
-until_ok 10 tracked_n2 || fail "nvme0n2 not tracked after the clear"
+until_ok 10 tracked_n2 || fail "$NS2 not tracked after the clear"
 echo "" > $params/fail_alloc_sites
 expect_eq "every read counted once" \
-	$(($(status_value dropped_untracked) + $(summary_value nvme0n2 reads))) "$reads_issued"
+	$(($(status_value dropped_untracked) + $(summary_value $NS2 reads))) "$reads_issued"
 
 # A clear without memory: ENOMEM, counters and reset_log_size unchanged.
 d4k=$(data_file 4096)
-fresh nvme0n1
+fresh $NS1
 for i in 0 1; do
-	nvme write /dev/nvme0n1 -s $((i * 1)) -c 0 -z 4096 -d "$d4k" >/dev/null || fail "write $i"
+	nvme write /dev/$NS1 -s $((i * 1)) -c 0 -z 4096 -d "$d4k" >/dev/null || fail "write $i"
 done
 echo 8 > $params/reset_log_size || fail "set reset_log_size 8"
 for site in zones hist reset_log; do
 	echo "$site" > $params/fail_alloc_sites
 	echo 1,100,0,1 > $params/fail_alloc
-	if echo nvme0n1 > $params/clear 2>/tmp/zns-clear.err; then
+	if echo $NS1 > $params/clear 2>/tmp/zns-clear.err; then
 		fail "clear succeeded although its $site allocation failed"
 	fi
 	grep -q "Cannot allocate memory" /tmp/zns-clear.err ||
 		fail "clear without memory: $(cat /tmp/zns-clear.err)"
-	expect_zones nvme0n1 0:writes=2 0:write_sectors=16
-	expect_summary nvme0n1 reset_log_size=4096
+	expect_zones $NS1 0:writes=2 0:write_sectors=16
+	expect_summary $NS1 reset_log_size=4096
 done
 echo "" > $params/fail_alloc_sites
-zns_clear nvme0n1
-expect_zones nvme0n1
-expect_summary nvme0n1 reset_log_size=8
+zns_clear $NS1
+expect_zones $NS1
+expect_summary $NS1 reset_log_size=8
 echo 4096 > $params/reset_log_size
 
 # Random failures of any allocation over reloads, then none: both zoned
@@ -143,20 +143,20 @@ for round in 1 2 3; do
 	unload_zns
 	load_zns
 	echo 1,50,0,-1 > $params/fail_alloc
-	blkzone report -c 1 /dev/nvme0n1 >/dev/null || fail "report nvme0n1"
-	blkzone report -c 1 /dev/nvme0n2 >/dev/null || fail "report nvme0n2"
+	blkzone report -c 1 /dev/$NS1 >/dev/null || fail "report $NS1"
+	blkzone report -c 1 /dev/$NS2 >/dev/null || fail "report $NS2"
 	sleep 0.5
 	echo "round $round: setup_failures $(status_value setup_failures)"
 done
 echo 1,0,0,0 > $params/fail_alloc
 zns_clear all	# retry now what failed
-for disk in nvme0n1 nvme0n2; do
+for disk in $NS1 $NS2; do
 	until_ok 10 blkzone report -c 1 "/dev/$disk" >/dev/null
 	wait_tracked "$disk"
 	zns_clear "$disk"
 done
-nvme read /dev/nvme0n1 -s 0 -c 0 -z 4096 -d /tmp/zns-read >/dev/null || fail "read nvme0n1"
-nvme read /dev/nvme0n2 -s 0 -c 0 -z 512 -d /tmp/zns-read >/dev/null || fail "read nvme0n2"
-expect_summary nvme0n1 reads=1 dropped=0
-expect_summary nvme0n2 reads=1 dropped=0
+nvme read /dev/$NS1 -s 0 -c 0 -z 4096 -d /tmp/zns-read >/dev/null || fail "read $NS1"
+nvme read /dev/$NS2 -s 0 -c 0 -z 512 -d /tmp/zns-read >/dev/null || fail "read $NS2"
+expect_summary $NS1 reads=1 dropped=0
+expect_summary $NS2 reads=1 dropped=0
 finish

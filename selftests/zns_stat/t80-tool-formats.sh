@@ -8,23 +8,23 @@ require_cmd /usr/bin/python3
 
 nvme_up
 load_zns
-fresh nvme0n1
-fresh nvme0n2
+fresh $NS1
+fresh $NS2
 run() { "$@" >/dev/null || fail "$*"; }
 out=/tmp/t80
 mkdir -p "$out"
 
 # nvme0n2: 512 B LBAs, 2048 LBAs per zone.
-run nvme write /dev/nvme0n2 -s 0 -c 7 -z 4096 -d "$(data_file 4096)"	# zone 0, 8 sectors
-run nvme write /dev/nvme0n2 -s 8 -c 7 -z 4096 -d "$(data_file 4096)"	# zone 0, at the wp
-run nvme zns zone-append /dev/nvme0n2 -s 4096 -z 1024 -d "$(data_file 1024)"	# zone 2
-run nvme read /dev/nvme0n2 -s 0 -c 15 -z 8192 -d /tmp/zns-read		# zone 0, 16 sectors
-run nvme zns reset-zone /dev/nvme0n2 -s 6144				# zone 3
-run nvme zns finish-zone /dev/nvme0n2 -s 10240				# zone 5
-run nvme zns reset-zone /dev/nvme0n2 -s 12288 -a			# select-all
+run nvme write /dev/$NS2 -s 0 -c 7 -z 4096 -d "$(data_file 4096)"	# zone 0, 8 sectors
+run nvme write /dev/$NS2 -s 8 -c 7 -z 4096 -d "$(data_file 4096)"	# zone 0, at the wp
+run nvme zns zone-append /dev/$NS2 -s 4096 -z 1024 -d "$(data_file 1024)"	# zone 2
+run nvme read /dev/$NS2 -s 0 -c 15 -z 8192 -d /tmp/zns-read		# zone 0, 16 sectors
+run nvme zns reset-zone /dev/$NS2 -s 6144				# zone 3
+run nvme zns finish-zone /dev/$NS2 -s 10240				# zone 5
+run nvme zns reset-zone /dev/$NS2 -s 12288 -a			# select-all
 # ... which emptied every zone: write zone 0 and append zone 2 again.
-run nvme write /dev/nvme0n2 -s 0 -c 7 -z 4096 -d "$(data_file 4096)"
-run nvme zns zone-append /dev/nvme0n2 -s 4096 -z 1024 -d "$(data_file 1024)"
+run nvme write /dev/$NS2 -s 0 -c 7 -z 4096 -d "$(data_file 4096)"
+run nvme zns zone-append /dev/$NS2 -s 4096 -z 1024 -d "$(data_file 1024)"
 
 # cell FILE SEP ZONE COLUMN: a cell of a table with a header line, by names.
 cell() {
@@ -35,10 +35,10 @@ cell() {
 }
 
 # The table: zones with activity, counters next to the zone state.
-"$ZNS_TOOL" nvme0n2 >"$out/table" || fail "zns-stat nvme0n2"
+"$ZNS_TOOL" $NS2 >"$out/table" || fail "zns-stat $NS2"
 cat "$out/table"
 expect_eq "table title" "$(head -n 1 "$out/table")" \
-	"nvme0n2: 8 zones of 1 MiB, 512-byte LBAs; reset_all 1"
+	"$NS2: 8 zones of 1 MiB, 512-byte LBAs; reset_all 1"
 tail -n +2 "$out/table" | sed 's/^ *//; s/  */ /g' >"$out/table.ssv"
 expect_eq "table zones shown" "$(tail -n +2 "$out/table.ssv" | cut -d' ' -f1 | tr '\n' ' ')" "0 2 3 5 "
 for kv in cond=imp_open wptr=8 cap=2048 reads=1 read_sectors=16 writes=3 write_sectors=24 \
@@ -49,22 +49,22 @@ expect_eq "table zone 5 cond" "$(cell "$out/table.ssv" ' ' 5 cond)" empty
 expect_eq "table zone 3 resets" "$(cell "$out/table.ssv" ' ' 3 resets)" 1
 
 # CSV: the same numbers, every column of the module, and --all.
-"$ZNS_TOOL" -o csv nvme0n2 >"$out/csv" || fail "zns-stat -o csv"
+"$ZNS_TOOL" -o csv $NS2 >"$out/csv" || fail "zns-stat -o csv"
 expect_eq "csv header" "$(head -n 1 "$out/csv" | cut -d, -f1-8)" "disk,zone,start,cond,wptr,cap,reads,read_sectors"
 expect_eq "csv columns" "$(head -n 1 "$out/csv" | tr ',' '\n' | wc -l)" \
-	"$(( $(head -n 1 "$ZNS_DEBUGFS/nvme0n2/zones" | wc -w) - 1 + 1 + 3 ))"
+	"$(( $(head -n 1 "$ZNS_DEBUGFS/$NS2/zones" | wc -w) - 1 + 1 + 3 ))"
 expect_eq "csv rows" "$(($(wc -l <"$out/csv") - 1))" 4
 for kv in 0:writes=3 0:write_sectors=24 0:reads=1 0:read_sectors=16 0:wptr=8 2:appends=2 \
 	2:append_sectors=4 2:wptr=2 2:cond=imp_open 3:resets=1 5:finishes=1 5:wptr=0 5:cond=empty \
-	3:reset_lat_min_ns=$(awk '$1 == 3 { print $10 }' "$ZNS_DEBUGFS/nvme0n2/zones"); do
+	3:reset_lat_min_ns=$(awk '$1 == 3 { print $10 }' "$ZNS_DEBUGFS/$NS2/zones"); do
 	z=${kv%%:*} kv=${kv#*:}
 	expect_eq "csv zone $z ${kv%=*}" "$(cell "$out/csv" , "$z" "${kv%=*}")" "${kv#*=}"
 done
-"$ZNS_TOOL" -o csv --all nvme0n2 nvme0n1 >"$out/csv-all" || fail "zns-stat -o csv --all"
-expect_eq "csv --all rows" "$(grep -c '^nvme0n2,' "$out/csv-all"),$(grep -c '^nvme0n1,' "$out/csv-all")" "8,16"
+"$ZNS_TOOL" -o csv --all $NS2 $NS1 >"$out/csv-all" || fail "zns-stat -o csv --all"
+expect_eq "csv --all rows" "$(grep -c '^$NS2,' "$out/csv-all"),$(grep -c '^$NS1,' "$out/csv-all")" "8,16"
 
 # JSON: one document; the summary and the zones as numbers.
-"$ZNS_TOOL" -o json nvme0n2 nvme0n1 >"$out/json" || fail "zns-stat -o json"
+"$ZNS_TOOL" -o json $NS2 $NS1 >"$out/json" || fail "zns-stat -o json"
 expect_eq "json" "$(/usr/bin/python3 - "$out/json" <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1]))
@@ -75,21 +75,21 @@ print(n2["disk"], len(d["disks"]), n2["nr_zones"], n2["summary"]["writes"],
       z[0]["write_sectors"], z[0]["cond"], z[2]["append_sectors"], n2["zones_omitted"],
       d["disks"][1]["zones"])
 PY
-)" "nvme0n2 2 8 3 1 on [0, 2, 3, 5] 24 imp_open 4 0 []"
+)" "$NS2 2 8 3 1 on [0, 2, 3, 5] 24 imp_open 4 0 []"
 
 # Prometheus: base units, a real parser, and the per-zone limit.
-"$ZNS_TOOL" -o prom nvme0n2 >"$out/prom" || fail "zns-stat -o prom"
-for line in 'zns_zone_writes_total{disk="nvme0n2",zone="0"} 3' \
-	'zns_zone_write_bytes_total{disk="nvme0n2",zone="0"} 12288' \
-	'zns_zone_append_bytes_total{disk="nvme0n2",zone="2"} 2048' \
-	'zns_zone_resets_total{disk="nvme0n2",zone="3"} 1' \
-	'zns_zone_condition{disk="nvme0n2",zone="0"} 2' \
-	'zns_zone_write_pointer_bytes{disk="nvme0n2",zone="0"} 4096' \
-	'zns_zone_capacity_bytes{disk="nvme0n2",zone="0"} 1048576' \
-	'zns_reset_all_total{disk="nvme0n2"} 1' \
-	'zns_zones{disk="nvme0n2"} 8' \
-	'zns_zone_size_bytes{disk="nvme0n2"} 1048576' \
-	'zns_zones_omitted{disk="nvme0n2"} 0'; do
+"$ZNS_TOOL" -o prom $NS2 >"$out/prom" || fail "zns-stat -o prom"
+for line in "zns_zone_writes_total{disk=\"$NS2\",zone=\"0\"} 3" \
+	"zns_zone_write_bytes_total{disk=\"$NS2\",zone=\"0\"} 12288" \
+	"zns_zone_append_bytes_total{disk=\"$NS2\",zone=\"2\"} 2048" \
+	"zns_zone_resets_total{disk=\"$NS2\",zone=\"3\"} 1" \
+	"zns_zone_condition{disk=\"$NS2\",zone=\"0\"} 2" \
+	"zns_zone_write_pointer_bytes{disk=\"$NS2\",zone=\"0\"} 4096" \
+	"zns_zone_capacity_bytes{disk=\"$NS2\",zone=\"0\"} 1048576" \
+	"zns_reset_all_total{disk=\"$NS2\"} 1" \
+	"zns_zones{disk=\"$NS2\"} 8" \
+	"zns_zone_size_bytes{disk=\"$NS2\"} 1048576" \
+	"zns_zones_omitted{disk=\"$NS2\"} 0"; do
 	expect_eq "prom has $line" "$(grep -cxF "$line" "$out/prom")" 1
 done
 expect_eq "prom parses" "$(/usr/bin/python3 - "$out/prom" <<'PY'
@@ -100,19 +100,19 @@ zones = {s.labels.get("zone") for f in fams for s in f.samples if "zone" in s.la
 print(len({f.name for f in fams}) == len(fams), sorted(zones, key=int))
 PY
 )" "True ['0', '2', '3', '5']"
-"$ZNS_TOOL" -o prom -m 1 nvme0n2 >"$out/prom1" || fail "zns-stat -o prom -m 1"
+"$ZNS_TOOL" -o prom -m 1 $NS2 >"$out/prom1" || fail "zns-stat -o prom -m 1"
 expect_eq "prom -m 1 zones" "$(grep -o 'zone="[0-9]*"' "$out/prom1" | sort -u | tr '\n' ' ')" 'zone="0" '
-expect_eq "prom -m 1 omitted" "$(grep -c '^zns_zones_omitted{disk="nvme0n2"} 3$' "$out/prom1")" 1
+expect_eq "prom -m 1 omitted" "$(grep -c '^zns_zones_omitted{disk="$NS2"} 3$' "$out/prom1")" 1
 
 # --file: the same text, written whole.
-"$ZNS_TOOL" -o prom -f "$out/textfile.prom" nvme0n2 >"$out/stdout" || fail "zns-stat -f"
+"$ZNS_TOOL" -o prom -f "$out/textfile.prom" $NS2 >"$out/stdout" || fail "zns-stat -f"
 expect_eq "--file prints nothing" "$(wc -c <"$out/stdout")" 0
 cmp -s "$out/textfile.prom" "$out/prom" || diff "$out/prom" "$out/textfile.prom" | head -n 20
 expect_eq "--file content" "$(cmp -s "$out/textfile.prom" "$out/prom" && echo same)" same
 expect_eq "--file leaves no temporary" "$(ls "$out" | grep -c tmp)" 0
 
 # Every namespace without DISK.
-expect_eq "no DISK: namespaces" "$("$ZNS_TOOL" | grep -o '^nvme0n[0-9]*:' | tr '\n' ' ')" "nvme0n1: nvme0n2: "
+expect_eq "no DISK: namespaces" "$("$ZNS_TOOL" | grep -o '^nvme[0-9]*n[0-9]*:' | sort | tr '\n' ' ')" "$(printf '%s:\n' "$NS1" "$NS2" | sort | tr '\n' ' ')"
 
 # Errors: one line on stderr naming the problem, a non-zero exit.
 err_case() {	# err_case NAME EXPECTED_RC STDERR_PART COMMAND...
@@ -126,11 +126,11 @@ err_case() {	# err_case NAME EXPECTED_RC STDERR_PART COMMAND...
 }
 err_case "unknown disk" 1 "nvme9n9: not a tracked zoned namespace" "$ZNS_TOOL" nvme9n9
 err_case "bad format" 2 "-o wants table, csv, json or prom" "$ZNS_TOOL" -o xml
-err_case "not root" 1 "permission denied, run as root" setpriv --reuid=65534 --regid=65534 --clear-groups "$ZNS_TOOL" nvme0n2
+err_case "not root" 1 "permission denied, run as root" setpriv --reuid=65534 --regid=65534 --clear-groups "$ZNS_TOOL" $NS2
 err_case "unwritable --file" 1 "cannot write $ZNS_SRC/x.prom: Read-only file system" \
-	"$ZNS_TOOL" -o prom -f "$ZNS_SRC/x.prom" nvme0n2
+	"$ZNS_TOOL" -o prom -f "$ZNS_SRC/x.prom" $NS2
 unload_zns
-err_case "module not loaded" 1 "not found: load the module with 'modprobe zns_stat'" "$ZNS_TOOL" nvme0n2
+err_case "module not loaded" 1 "not found: load the module with 'modprobe zns_stat'" "$ZNS_TOOL" $NS2
 umount -l /sys/kernel/debug || fail "umount debugfs"
 err_case "debugfs not mounted" 1 "debugfs is not mounted: mount -t debugfs none /sys/kernel/debug" "$ZNS_TOOL"
 mount -t debugfs debugfs /sys/kernel/debug || fail "mount debugfs"

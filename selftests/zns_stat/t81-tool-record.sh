@@ -11,7 +11,7 @@ require_cmd rsvg-convert
 
 nvme_up
 load_zns
-fresh nvme0n1
+fresh $NS1
 run() { "$@" >/dev/null || fail "$*"; }
 rec=/tmp/t81
 rm -rf "$rec"
@@ -43,25 +43,25 @@ value() {
 meta() { sed -n "s/^$2: //p" "$1"; }
 
 # Before the recording: not part of it.
-run nvme write /dev/nvme0n1 -s 0 -c 0 -z 4096 -d "$(data_file 4096)"
-record_start nvme0n1 -o "$rec" -c 'workload of t81\nsecond line'
-run nvme zns reset-zone /dev/nvme0n1 -a					# select-all
-run nvme write /dev/nvme0n1 -s 0 -c 3 -z 16384 -d "$(data_file 16384)"	# zone 0, 32 sectors
-run nvme read /dev/nvme0n1 -s 0 -c 1 -z 8192 -d /tmp/zns-read		# zone 0, 16 sectors
-run nvme zns zone-append /dev/nvme0n1 -s 256 -z 4096 -d "$(data_file 4096)"	# zone 1
-run nvme zns zone-append /dev/nvme0n1 -s 256 -z 4096 -d "$(data_file 4096)"
-run nvme zns reset-zone /dev/nvme0n1 -s 256				# zone 1
-run nvme zns finish-zone /dev/nvme0n1 -s 768				# zone 3: full
-nvme write /dev/nvme0n1 -s 1032 -c 0 -z 4096 -d "$(data_file 4096)" >/dev/null 2>&1 &&
+run nvme write /dev/$NS1 -s 0 -c 0 -z 4096 -d "$(data_file 4096)"
+record_start $NS1 -o "$rec" -c 'workload of t81\nsecond line'
+run nvme zns reset-zone /dev/$NS1 -a					# select-all
+run nvme write /dev/$NS1 -s 0 -c 3 -z 16384 -d "$(data_file 16384)"	# zone 0, 32 sectors
+run nvme read /dev/$NS1 -s 0 -c 1 -z 8192 -d /tmp/zns-read		# zone 0, 16 sectors
+run nvme zns zone-append /dev/$NS1 -s 256 -z 4096 -d "$(data_file 4096)"	# zone 1
+run nvme zns zone-append /dev/$NS1 -s 256 -z 4096 -d "$(data_file 4096)"
+run nvme zns reset-zone /dev/$NS1 -s 256				# zone 1
+run nvme zns finish-zone /dev/$NS1 -s 768				# zone 3: full
+nvme write /dev/$NS1 -s 1032 -c 0 -z 4096 -d "$(data_file 4096)" >/dev/null 2>&1 &&
 	fail "write off the write pointer succeeded"			# zone 4: error
 record_stop
 
-dat=$(ls "$rec"/nvme0n1-*.dat) || fail "no data file in $rec"
+dat=$(ls "$rec"/$NS1-*.dat) || fail "no data file in $rec"
 name=$(basename "$dat" .dat)
-expect_eq "data file name" "$(grep -cE '^nvme0n1-[0-9]{8}-[0-9]{6}$' <<<"$name")" 1
+expect_eq "data file name" "$(grep -cE '^$NS1-[0-9]{8}-[0-9]{6}$' <<<"$name")" 1
 expect_eq "record says" "$(head -n 1 "$rec/out")" "wrote $dat"
 expect_eq "first line" "$(head -n 1 "$dat")" "zns-stat data 1"
-for kv in device=nvme0n1 "model=QEMU NVMe Ctrl" serial=zns0 nr_zones=16 zone_sectors=2048 \
+for kv in device=$NS1 "model=QEMU NVMe Ctrl" serial=zns0 nr_zones=16 zone_sectors=2048 \
 	lba_bytes=4096 counters_cleared=no "kernel=$(uname -r)" status_decoding=on \
 	"zone_state=at the end of the recording" 'comment=workload of t81\nsecond line' \
 	disk.reset_all=1 disk.dropped=0 zones=16; do
@@ -143,11 +143,11 @@ expect_eq "report external refs" "$(grep -cE '(src|href)=' "$rec/report.html")" 
 expect_eq "report writes row" "$(grep -c '<tr><td>writes</td><td class="n">1</td><td class="n">16 KiB</td><td class="n">16 KiB</td></tr>' "$rec/report.html")" 1
 
 # A clear during the recording: counts since the clear, and said so.
-record_start nvme0n1 -o "$rec/cleared" -c cleared
-run nvme write /dev/nvme0n1 -s 512 -c 0 -z 4096 -d "$(data_file 4096)"	# zone 2
-run nvme write /dev/nvme0n1 -s 513 -c 0 -z 4096 -d "$(data_file 4096)"
-zns_clear nvme0n1
-run nvme write /dev/nvme0n1 -s 514 -c 0 -z 4096 -d "$(data_file 4096)"
+record_start $NS1 -o "$rec/cleared" -c cleared
+run nvme write /dev/$NS1 -s 512 -c 0 -z 4096 -d "$(data_file 4096)"	# zone 2
+run nvme write /dev/$NS1 -s 513 -c 0 -z 4096 -d "$(data_file 4096)"
+zns_clear $NS1
+run nvme write /dev/$NS1 -s 514 -c 0 -z 4096 -d "$(data_file 4096)"
 record_stop
 dat2=$(ls "$rec"/cleared/*.dat)
 expect_eq "cleared: flagged" "$(meta "$dat2" counters_cleared)" yes
@@ -156,7 +156,7 @@ expect_eq "cleared: writes since the clear" "$(value "$dat2" 2 writes)" 1
 expect_eq "cleared: zone 0 (before the recording) not counted" "$(value "$dat2" 0 writes)" 0
 
 # --duration, and a comment from a non-terminal stdin: none.
-"$ZNS_TOOL" record nvme0n1 -d 0.5 -o "$rec/timed" >/dev/null 2>&1 </dev/null || fail "record -d"
+"$ZNS_TOOL" record $NS1 -d 0.5 -o "$rec/timed" >/dev/null 2>&1 </dev/null || fail "record -d"
 expect_eq "record -d: comment" "$(meta "$(ls "$rec"/timed/*.dat)" comment)" ""
 
 # Refused, with one line each: broken data files, an unwritable directory.
@@ -172,7 +172,7 @@ for case in "truncated.dat:no '# end' line: truncated" "notdata.dat:not a zns-st
 done
 rc=0
 start=$SECONDS
-"$ZNS_TOOL" record nvme0n1 -o "$ZNS_SRC/no-such-dir" >/dev/null 2>"$rec/err" || rc=$?
+"$ZNS_TOOL" record $NS1 -o "$ZNS_SRC/no-such-dir" >/dev/null 2>"$rec/err" || rc=$?
 expect_eq "record into a read-only place: exit" "$rc" 1
 expect_eq "record into a read-only place: at once" "$((SECONDS - start < 3))" 1
 expect_eq "record into a read-only place: says" \

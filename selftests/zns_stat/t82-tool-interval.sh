@@ -9,8 +9,8 @@ require_cmd /usr/bin/python3
 
 nvme_up
 load_zns
-fresh nvme0n1
-fresh nvme0n2
+fresh $NS1
+fresh $NS2
 run() { "$@" >/dev/null || fail "$*"; }
 out=/tmp/t82
 rm -rf "$out"
@@ -18,7 +18,7 @@ mkdir -p "$out"
 write_zone0() {	# write_zone0 N: N writes of 8 sectors at zone 0's write pointer
 	local i
 	for ((i = 0; i < $1; i++)); do
-		run nvme write /dev/nvme0n2 -s "$wp" -c 7 -z 4096 -d "$(data_file 4096)"
+		run nvme write /dev/$NS2 -s "$wp" -c 7 -z 4096 -d "$(data_file 4096)"
 		wp=$((wp + 8))
 	done
 }
@@ -38,7 +38,7 @@ until_true() {
 		sleep 0.1
 	done
 }
-rows() { grep -c ",nvme0n2," "$out/csv"; }
+rows() { grep -c ",$NS2," "$out/csv"; }
 more_rows() { [ "$(rows)" -ge "$1" ]; }
 stop() {	# stop PID: SIGINT, as Ctrl-C; the tool must exit 0
 	kill -INT "$1"
@@ -46,12 +46,12 @@ stop() {	# stop PID: SIGINT, as Ctrl-C; the tool must exit 0
 }
 
 # CSV: 3 writes, a clear, 1 write; a row per interval, the header once.
-"$ZNS_TOOL" -i 0.5 -o csv nvme0n2 >"$out/csv" 2>"$out/csv.err" &
+"$ZNS_TOOL" -i 0.5 -o csv $NS2 >"$out/csv" 2>"$out/csv.err" &
 pid=$!
 until_true 30 "first CSV row" more_rows 1
 write_zone0 3
 until_true 30 "2 rows after the writes" more_rows $(($(rows) + 2))
-zns_clear nvme0n2
+zns_clear $NS2
 write_zone0 1
 until_true 30 "2 rows after the clear" more_rows $(($(rows) + 2))
 stop "$pid"
@@ -72,24 +72,24 @@ expect_eq "write latency in write intervals" \
 expect_eq "csv stderr" "$(wc -c <"$out/csv.err")" 0
 
 # Table: a header per interval, the busiest zone named, the clear marked.
-"$ZNS_TOOL" -i 0.5 nvme0n2 >"$out/table" 2>&1 &
+"$ZNS_TOOL" -i 0.5 $NS2 >"$out/table" 2>&1 &
 pid=$!
 intervals() { grep -c '^disk ' "$out/table"; }
 more_intervals() { [ "$(intervals)" -ge "$1" ]; }
 until_true 30 "first interval" more_intervals 1
 write_zone0 2
 until_true 30 "2 intervals after the writes" more_intervals $(($(intervals) + 2))
-zns_clear nvme0n2
+zns_clear $NS2
 until_true 30 "2 intervals after the clear" more_intervals $(($(intervals) + 2))
 stop "$pid"
 cat "$out/table"
 expect_eq "table headers" "$(grep -c '^disk .* r/s .* r_ms .*reset_ms errors  busiest zones$' "$out/table")" \
 	"$(grep -c '^20[0-9-]*T' "$out/table")"
-expect_eq "table: zone 0 busiest" "$(($(grep -cE '^nvme0n2 .* 0$' "$out/table") >= 1))" 1
+expect_eq "table: zone 0 busiest" "$(($(grep -cE '^$NS2 .* 0$' "$out/table") >= 1))" 1
 expect_eq "table: clear marked" "$(grep -c '^\* counters were cleared during the interval' "$out/table")" 1
 
 # JSON: one document of intervals, also when stopped by SIGINT.
-"$ZNS_TOOL" -i 0.5 -o json nvme0n2 >"$out/json" 2>"$out/json.err" &
+"$ZNS_TOOL" -i 0.5 -o json $NS2 >"$out/json" 2>"$out/json.err" &
 pid=$!
 has() { grep -q "$1" "$2"; }
 until_true 30 "first JSON interval" has '"time"' "$out/json"
@@ -103,22 +103,22 @@ iv = d["intervals"]
 print(len(iv) >= 2, sum(x["disks"][0]["counts"]["writes"] for x in iv),
       {x["disks"][0]["disk"] for x in iv})
 PY
-)" "True 1 {'nvme0n2'}"
+)" "True 1 {'$NS2'}"
 
 # Prometheus into a file, replaced each interval (node_exporter textfile).
 "$ZNS_TOOL" -i 0.3 -n 4 -o prom -f "$out/zns.prom" >"$out/prom.out" 2>&1 || fail "zns-stat -o prom -i"
 expect_eq "prom file: nothing on stdout" "$(wc -c <"$out/prom.out")" 0
-expect_eq "prom file: counters" "$(grep -c '^zns_zone_writes_total{disk="nvme0n2",zone="0"} 1$' "$out/zns.prom")" 1
+expect_eq "prom file: counters" "$(grep -c '^zns_zone_writes_total{disk="$NS2",zone="0"} 1$' "$out/zns.prom")" 1
 expect_eq "prom file: both namespaces" "$(grep -c '^zns_zones{' "$out/zns.prom")" 2
 expect_eq "prom file: no temporaries" "$(ls "$out" | grep -c '\.tmp\.')" 0
 
 # The module unloaded and loaded again between intervals: a message, no crash.
-"$ZNS_TOOL" -i 0.5 nvme0n2 >"$out/gone" 2>"$out/gone.err" &
+"$ZNS_TOOL" -i 0.5 $NS2 >"$out/gone" 2>"$out/gone.err" &
 pid=$!
 "$ZNS_TOOL" -i 0.5 -o csv >"$out/gone-all" 2>"$out/gone-all.err" &
 pid_all=$!
-until_true 30 "first interval" has '^nvme0n2 ' "$out/gone"
-until_true 30 "first interval" has ',nvme0n2,' "$out/gone-all"
+until_true 30 "first interval" has "^$NS2 " "$out/gone"
+until_true 30 "first interval" has ",$NS2," "$out/gone-all"
 unload_zns
 # (on failure, say what the tools printed)
 trap 'echo "gone.err:"; cat "$out/gone.err"; echo "gone-all.err:"; cat "$out/gone-all.err"; ps -o pid,stat,wchan:20,cmd -C zns-stat' EXIT
@@ -126,26 +126,26 @@ until_true 90 "the loss noticed" has 'waiting for it to come back' "$out/gone.er
 until_true 90 "the loss noticed" has 'no longer tracked' "$out/gone-all.err"
 trap - EXIT
 load_zns
-blkzone report -c 1 /dev/nvme0n2 >/dev/null	# tracked from its first command
-wait_tracked nvme0n2
-until_true 30 "a new baseline" has 'nvme0n2: tracked, counting from now' "$out/gone.err"
-until_true 30 "a new baseline" has 'nvme0n2: tracked, counting from now' "$out/gone-all.err"
+blkzone report -c 1 /dev/$NS2 >/dev/null	# tracked from its first command
+wait_tracked $NS2
+until_true 30 "a new baseline" has "$NS2: tracked, counting from now" "$out/gone.err"
+until_true 30 "a new baseline" has "$NS2: tracked, counting from now" "$out/gone-all.err"
 write_zone0 1
-until_true 30 "the write after the reload" grep -qE '^nvme0n2 +0\.0 +0\.00 +[1-9]' "$out/gone"
-wrote_all() { awk -F, '$2 == "nvme0n2" && $c > 0 { f = 1 } NR == 1 { for (i = 1; i <= NF; i++) if ($i == "writes") c = i } END { exit !f }' "$out/gone-all"; }
+until_true 30 "the write after the reload" grep -qE "^$NS2 +0\.0 +0\.00 +[1-9]" "$out/gone"
+wrote_all() { awk -F, -v d="$NS2" '$2 == d && $c > 0 { f = 1 } NR == 1 { for (i = 1; i <= NF; i++) if ($i == "writes") c = i } END { exit !f }' "$out/gone-all"; }
 until_true 30 "the write after the reload (all disks)" wrote_all
 stop "$pid"
 stop "$pid_all"
 cat "$out/gone.err" "$out/gone-all.err"
-expect_eq "unload: waiting message" "$(grep -c 'nvme0n2.*waiting for it to come back' "$out/gone.err")" 1
-expect_eq "unload: back message" "$(grep -c 'nvme0n2: tracked, counting from now' "$out/gone.err")" 1
-expect_eq "unload, all disks: gone message" "$(grep -c 'nvme0n2 is no longer tracked' "$out/gone-all.err")" 1
-expect_eq "unload: rows with the write" "$(grep -cE '^nvme0n2 +0\.0 +0\.00 +[1-9]' "$out/gone")" 1
-expect_eq "unload, all disks: writes" "$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next } $2 == "nvme0n2" { s += $c["writes"] } END { print s + 0 }' "$out/gone-all")" 1
+expect_eq "unload: waiting message" "$(grep -c '$NS2.*waiting for it to come back' "$out/gone.err")" 1
+expect_eq "unload: back message" "$(grep -c '$NS2: tracked, counting from now' "$out/gone.err")" 1
+expect_eq "unload, all disks: gone message" "$(grep -c '$NS2 is no longer tracked' "$out/gone-all.err")" 1
+expect_eq "unload: rows with the write" "$(grep -cE '^$NS2 +0\.0 +0\.00 +[1-9]' "$out/gone")" 1
+expect_eq "unload, all disks: writes" "$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next } $2 == "$NS2" { s += $c["writes"] } END { print s + 0 }' "$out/gone-all")" 1
 
 # Bad arguments: one line, exit 2.
 rc=0
-"$ZNS_TOOL" -n 3 nvme0n2 >/dev/null 2>"$out/err" || rc=$?
+"$ZNS_TOOL" -n 3 $NS2 >/dev/null 2>"$out/err" || rc=$?
 expect_eq "-n without -i: exit" "$rc" 2
 expect_eq "-n without -i: says" "$(cat "$out/err")" "zns-stat: -n needs -i; see 'zns-stat --help'"
 rc=0

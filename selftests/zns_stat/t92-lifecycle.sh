@@ -10,35 +10,35 @@
 require_cmd fio
 nvme_up
 load_zns
-fresh nvme0n1
+fresh $NS1
 start_readers 2
 
 for event in "nvme reset /dev/nvme0" "nvme ns-rescan /dev/nvme0"; do
-	zns_clear nvme0n1
-	fio_reads_bg nvme0n1 2000
+	zns_clear $NS1
+	fio_reads_bg $NS1 2000
 	sleep 2
 	$event >/dev/null || fail "$event"
 	wait $fio_pid || fail "fio during '$event'"
-	wait_for_block nvme0n1
-	expect_summary nvme0n1 reads="$(fio_json /tmp/fio-bg.json read total_ios)" writes=0
-	echo "after '$event': errors $(summary_value nvme0n1 errors) (aborted and retried attempts)"
+	wait_for_block $NS1
+	expect_summary $NS1 reads="$(fio_json /tmp/fio-bg.json read total_ios)" writes=0
+	echo "after '$event': errors $(summary_value $NS1 errors) (aborted and retried attempts)"
 done
 
 # PCI remove: the namespace, and its directory, go away.
 bdf=$(pci_address)
-fio_reads_bg nvme0n1 100000
+fio_reads_bg $NS1 100000
 sleep 2
 echo 1 > "/sys/bus/pci/devices/$bdf/remove" || fail "PCI remove $bdf"
 wait $fio_pid
 # The driver deletes the namespaces one by one, and a poll once a second
 # notices each: wait for all of them (nvme0n2 may be tracked too).
 end=$((SECONDS + 10))
-while { [ -e "$ZNS_DEBUGFS/nvme0n1" ] || [ "$(status_value disks)" != 0 ]; } &&
+while { [ -e "$ZNS_DEBUGFS/$NS1" ] || [ "$(status_value disks)" != 0 ]; } &&
 	[ $SECONDS -lt $end ]; do
 	sleep 0.2
 done
-expect_eq "nvme0n1 directory after PCI remove" \
-	"$([ -e "$ZNS_DEBUGFS/nvme0n1" ] && echo present || echo gone)" gone
+expect_eq "$NS1 directory after PCI remove" \
+	"$([ -e "$ZNS_DEBUGFS/$NS1" ] && echo present || echo gone)" gone
 expect_eq "disks after PCI remove" "$(status_value disks)" 0
 # Rescan: the namespace comes back with fresh statistics.
 echo 1 > /sys/bus/pci/rescan || fail "PCI rescan"
@@ -75,22 +75,22 @@ unload_nvme
 nvme_up
 
 # nvme and nvme_core unloaded under load while zns_stat stays, then back.
-fio_reads_bg nvme0n1 100000
+fio_reads_bg $NS1 100000
 sleep 2
 unload_nvme
 wait $fio_pid
 nvme_down
-expect_eq "nvme0n1 directory without nvme_core" \
-	"$([ -e "$ZNS_DEBUGFS/nvme0n1" ] && echo present || echo gone)" gone
+expect_eq "$NS1 directory without nvme_core" \
+	"$([ -e "$ZNS_DEBUGFS/$NS1" ] && echo present || echo gone)" gone
 expect_eq "attached without nvme_core" "$(status_value attached)" 0
 nvme_up
-fresh nvme0n1
-nvme write /dev/nvme0n1 -s 512 -c 0 -z 4096 -d "$(data_file 4096)" >/dev/null || fail "write"
-expect_zones nvme0n1 2:writes=1 2:write_sectors=8
+fresh $NS1
+nvme write /dev/$NS1 -s 512 -c 0 -z 4096 -d "$(data_file 4096)" >/dev/null || fail "write"
+expect_zones $NS1 2:writes=1 2:write_sectors=8
 
 # zns_stat unloaded and reloaded under load; counting is exact after each.
 rounds=$(stress_count 5 50)
-fio_reads_bg nvme0n1 1000000
+fio_reads_bg $NS1 1000000
 for i in $(seq "$rounds"); do
 	# A reader with a debugfs file open pins the module for a moment: retry.
 	for try in $(seq 50); do
@@ -103,8 +103,8 @@ done
 kill $fio_pid 2>/dev/null
 wait $fio_pid
 stop_readers
-fresh nvme0n1
-nvme write /dev/nvme0n1 -s 256 -c 0 -z 4096 -d "$(data_file 4096)" >/dev/null || fail "write"
-expect_zones nvme0n1 1:writes=1 1:write_sectors=8
+fresh $NS1
+nvme write /dev/$NS1 -s 256 -c 0 -z 4096 -d "$(data_file 4096)" >/dev/null || fail "write"
+expect_zones $NS1 1:writes=1 1:write_sectors=8
 echo "$rounds reloads under load"
 finish

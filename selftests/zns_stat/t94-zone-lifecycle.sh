@@ -10,8 +10,8 @@
 require_cmd nvme blkzone dd
 nvme_up
 load_zns
-fresh nvme0n2
-D=nvme0n2
+fresh $NS2
+D=$NS2
 run() { "$@" >/dev/null 2>&1 || fail "$*"; }
 must_fail() { if "$@" >/dev/null 2>&1; then fail "succeeded: $*"; fi; }
 life() { awk -v k="$1" '$1 == k { print $2 }' "$ZNS_DEBUGFS/$D/lifecycle"; }

@@ -18,22 +18,22 @@ require_cmd nvme
 nvme_up
 load_zns
 fi_dir=/sys/kernel/debug/fail_io_timeout
-flag=/sys/block/nvme0n1/io-timeout-fail
+flag=/sys/block/$NS1/io-timeout-fail
 [ -e "$flag" ] && [ -d "$fi_dir" ] ||
 	ktap_skip "this kernel has no CONFIG_FAIL_IO_TIMEOUT: no $flag"
 
 # Short timeouts, so that a lost command costs seconds, not minutes.
 old_io_timeout=$(cat /sys/module/nvme_core/parameters/io_timeout)
-old_queue_timeout=$(cat /sys/block/nvme0n1/queue/io_timeout)
+old_queue_timeout=$(cat /sys/block/$NS1/queue/io_timeout)
 restore() {
 	echo 0 > "$fi_dir/probability"
 	echo 0 > "$flag"
 	echo "$old_io_timeout" > /sys/module/nvme_core/parameters/io_timeout
-	echo "$old_queue_timeout" > /sys/block/nvme0n1/queue/io_timeout
+	echo "$old_queue_timeout" > /sys/block/$NS1/queue/io_timeout
 }
 trap restore EXIT
 echo 3 > /sys/module/nvme_core/parameters/io_timeout	# passthrough, seconds
-echo 3000 > /sys/block/nvme0n1/queue/io_timeout	# block layer, ms
+echo 3000 > /sys/block/$NS1/queue/io_timeout	# block layer, ms
 
 # lose N: the next N completions of nvme0n1 are lost.
 lose() {
@@ -58,39 +58,39 @@ resets() {
 	dmesg | grep -c 'timeout, reset controller'
 }
 
-fresh nvme0n1
+fresh $NS1
 # 1. Block layer: 8 reads of 4 KiB, the first one's completion lost. Its
 # attempt is cancelled by the reset (and so is a retry caught by a second
 # reset while the controller comes back), then retried until it succeeds:
 # 8 reads, one host_aborted error per cancelled attempt.
 before=$(resets)
 lose 1
-dd if=/dev/nvme0n1 of=/dev/null bs=4096 count=8 iflag=direct status=none ||
+dd if=/dev/$NS1 of=/dev/null bs=4096 count=8 iflag=direct status=none ||
 	fail "dd read failed: the retries after the reset should have succeeded"
 echo 0 > "$flag"
 wait_live
 nr_resets=$(($(resets) - before))
-cancelled=$(error_count nvme0n1 host_aborted read)
+cancelled=$(error_count $NS1 host_aborted read)
 echo "controller resets: $nr_resets, reads cancelled: $cancelled"
 expect_eq "lost completions" "$(cat "$fi_dir/times")" 0
 # A reset may also find only the driver's own zone report in flight.
 [ "$cancelled" -ge 1 ] && [ "$cancelled" -le "$nr_resets" ] ||
 	fail "$cancelled cancelled reads for $nr_resets controller resets"
-expect_zones nvme0n1 0:reads=8 0:read_sectors=64 0:errors="$cancelled"
-expect_summary nvme0n1 dropped=0 errors="$cancelled"
+expect_zones $NS1 0:reads=8 0:read_sectors=64 0:errors="$cancelled"
+expect_summary $NS1 dropped=0 errors="$cancelled"
 
 # 2. Passthrough: never retried, so nvme-cli sees the failure.
-zns_clear nvme0n1
+zns_clear $NS1
 before=$(resets)
 lose 1
-if nvme read /dev/nvme0n1 -s 256 -c 0 -z 4096 -d /tmp/zns-read >/dev/null 2>&1; then
+if nvme read /dev/$NS1 -s 256 -c 0 -z 4096 -d /tmp/zns-read >/dev/null 2>&1; then
 	fail "nvme-cli read whose completion was lost succeeded"
 fi
 echo 0 > "$flag"
 wait_live
 expect_eq "controller resets" $(($(resets) - before)) 1
-nvme read /dev/nvme0n1 -s 256 -c 0 -z 4096 -d /tmp/zns-read >/dev/null || fail "read after the reset"
-expect_zones nvme0n1 1:reads=1 1:read_sectors=8 1:errors=1
-expect_eq "host_aborted reads" "$(error_count nvme0n1 host_aborted read)" 1
-expect_summary nvme0n1 dropped=0
+nvme read /dev/$NS1 -s 256 -c 0 -z 4096 -d /tmp/zns-read >/dev/null || fail "read after the reset"
+expect_zones $NS1 1:reads=1 1:read_sectors=8 1:errors=1
+expect_eq "host_aborted reads" "$(error_count $NS1 host_aborted read)" 1
+expect_summary $NS1 dropped=0
 finish

@@ -2,9 +2,10 @@
 # zns.sh - zns_stat helpers for the selftests, on top of lib.sh. In a test:
 #     . "$(dirname "$0")/lib.sh"; . "$(dirname "$0")/zns.sh"
 #
-# Guest namespaces (selftests/guest/vm.sh): nvme0n1 zoned, 4096 B LBAs, 16 zones
-# of 1 MiB (2048 sectors, 256 LBAs); nvme0n2 zoned, 512 B LBAs, 8 zones of 1 MiB
-# (2048 LBAs), reads may cross zones, at most 4 open zones; nvme0n3 conventional.
+# Guest namespaces (selftests/guest/vm.sh), disks $NS1 $NS2 $NS3 after nvme_up:
+# nsid 1 zoned, 4096 B LBAs, 16 zones of 1 MiB (2048 sectors, 256 LBAs); nsid 2
+# zoned, 512 B LBAs, 8 zones of 1 MiB (2048 LBAs), reads may cross zones, at
+# most 4 open zones; nsid 3 conventional. On 6.1 they are nvme0n1..3.
 
 ZNS_KO=${ZNS_KO:-$ZNS_SRC/zns_stat.ko}
 ZNS_DEBUGFS=/sys/kernel/debug/zns_stat
@@ -30,9 +31,7 @@ nvme_loaded() {
 # The emulated controller with its three namespaces, ready for I/O.
 nvme_up() {
 	nvme_loaded || load_nvme
-	wait_for_block nvme0n1
-	wait_for_block nvme0n2
-	wait_for_block nvme0n3
+	find_namespaces
 }
 
 # nvme and nvme_core both gone (zns_stat may stay).
