@@ -192,6 +192,22 @@ debug_suite --beside debug-6.1 modular "$@"
 debian_suite debian-6.1 "$KVER" "" "$@"
 [ -z "${kernel[debian-6.1-rt]:-}" ] || debian_suite debian-6.1-rt "${kernel[debian-6.1-rt]}" "$tool_tests t94-*" "$@"
 [ -z "${kernel[debian-6.12]:-}" ] || debian_suite debian-6.12 "${kernel[debian-6.12]}" "$tool_tests" "$@"
+# demo_on KVER: make demo's job on KVER, as on a machine whose
+# linux-headers-amd64 comes from bookworm-backports (6.12): the headers from
+# the cache instead of /lib/modules.
+demo_on() {
+	local KDIR log=build/check-demo-$1.log
+	eval "$(bash selftests/guest/kernels.sh kdir "$1")"
+	if KVER=$1 KDIR=$KDIR bash selftests/demo.sh >"$log" 2>&1; then
+		echo "ok - make demo on $1 (a backports machine's default kernel)"
+		add_results 1 0
+	else
+		echo "not ok - make demo on $1 (console and output: $log)"
+		tail -n 20 "$log" | sed 's/^/# /'
+		add_results 0 1
+	fi
+}
+[ -z "${kernel[debian-6.12]:-}" ] || [ $# -gt 0 ] || demo_on "${kernel[debian-6.12]}"
 # More devices at once (guest/multi-devices.sh): a second controller with a
 # 32768-zone namespace and a multipath subsystem; their tests are zns_stat/multi/.
 multi_suite() {
