@@ -28,9 +28,10 @@ if nvme read /dev/$NS1 -s 255 -c 1 -z 8192 -d /tmp/zns-read >/dev/null 2>&1; the
 	fail "read across zones 0 and 1 succeeded"
 fi
 # top_zone_error: 0x1bc zone invalid write, 0x1b9 zone full, 0x1b8 boundary.
-expect_zones $NS1 4:errors=1 4:top_zone_error=$((0x1bc)) 5:errors=1 \
-	5:top_zone_error=$((0x1bc)) 6:errors=1 6:top_zone_error=$((0x1b9)) 6:finishes=1 \
-	0:errors=1 0:top_zone_error=$((0x1b8))
+before=(4:errors=1 4:top_zone_error=$((0x1bc)) 5:errors=1
+	5:top_zone_error=$((0x1bc)) 6:errors=1 6:top_zone_error=$((0x1b9)) 6:finishes=1
+	0:errors=1 0:top_zone_error=$((0x1b8)))
+expect_zones $NS1 "${before[@]}"
 
 # top_zone_error weighs recent errors more: each kind's count has 3 bits, and
 # all halve when one would pass 7. Zone 7: 8 writes to it full (full: 7, then
@@ -42,13 +43,14 @@ for i in $(seq 8); do
 		fail "write to a full zone succeeded"
 	fi
 done
-expect_zones $NS1 7:errors=8 7:top_zone_error=$((0x1b9))
+expect_zones $NS1 "${before[@]}" 7:finishes=1 7:errors=8 7:top_zone_error=$((0x1b9))
 nvme zns reset-zone /dev/$NS1 -s $((7 * 256)) >/dev/null || fail "reset zone 7"
 for i in $(seq 5); do
 	if nvme write /dev/$NS1 -s $((7 * 256 + 8)) -c 0 -z 4096 -d "$d4k" >/dev/null 2>&1; then
 		fail "write off the write pointer succeeded"
 	fi
 done
-expect_zones $NS1 7:errors=13 7:top_zone_error=$((0x1bc)) 7:resets=1
+expect_zones $NS1 "${before[@]}" 7:finishes=1 7:resets=1 7:errors=13 \
+	7:top_zone_error=$((0x1bc))
 expect_summary $NS1 errors=17 writes=0 reads=0 dropped=0 status_decoding=on
 finish

@@ -61,7 +61,7 @@ for kv in 0:writes=3 0:write_sectors=24 0:reads=1 0:read_sectors=16 0:wptr=8 2:a
 	expect_eq "csv zone $z ${kv%=*}" "$(cell "$out/csv" , "$z" "${kv%=*}")" "${kv#*=}"
 done
 "$ZNS_TOOL" -o csv --all $NS2 $NS1 >"$out/csv-all" || fail "zns-stat -o csv --all"
-expect_eq "csv --all rows" "$(grep -c '^$NS2,' "$out/csv-all"),$(grep -c '^$NS1,' "$out/csv-all")" "8,16"
+expect_eq "csv --all rows" "$(grep -c "^$NS2," "$out/csv-all"),$(grep -c "^$NS1," "$out/csv-all")" "8,16"
 
 # JSON: one document; the summary and the zones as numbers.
 "$ZNS_TOOL" -o json $NS2 $NS1 >"$out/json" || fail "zns-stat -o json"
@@ -102,7 +102,7 @@ PY
 )" "True ['0', '2', '3', '5']"
 "$ZNS_TOOL" -o prom -m 1 $NS2 >"$out/prom1" || fail "zns-stat -o prom -m 1"
 expect_eq "prom -m 1 zones" "$(grep -o 'zone="[0-9]*"' "$out/prom1" | sort -u | tr '\n' ' ')" 'zone="0" '
-expect_eq "prom -m 1 omitted" "$(grep -c '^zns_zones_omitted{disk="$NS2"} 3$' "$out/prom1")" 1
+expect_eq "prom -m 1 omitted" "$(grep -c "^zns_zones_omitted{disk=\"$NS2\"} 3\$" "$out/prom1")" 1
 
 # --file: the same text, written whole.
 "$ZNS_TOOL" -o prom -f "$out/textfile.prom" $NS2 >"$out/stdout" || fail "zns-stat -f"

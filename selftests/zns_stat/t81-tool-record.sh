@@ -58,7 +58,7 @@ record_stop
 
 dat=$(ls "$rec"/$NS1-*.dat) || fail "no data file in $rec"
 name=$(basename "$dat" .dat)
-expect_eq "data file name" "$(grep -cE '^$NS1-[0-9]{8}-[0-9]{6}$' <<<"$name")" 1
+expect_eq "data file name" "$(grep -cE "^$NS1-[0-9]{8}-[0-9]{6}\$" <<<"$name")" 1
 expect_eq "record says" "$(head -n 1 "$rec/out")" "wrote $dat"
 expect_eq "first line" "$(head -n 1 "$dat")" "zns-stat data 1"
 for kv in device=$NS1 "model=QEMU NVMe Ctrl" serial=zns0 nr_zones=16 zone_sectors=2048 \

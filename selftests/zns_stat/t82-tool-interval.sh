@@ -85,7 +85,7 @@ stop "$pid"
 cat "$out/table"
 expect_eq "table headers" "$(grep -c '^disk .* r/s .* r_ms .*reset_ms errors  busiest zones$' "$out/table")" \
 	"$(grep -c '^20[0-9-]*T' "$out/table")"
-expect_eq "table: zone 0 busiest" "$(($(grep -cE '^$NS2 .* 0$' "$out/table") >= 1))" 1
+expect_eq "table: zone 0 busiest" "$(($(grep -cE "^$NS2 .* 0\$" "$out/table") >= 1))" 1
 expect_eq "table: clear marked" "$(grep -c '^\* counters were cleared during the interval' "$out/table")" 1
 
 # JSON: one document of intervals, also when stopped by SIGINT.
@@ -108,7 +108,7 @@ PY
 # Prometheus into a file, replaced each interval (node_exporter textfile).
 "$ZNS_TOOL" -i 0.3 -n 4 -o prom -f "$out/zns.prom" >"$out/prom.out" 2>&1 || fail "zns-stat -o prom -i"
 expect_eq "prom file: nothing on stdout" "$(wc -c <"$out/prom.out")" 0
-expect_eq "prom file: counters" "$(grep -c '^zns_zone_writes_total{disk="$NS2",zone="0"} 1$' "$out/zns.prom")" 1
+expect_eq "prom file: counters" "$(grep -c "^zns_zone_writes_total{disk=\"$NS2\",zone=\"0\"} 1\$" "$out/zns.prom")" 1
 expect_eq "prom file: both namespaces" "$(grep -c '^zns_zones{' "$out/zns.prom")" 2
 expect_eq "prom file: no temporaries" "$(ls "$out" | grep -c '\.tmp\.')" 0
 
@@ -137,11 +137,11 @@ until_true 30 "the write after the reload (all disks)" wrote_all
 stop "$pid"
 stop "$pid_all"
 cat "$out/gone.err" "$out/gone-all.err"
-expect_eq "unload: waiting message" "$(grep -c '$NS2.*waiting for it to come back' "$out/gone.err")" 1
-expect_eq "unload: back message" "$(grep -c '$NS2: tracked, counting from now' "$out/gone.err")" 1
-expect_eq "unload, all disks: gone message" "$(grep -c '$NS2 is no longer tracked' "$out/gone-all.err")" 1
-expect_eq "unload: rows with the write" "$(grep -cE '^$NS2 +0\.0 +0\.00 +[1-9]' "$out/gone")" 1
-expect_eq "unload, all disks: writes" "$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next } $2 == "$NS2" { s += $c["writes"] } END { print s + 0 }' "$out/gone-all")" 1
+expect_eq "unload: waiting message" "$(grep -c "$NS2.*waiting for it to come back" "$out/gone.err")" 1
+expect_eq "unload: back message" "$(grep -c "$NS2: tracked, counting from now" "$out/gone.err")" 1
+expect_eq "unload, all disks: gone message" "$(grep -c "$NS2 is no longer tracked" "$out/gone-all.err")" 1
+expect_eq "unload: rows with the write" "$(grep -cE "^$NS2 +0\.0 +0\.00 +[1-9]" "$out/gone")" 1
+expect_eq "unload, all disks: writes" "$(awk -F, -v d="$NS2" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next } $2 == d { s += $c["writes"] } END { print s + 0 }' "$out/gone-all")" 1
 
 # Bad arguments: one line, exit 2.
 rc=0
