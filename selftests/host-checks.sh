@@ -138,7 +138,7 @@ dkms_exclusive_findings() {	# dkms_exclusive_findings KVER KDIR
 
 # make install / make uninstall into a DESTDIR, from a copy of the tree.
 install_findings() {	# install_findings KVER
-	local kver=$1 t=$repo/build/install-test want got
+	local kver=$1 t=$repo/build/install-test want got unit
 	rm -rf "$t"
 	mkdir -p "$t/src" "$t/dest"
 	(cd "$repo" && cp -a --parents Makefile Kbuild dkms.conf include module user "$t/src/") &&
@@ -150,12 +150,20 @@ install_findings() {	# install_findings KVER
 		return
 	fi
 	want="lib/modules/$kver/extra/zns_stat.ko
-usr/bin/zns-stat"
+usr/bin/zns-stat
+lib/systemd/system/zns-stat-exporter.service
+usr/share/zns-stat/zns-stat-dashboard.json"
 	[ -e "$repo/user/zns-stat.8" ] && want+=$'\n'"usr/share/man/man8/zns-stat.8"
 	got=$(cd "$t/dest" && find . -type f -o -type l | sed 's|^\./||' | LC_ALL=C sort)
 	[ "$got" = "$(LC_ALL=C sort <<<"$want")" ] ||
 		printf 'make install DESTDIR= PREFIX=/usr installed:\n%s\nexpected:\n%s\n' "$got" "$want"
 	[ "$(stat -c %a "$t/dest/usr/bin/zns-stat" 2>/dev/null)" = 755 ] || echo "zns-stat is not mode 755"
+	# the unit names the installed tool, and systemd accepts it (pointed at DESTDIR's)
+	unit=$t/dest/lib/systemd/system/zns-stat-exporter.service
+	grep -q '^ExecStart=/usr/bin/zns-stat export --textfile-dir /var/lib/prometheus/node-exporter ' "$unit" ||
+		echo "zns-stat-exporter.service: ExecStart is not /usr/bin/zns-stat export: $(grep ExecStart= "$unit")"
+	sed "s|=/usr/bin/zns-stat|=$t/dest/usr/bin/zns-stat|" "$unit" >"$t/zns-stat-exporter.service"
+	systemd-analyze verify --man=no "$t/zns-stat-exporter.service" 2>&1 | grep -v 'sysinit.target not found'
 	modinfo -F vermagic "$t/dest/lib/modules/$kver/extra/zns_stat.ko" 2>/dev/null | grep -q "^$kver " ||
 		echo "the installed module is not for $kver"
 	if ! make -C "$t/src" -s uninstall KERNELRELEASE="$kver" DESTDIR="$t/dest" PREFIX=/usr \
