@@ -310,8 +310,10 @@ static int cmd_export(int argc, char **argv)
 	};
 	struct export_opts o = { .max_zones = PROM_DEFAULT_MAX_ZONES };
 	int c, max_zones_set = 0;
+	char what[256];
 	double v;
 
+	opterr = 0;	/* one line for the journal: ours */
 	while ((c = getopt_long(argc, argv, "d:i:zm:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'd': o.dir = optarg; break;
@@ -328,7 +330,10 @@ static int cmd_export(int argc, char **argv)
 			max_zones_set = 1;
 			break;
 		case 'h': usage(stdout); return 0;
-		default: return bad_usage("export: unknown option");
+		default:
+			snprintf(what, sizeof(what), "export: unknown option, or no value, in '%.200s'",
+				 argv[optind - 1]);
+			return bad_usage(what);
 		}
 	}
 	if (!o.dir || !*o.dir)
