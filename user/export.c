@@ -33,9 +33,10 @@ static void *read_parsed(const char *disk, const char *file, size_t size,
 	if (!text)	/* a zns_stat without this file */
 		return NULL;
 	v = calloc(1, size);
-	if (!v || parse(v, text)) {
-		snprintf(err, errlen, "%s: unexpected content in %s", disk,
-			 v ? file : "memory");
+	if (!v) {
+		snprintf(err, errlen, "out of memory");
+	} else if (parse(v, text)) {
+		snprintf(err, errlen, "%s: unexpected content in its %s file", disk, file);
 		free(v);
 		v = NULL;
 	}

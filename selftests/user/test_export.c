@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* zns-stat export: the latency histogram, the errors table, the whole document. */
 #include <dirent.h>
+#include <sys/stat.h>
 #include <stdlib.h>
 #include <unistd.h>
 
@@ -144,6 +145,53 @@ static void missing_module_is_not_up(void **state)
 	use_fixture_debugfs();
 }
 
+static void put(const char *dir, const char *name, const char *text)
+{
+	char path[256];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fputs(text, f);
+	fclose(f);
+}
+
+static void bad_latency_file_is_an_error(void **state)
+{
+	char root[] = "/tmp/zns-export-XXXXXX", dir[128], path[160], err[512];
+	char *disks[] = { "d" };
+	struct export_opts o = { .disks = disks, .nr_disks = 1, .max_zones = 256 };
+	struct sbuf b = { 0 };
+	static const char * const files[] = { "zones", "summary", "latency", "errors" };
+	unsigned int i;
+
+	(void)state;
+	assert_non_null(mkdtemp(root));
+	snprintf(dir, sizeof(dir), "%s/d", root);
+	assert_int_equal(mkdir(dir, 0755), 0);
+	put(dir, "zones", "# zone start reads\n0 0 1\n");
+	put(dir, "summary", "format_version: 1\ndisk: d\nnr_zones: 1\nreads: 1\n");
+	put(dir, "latency", "# op lat_lo_ns lat_hi_ns count\nread 1024 2047 x\n");
+	put(dir, "errors", errors_text);
+	setenv("ZNS_STAT_DEBUGFS", root, 1);
+	assert_int_equal(export_format(&b, &o, err, sizeof(err)), -1);
+	assert_string_equal(err, "d: unexpected content in its latency file");
+	/* the rest is there */
+	assert_non_null(strstr(b.s, "zns_stat_up 1\n"));
+	assert_non_null(strstr(b.s, "zns_reads_total{disk=\"d\"} 1\n"));
+	assert_non_null(strstr(b.s, "zns_command_errors_total{disk=\"d\",status=\"zone_full\",code=\"0x1b9\",op=\"write\"} 4\n"));
+	assert_null(strstr(b.s, "zns_latency_seconds"));
+	sbuf_free(&b);
+	for (i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+		snprintf(path, sizeof(path), "%s/%s", dir, files[i]);
+		unlink(path);
+	}
+	rmdir(dir);
+	rmdir(root);
+	use_fixture_debugfs();
+}
+
 static void writes_the_file_and_no_temporary(void **state)
 {
 	char dir[] = "/tmp/zns-export-XXXXXX", path[256];
@@ -185,6 +233,7 @@ int main(void)
 		cmocka_unit_test(errors_by_status_and_op),
 		cmocka_unit_test(document_of_the_fixture),
 		cmocka_unit_test(missing_module_is_not_up),
+		cmocka_unit_test(bad_latency_file_is_an_error),
 		cmocka_unit_test(writes_the_file_and_no_temporary),
 	};
 
