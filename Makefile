@@ -7,7 +7,8 @@
 #   make bench                performance: vs no tracing and vs bpftrace, memory, scale
 #   make check-sid            the same module against Debian sid's newest kernel
 #   make debug-kernel         build (or find in the cache) the debug kernels check uses
-#   make install              module (with depmod), tool and man page; DESTDIR, PREFIX
+#   make install              module (with depmod), tool, man page, systemd unit (disabled),
+#                             Grafana dashboard; DESTDIR, PREFIX, UNITDIR, DATADIR
 #   make uninstall            removes what make install installed
 #   make dkms-install         registers, builds and installs the module with DKMS
 #   make dkms-remove          removes it from DKMS (every kernel) and /usr/src
@@ -17,6 +18,8 @@ KDIR ?= /lib/modules/$(KERNELRELEASE)/build
 PREFIX ?= /usr/local
 DESTDIR ?=
 MANDIR ?= $(PREFIX)/share/man
+UNITDIR ?= /lib/systemd/system
+DATADIR ?= $(PREFIX)/share/zns-stat
 INSTALL_MOD_DIR ?= extra
 
 # The release: kept in include/zns_stat.h only (dkms.conf reads it there too).
@@ -90,16 +93,29 @@ debug-kernel:
 # build) it is the package's postinst's job. The man page is installed when present.
 MODULE_DEST = $(DESTDIR)/lib/modules/$(KERNELRELEASE)/$(INSTALL_MOD_DIR)
 MANPAGE := $(wildcard user/zns-stat.8)
+# The exporter's unit is installed, never enabled (systemctl enable --now
+# zns-stat-exporter.service); its ExecStart names the installed tool.
+UNITS := zns-stat-exporter.service
+DASHBOARD := zns-stat-dashboard.json
 
 install: all
 	install -D -m 0644 zns_stat.ko "$(MODULE_DEST)/zns_stat.ko"
 	if [ -z "$(DESTDIR)" ]; then depmod -a "$(KERNELRELEASE)"; fi
 	install -D -m 0755 user/zns-stat "$(DESTDIR)$(PREFIX)/bin/zns-stat"
 	$(if $(MANPAGE),install -D -m 0644 $(MANPAGE) "$(DESTDIR)$(MANDIR)/man8/zns-stat.8")
+	install -d "$(DESTDIR)$(UNITDIR)"
+	for u in $(UNITS); do \
+		sed 's|@BINDIR@|$(PREFIX)/bin|g' "user/systemd/$$u" >"$(DESTDIR)$(UNITDIR)/$$u" && \
+		chmod 0644 "$(DESTDIR)$(UNITDIR)/$$u" || exit 1; \
+	done
+	install -D -m 0644 user/grafana/$(DASHBOARD) "$(DESTDIR)$(DATADIR)/$(DASHBOARD)"
 
 uninstall:
 	rm -f "$(MODULE_DEST)/zns_stat.ko" "$(DESTDIR)$(PREFIX)/bin/zns-stat" \
-		"$(DESTDIR)$(MANDIR)/man8/zns-stat.8"
+		"$(DESTDIR)$(MANDIR)/man8/zns-stat.8" \
+		$(foreach u,$(UNITS),"$(DESTDIR)$(UNITDIR)/$(u)") \
+		"$(DESTDIR)$(DATADIR)/$(DASHBOARD)"
+	rmdir "$(DESTDIR)$(DATADIR)" 2>/dev/null || true
 	if [ -z "$(DESTDIR)" ]; then depmod -a "$(KERNELRELEASE)"; fi
 
 # DKMS: the sources dkms builds from go to DKMS_SRCTREE/zns_stat-VERSION; dkms

@@ -30,6 +30,9 @@ ls /usr/src/linux-source-6.1.tar.* >/dev/null 2>&1 || need+=(linux-source-6.1)
 command -v xmllint >/dev/null || need+=(libxml2-utils)
 command -v rsvg-convert >/dev/null || need+=(librsvg2-bin)
 [ -d /usr/lib/python3/dist-packages/prometheus_client ] || need+=(python3-prometheus-client)
+# zns-stat export: served by node_exporter's textfile collector, linted by promtool
+command -v prometheus-node-exporter >/dev/null || need+=(prometheus-node-exporter)
+command -v promtool >/dev/null || need+=(prometheus)
 if [ ${#need[@]} -gt 0 ]; then
 	echo "# installing ${need[*]}"
 	DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${need[@]}" \
@@ -138,7 +141,7 @@ dkms_exclusive_findings() {	# dkms_exclusive_findings KVER KDIR
 
 # make install / make uninstall into a DESTDIR, from a copy of the tree.
 install_findings() {	# install_findings KVER
-	local kver=$1 t=$repo/build/install-test want got
+	local kver=$1 t=$repo/build/install-test want got unit
 	rm -rf "$t"
 	mkdir -p "$t/src" "$t/dest"
 	(cd "$repo" && cp -a --parents Makefile Kbuild dkms.conf include module user "$t/src/") &&
@@ -150,12 +153,20 @@ install_findings() {	# install_findings KVER
 		return
 	fi
 	want="lib/modules/$kver/extra/zns_stat.ko
-usr/bin/zns-stat"
+usr/bin/zns-stat
+lib/systemd/system/zns-stat-exporter.service
+usr/share/zns-stat/zns-stat-dashboard.json"
 	[ -e "$repo/user/zns-stat.8" ] && want+=$'\n'"usr/share/man/man8/zns-stat.8"
 	got=$(cd "$t/dest" && find . -type f -o -type l | sed 's|^\./||' | LC_ALL=C sort)
 	[ "$got" = "$(LC_ALL=C sort <<<"$want")" ] ||
 		printf 'make install DESTDIR= PREFIX=/usr installed:\n%s\nexpected:\n%s\n' "$got" "$want"
 	[ "$(stat -c %a "$t/dest/usr/bin/zns-stat" 2>/dev/null)" = 755 ] || echo "zns-stat is not mode 755"
+	# the unit names the installed tool, and systemd accepts it (pointed at DESTDIR's)
+	unit=$t/dest/lib/systemd/system/zns-stat-exporter.service
+	grep -q '^ExecStart=/usr/bin/zns-stat export --textfile-dir /var/lib/prometheus/node-exporter ' "$unit" ||
+		echo "zns-stat-exporter.service: ExecStart is not /usr/bin/zns-stat export: $(grep ExecStart= "$unit")"
+	sed "s|=/usr/bin/zns-stat|=$t/dest/usr/bin/zns-stat|" "$unit" >"$t/zns-stat-exporter.service"
+	systemd-analyze verify --man=no "$t/zns-stat-exporter.service" 2>&1 | grep -v 'sysinit.target not found'
 	modinfo -F vermagic "$t/dest/lib/modules/$kver/extra/zns_stat.ko" 2>/dev/null | grep -q "^$kver " ||
 		echo "the installed module is not for $kver"
 	if ! make -C "$t/src" -s uninstall KERNELRELEASE="$kver" DESTDIR="$t/dest" PREFIX=/usr \
@@ -208,6 +219,73 @@ n = sum(len(f.samples) for f in parse(sys.stdin.read()))
 if n < 400: print("prometheus_client parsed only %d samples" % n)' 2>&1 | tail -n 5
 }
 
+# zns-stat export on the fixture, served by node_exporter's textfile collector alone
+# on a loopback port: values against the fixture files, promtool's lint, the Grafana
+# dashboard's metric names; the atomic write (nothing else left in the directory),
+# the --interval loop ended by SIGTERM, and bad arguments (one line, nothing written).
+export_findings() {
+	local t=$logdir/export tool=$repo/user/zns-stat port pid i out rc files
+	local env=(env ZNS_STAT_DEBUGFS="$repo/selftests/user/fixtures/debugfs" ZNS_STAT_DEV=/nonexistent)
+	rm -rf "$t"
+	mkdir -p "$t/prom" "$t/loop" "$t/bad"
+	out=$("${env[@]}" "$tool" export --textfile-dir "$t/prom" --zones zns8 zns8x 2>&1) ||
+		echo "zns-stat export failed: $out"
+	[ -z "$out" ] || echo "zns-stat export said: $out"
+	files=$(ls -A "$t/prom")
+	[ "$files" = zns_stat.prom ] || echo "the textfile directory holds: $files"
+	promtool check metrics <"$t/prom/zns_stat.prom" 2>&1 | head -n 10
+	port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+	prometheus-node-exporter --collector.disable-defaults --collector.textfile \
+		--collector.textfile.directory="$t/prom" --web.listen-address="127.0.0.1:$port" \
+		>"$t/node-exporter.log" 2>&1 &
+	pid=$!
+	for i in $(seq 50); do
+		python3 -c "import urllib.request as u; open('$t/scrape', 'wb').write(u.urlopen('http://127.0.0.1:$port/metrics', timeout=5).read())" \
+			2>/dev/null && break
+		sleep 0.2
+	done
+	kill "$pid" && wait "$pid" 2>/dev/null
+	if [ -s "$t/scrape" ]; then
+		/usr/bin/python3 "$repo/selftests/user/export-check.py" "$repo/selftests/user/fixtures/debugfs" \
+			"$t/scrape" "$repo/user/grafana/zns-stat-dashboard.json" 2>&1 | head -n 20
+	else
+		echo "no scrape from node_exporter on 127.0.0.1:$port:"
+		tail -n 5 "$t/node-exporter.log"
+	fi
+	# --interval: rewritten (a new inode each time), SIGTERM ends it with 0, no temporary left
+	"${env[@]}" "$tool" export --textfile-dir "$t/loop" --interval 0.2 zns8 2>"$t/loop.err" &
+	pid=$!
+	for i in $(seq 50); do [ -e "$t/loop/zns_stat.prom" ] && break; sleep 0.1; done
+	i=$(stat -c %i "$t/loop/zns_stat.prom" 2>/dev/null)
+	sleep 0.6
+	[ -n "$i" ] && [ "$(stat -c %i "$t/loop/zns_stat.prom")" != "$i" ] ||
+		echo "export --interval 0.2 did not rewrite the file"
+	kill -TERM "$pid"
+	wait "$pid"
+	rc=$?
+	[ "$rc" = 0 ] || echo "export --interval: exit status $rc after SIGTERM"
+	[ -s "$t/loop.err" ] && { echo "export --interval said:"; cat "$t/loop.err"; }
+	files=$(ls -A "$t/loop")
+	[ "$files" = zns_stat.prom ] || echo "after the loop, the textfile directory holds: $files"
+	promtool check metrics <"$t/loop/zns_stat.prom" 2>&1 | head -n 10
+	# no module: zns_stat_up 0, said once, exit 1
+	out=$(ZNS_STAT_DEBUGFS=$t/none "$tool" export --textfile-dir "$t/loop" 2>&1) &&
+		echo "export without the module exited 0"
+	[ "$(wc -l <<<"$out")" = 1 ] || echo "export without the module said: $out"
+	grep -qx 'zns_stat_up 0' "$t/loop/zns_stat.prom" || echo "export without the module: not zns_stat_up 0"
+	# bad arguments: one line on stderr, non-zero, nothing written
+	for args in "--textfile-dir $t/missing" "--textfile-dir $t/prom/zns_stat.prom" "" \
+		"--textfile-dir $t/bad --interval 0" "--textfile-dir $t/bad --interval -5" \
+		"--textfile-dir $t/bad --interval 1x" "--textfile-dir $t/bad --interval nan" \
+		"--textfile-dir $t/bad --max-zones 3" "--textfile-dir $t/bad --bogus"; do
+		# shellcheck disable=SC2086
+		out=$("${env[@]}" "$tool" export $args 2>&1 >/dev/null) && echo "export $args: exit status 0"
+		[ "$(wc -l <<<"$out")" = 1 ] && [ -n "$out" ] || echo "export $args said: $out"
+	done
+	[ -z "$(ls -A "$t/bad")" ] || echo "bad arguments wrote: $(ls -A "$t/bad")"
+	[ ! -e "$t/missing" ] || echo "export created $t/missing"
+}
+
 # Prints findings only; the per-file "total: 0 errors..." lines are not.
 checkpatch() {
 	local cp=$checkpatch_dir/scripts/checkpatch.pl
@@ -233,6 +311,8 @@ check "zns-stat builds with -Wall -Wextra -Werror" \
 check "cppcheck finds nothing in user/" cppcheck_findings
 check "zns-stat unit tests (cmocka): parsing, deltas, formats, heatmaps, data files" unit_test_findings
 check "zns-stat figures (8 and 65536 zones) and report: well-formed, rendered by rsvg-convert" figure_findings
+check "zns-stat export: node_exporter serves the fixture's values, promtool, dashboard, atomic, bad args" \
+	export_findings
 check "make install and uninstall, DESTDIR and PREFIX (${kvers[0]})" install_findings "${kvers[0]}"
 for kver in "${kvers[@]}"; do
 	if ! kdir=$(bash "$repo/selftests/guest/kernels.sh" kdir "$kver" 2>"$logdir/kdir.log"); then

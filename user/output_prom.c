@@ -44,21 +44,15 @@ static void prom_name(const char *col, char *out, int outlen, int *counter)
 
 static void prom_value(struct sbuf *b, const char *col, uint64_t v)
 {
-	char frac[16];
-	int i;
+	char sec[32];
 
 	switch (column_unit(col)) {
 	case UNIT_SECTORS:
 		sbuf_printf(b, "%llu\n", (unsigned long long)v * 512);
 		return;
 	case UNIT_NS:
-		/* exact decimal seconds, no rounding through a double */
-		snprintf(frac, sizeof(frac), "%09llu",
-			 (unsigned long long)(v % 1000000000));
-		for (i = 8; i >= 0 && frac[i] == '0'; i--)
-			frac[i] = '\0';
-		sbuf_printf(b, "%llu%s%s\n", (unsigned long long)(v / 1000000000),
-			    *frac ? "." : "", frac);
+		fmt_seconds(sec, sizeof(sec), v);
+		sbuf_printf(b, "%s\n", sec);
 		return;
 	default:
 		sbuf_printf(b, "%llu\n", (unsigned long long)v);
@@ -180,8 +174,8 @@ static void prom_summary(struct sbuf *b, struct snapshot *snaps, int n)
 	}
 }
 
-void output_prom(struct sbuf *b, struct snapshot *snaps, int n,
-		 const struct view_opts *o)
+void output_prom_zones(struct sbuf *b, struct snapshot *snaps, int n,
+		       const struct view_opts *o)
 {
 	uint64_t **zones = calloc(n ? n : 1, sizeof(*zones));
 	uint64_t *nr = calloc(n ? n : 1, sizeof(*nr));
@@ -195,7 +189,6 @@ void output_prom(struct sbuf *b, struct snapshot *snaps, int n,
 	for (d = 0; d < n; d++)
 		zones[d] = view_zones(&snaps[d], o, &nr[d], &omitted[d]);
 	prom_zones(b, snaps, n, zones, nr);
-	prom_summary(b, snaps, n);
 	if (n)
 		prom_head(b, "zns_zones_omitted",
 			  "Zones with activity left out of the per-zone series (--max-zones).",
@@ -209,4 +202,16 @@ out:
 	free(zones);
 	free(nr);
 	free(omitted);
+}
+
+void output_prom_disks(struct sbuf *b, struct snapshot *snaps, int n)
+{
+	prom_summary(b, snaps, n);
+}
+
+void output_prom(struct sbuf *b, struct snapshot *snaps, int n,
+		 const struct view_opts *o)
+{
+	output_prom_zones(b, snaps, n, o);
+	output_prom_disks(b, snaps, n);
 }

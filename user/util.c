@@ -52,6 +52,19 @@ void sbuf_pad(struct sbuf *b, char c, int n)
 	b->s[b->len] = '\0';
 }
 
+void fmt_seconds(char *out, size_t n, uint64_t ns)
+{
+	char frac[16];
+	int i;
+
+	/* exact decimal seconds, no rounding through a double */
+	snprintf(frac, sizeof(frac), "%09llu", (unsigned long long)(ns % 1000000000));
+	for (i = 8; i >= 0 && frac[i] == '0'; i--)
+		frac[i] = '\0';
+	snprintf(out, n, "%llu%s%s", (unsigned long long)(ns / 1000000000),
+		 *frac ? "." : "", frac);
+}
+
 int fmt_u64(char *out, size_t n, uint64_t v)
 {
 	char digits[20], *p = digits + sizeof(digits);
@@ -145,8 +158,25 @@ static void say_errno(char *err, size_t errlen, const char *what,
 int write_file_atomic(const char *path, const char *buf, size_t len,
 		      char *err, size_t errlen)
 {
-	size_t plen = strlen(path), done = 0;
-	char *tmp = malloc(plen + 16);
+	size_t plen = strlen(path);
+	char *tmpl = malloc(plen + 16);
+	int ret;
+
+	if (!tmpl) {
+		snprintf(err, errlen, "cannot write %s: out of memory", path);
+		return -1;
+	}
+	snprintf(tmpl, plen + 16, "%s.tmp.XXXXXX", path);
+	ret = write_file_atomic_tmp(path, tmpl, buf, len, err, errlen);
+	free(tmpl);
+	return ret;
+}
+
+int write_file_atomic_tmp(const char *path, const char *tmpl, const char *buf,
+			  size_t len, char *err, size_t errlen)
+{
+	char *tmp = strdup(tmpl);
+	size_t done = 0;
 	mode_t mask;
 	int fd;
 
@@ -154,7 +184,6 @@ int write_file_atomic(const char *path, const char *buf, size_t len,
 		snprintf(err, errlen, "cannot write %s: out of memory", path);
 		return -1;
 	}
-	snprintf(tmp, plen + 16, "%s.tmp.XXXXXX", path);
 	fd = mkstemp(tmp);
 	if (fd < 0) {
 		say_errno(err, errlen, "write", path);

@@ -31,6 +31,9 @@ void sbuf_json_str(struct sbuf *b, const char *s);
  */
 int write_file_atomic(const char *path, const char *buf, size_t len,
 		      char *err, size_t errlen);
+/* The same with the temporary file named by tmpl, a mkstemp() template. */
+int write_file_atomic_tmp(const char *path, const char *tmpl, const char *buf,
+			  size_t len, char *err, size_t errlen);
 /* mkdir -p; -1 with a message in err when it cannot be made or written to. */
 int make_dir_writable(const char *dir, char *err, size_t errlen);
 /* Whole file into a NUL-terminated buffer; NULL with errno set. */
@@ -41,6 +44,9 @@ char *slurp_file(const char *path, size_t *len);
  * length. Tables of 65536 zones format millions of numbers: no printf.
  */
 int fmt_u64(char *out, size_t n, uint64_t v);
+
+/* ns as exact decimal seconds, no trailing zeros: "0.000001023", "2". */
+void fmt_seconds(char *out, size_t n, uint64_t ns);
 
 /* Values for humans: "4 KiB", "1.5 MiB"; "850 ns", "12.3 µs"; "1.2k". */
 void fmt_bytes(char *out, size_t n, double bytes);

@@ -39,6 +39,10 @@ void output_json(struct sbuf *b, struct snapshot *snaps, int n,
 		 const struct view_opts *o);
 void output_prom(struct sbuf *b, struct snapshot *snaps, int n,
 		 const struct view_opts *o);
+/* Its two parts: the per-zone series (and zns_zones_omitted), the per-namespace ones. */
+void output_prom_zones(struct sbuf *b, struct snapshot *snaps, int n,
+		       const struct view_opts *o);
+void output_prom_disks(struct sbuf *b, struct snapshot *snaps, int n);
 
 /* ISO 8601 local time with offset, "2024-05-01T12:00:00+0200". */
 void fmt_time(char *out, int outlen, double epoch);

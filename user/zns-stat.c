@@ -12,6 +12,7 @@
 
 #include "../include/zns_stat.h"
 #include "datafile.h"
+#include "export.h"
 #include "interval.h"
 #include "lifecycle.h"
 #include "plot.h"
@@ -32,6 +33,7 @@ static void usage(FILE *out)
 		"       zns-stat plot DATAFILE... [-o DIR] [--force]\n"
 		"       zns-stat report DATAFILE -o FILE.html\n"
 		"       zns-stat lifecycle [-o FMT] [-f FILE] [DISK...]\n"
+		"       zns-stat export --textfile-dir DIR [--interval SEC] [--zones [-m N]] [DISK...]\n"
 		"\n"
 		"Per-zone statistics of zoned NVMe namespaces, from the zns_stat module\n"
 		"(%s). With no DISK, every tracked namespace.\n"
@@ -51,8 +53,11 @@ static void usage(FILE *out)
 		"report: one HTML page with metadata, summary and every heatmap\n"
 		"lifecycle: fill at reset, finish waste, open/active zones against the\n"
 		"        limits, time to full and time open, as the host drove the zones\n"
+		"export: DIR/zns_stat.prom (replaced atomically) for node_exporter's textfile\n"
+		"        collector: once, or every SEC seconds until SIGTERM; --zones adds the\n"
+		"        per-zone series (at most N zones a namespace, the busiest; %d)\n"
 		"  -h, --help, -V, --version          see zns-stat(8)\n",
-		snapshot_root(), PROM_DEFAULT_MAX_ZONES);
+		snapshot_root(), PROM_DEFAULT_MAX_ZONES, PROM_DEFAULT_MAX_ZONES);
 }
 
 static int bad_usage(const char *what)
@@ -293,6 +298,55 @@ static int cmd_lifecycle(int argc, char **argv)
 	return ret;
 }
 
+static int cmd_export(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "textfile-dir", required_argument, NULL, 'd' },
+		{ "interval", required_argument, NULL, 'i' },
+		{ "zones", no_argument, NULL, 'z' },
+		{ "max-zones", required_argument, NULL, 'm' },
+		{ "help", no_argument, NULL, 'h' },
+		{ }
+	};
+	struct export_opts o = { .max_zones = PROM_DEFAULT_MAX_ZONES };
+	int c, max_zones_set = 0;
+	char what[256];
+	double v;
+
+	opterr = 0;	/* one line for the journal: ours */
+	while ((c = getopt_long(argc, argv, "d:i:zm:h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'd': o.dir = optarg; break;
+		case 'i':
+			/* (a year at most: no NaN, no infinity) */
+			if (parse_num(optarg, 0.1, &o.seconds) || !(o.seconds <= 31536000))
+				return bad_usage("export: --interval wants a number of seconds (0.1 or more)");
+			break;
+		case 'z': o.zones = 1; break;
+		case 'm':
+			if (parse_num(optarg, 0, &v) || v != (long)v)
+				return bad_usage("export: --max-zones wants a number of zones");
+			o.max_zones = (long)v;
+			max_zones_set = 1;
+			break;
+		case 'h': usage(stdout); return 0;
+		default:
+			snprintf(what, sizeof(what), "export: unknown option, or no value, in '%.200s'",
+				 argv[optind - 1]);
+			return bad_usage(what);
+		}
+	}
+	if (!o.dir || !*o.dir)
+		return bad_usage("export wants --textfile-dir DIR");
+	if (max_zones_set && !o.zones)
+		return bad_usage("export: --max-zones needs --zones");
+	if (optind < argc) {
+		o.disks = argv + optind;
+		o.nr_disks = argc - optind;
+	}
+	return export_run(&o);
+}
+
 static int parse_format(const char *s, enum out_format *f)
 {
 	static const char * const names[] = { "table", "csv", "json", "prom" };
@@ -335,6 +389,8 @@ int main(int argc, char **argv)
 		return cmd_report(argc - 1, argv + 1);
 	if (argc > 1 && !strcmp(argv[1], "lifecycle"))
 		return cmd_lifecycle(argc - 1, argv + 1);
+	if (argc > 1 && !strcmp(argv[1], "export"))
+		return cmd_export(argc - 1, argv + 1);
 
 	while ((c = getopt_long(argc, argv, "awo:m:f:i:n:t:hV", opts, NULL)) != -1) {
 		switch (c) {

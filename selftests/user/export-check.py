@@ -1,0 +1,116 @@
+#!/usr/bin/python3
+# export-check.py FIXTURE_ROOT SCRAPE DASHBOARD: what node_exporter served from
+# zns-stat export --zones, against the fixture's debugfs files (values computed
+# here from the files, independently of the tool), and the Grafana dashboard's
+# metric names against the names served. Prints problems only.
+import json
+import os
+import re
+import sys
+
+from prometheus_client.parser import text_string_to_metric_families
+
+root, scrape, dashboard = sys.argv[1:4]
+samples = {}
+for fam in text_string_to_metric_families(open(scrape).read()):
+    for s in fam.samples:
+        samples[(s.name, tuple(sorted(s.labels.items())))] = s.value
+
+
+def get(name, **labels):
+    return samples.get((name, tuple(sorted(labels.items()))))
+
+
+def expect(name, want, **labels):
+    got = get(name, **labels)
+    if got is None or abs(got - want) > 1e-12 * max(1, abs(want)):
+        print("%s%s: %s, the fixture says %s" % (name, labels, got, want))
+
+
+def summary(disk):
+    kv = {}
+    for line in open(os.path.join(root, disk, "summary")):
+        k, _, v = line.partition(":")
+        kv[k.strip()] = v.strip()
+    return kv
+
+
+expect("zns_stat_up", 1)
+expect("node_textfile_scrape_error", 0)
+for disk in ("zns8", "zns8x"):
+    s = summary(disk)
+    expect("zns_reads_total", int(s["reads"]), disk=disk)
+    expect("zns_writes_total", int(s["writes"]), disk=disk)
+    expect("zns_write_bytes_total", int(s["write_sectors"]) * 512, disk=disk)
+    expect("zns_append_bytes_total", int(s["append_sectors"]) * 512, disk=disk)
+    lines = open(os.path.join(root, disk, "zones")).read().splitlines()
+    cols = lines[0].lstrip("# ").split()
+    for line in lines[1:]:
+        row = dict(zip(cols, map(int, line.split())))
+        zone = str(row["zone"])
+        if any(v for c, v in row.items() if c not in ("zone", "start")):
+            expect("zns_zone_writes_total", row["writes"], disk=disk, zone=zone)
+            expect("zns_zone_write_bytes_total", row["write_sectors"] * 512, disk=disk, zone=zone)
+        elif get("zns_zone_writes_total", disk=disk, zone=zone) is not None:
+            print("zone %s of %s has no activity, but series" % (zone, disk))
+
+# zns8 has the latency, errors and lifecycle files
+s = summary("zns8")
+hist = {}
+for line in open(os.path.join(root, "zns8", "latency")):
+    if not line.startswith("#"):
+        op, lo, hi, n = line.split()
+        hist.setdefault(op, []).append((int(hi), int(n)))
+for op, buckets in hist.items():
+    total = sum(n for _, n in buckets)
+    expect("zns_latency_seconds_count", total, disk="zns8", op=op)
+    expect("zns_latency_seconds_bucket", total, disk="zns8", op=op, le="+Inf")
+    for le_ns in (2047, 16383, 32767, 131071):
+        want = sum(n for hi, n in buckets if hi <= le_ns)
+        got = [v for (name, labels), v in samples.items()
+               if name == "zns_latency_seconds_bucket" and dict(labels).get("disk") == "zns8" and
+               dict(labels).get("op") == op and float(dict(labels)["le"]) == le_ns / 1e9]
+        if got != [want]:
+            print("zns_latency_seconds_bucket{disk=zns8,op=%s,le=%gs}: %s, the fixture says %d"
+                  % (op, le_ns / 1e9, got, want))
+    expect("zns_latency_seconds_sum", int(s[op + "_lat_sum_ns"]) / 1e9, disk="zns8", op=op)
+lines = open(os.path.join(root, "zns8", "errors")).read().splitlines()
+ops = lines[0].split()[3:]
+for line in lines[1:]:
+    f = line.split()
+    for op, n in zip(ops, f[2:]):
+        expect("zns_command_errors_total", int(n), disk="zns8", status=f[0], code=f[1], op=op)
+life = dict(line.split() for line in open(os.path.join(root, "zns8", "lifecycle")))
+expect("zns_lifecycle_finish_waste_bytes_total", int(life["finish_waste_sectors"]) * 512, disk="zns8")
+expect("zns_lifecycle_open_zones", int(life["open_zones"]), disk="zns8")
+expect("zns_lifecycle_resets_fill_total", int(life["resets_fill_100pct"]), disk="zns8", fill_pct="100")
+
+# the dashboard: JSON, and every metric its queries use is served
+served = {name for name, _ in samples}
+d = json.load(open(dashboard))
+exprs = []
+
+
+def walk(v):
+    if isinstance(v, dict):
+        for k, x in v.items():
+            if k in ("expr", "query", "definition") and isinstance(x, str):
+                exprs.append(x)
+            else:
+                walk(x)
+    elif isinstance(v, list):
+        for x in v:
+            walk(x)
+
+
+walk(d)
+used = set()
+for e in exprs:
+    e = re.sub(r'"[^"]*"', '""', e)	# label values are not names
+    used |= set(re.findall(r"\b((?:zns|node)_[a-z0-9_]+)\b", e))
+for name in sorted(used - served):
+    print("dashboard: %s is not served" % name)
+if len(used) < 20 or not any("histogram_quantile" in e for e in exprs):
+    print("dashboard: only %d metrics, or no histogram_quantile" % len(used))
+if not any(p.get("type") == "heatmap" for p in d["panels"]):
+    print("dashboard: no heatmap panel")

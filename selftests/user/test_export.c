@@ -1,0 +1,241 @@
+// SPDX-License-Identifier: GPL-2.0
+/* zns-stat export: the latency histogram, the errors table, the whole document. */
+#include <dirent.h>
+#include <sys/stat.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "unit.h"
+#include "export.h"
+
+static const char latency_text[] =
+	"# op lat_lo_ns lat_hi_ns count\n"
+	"read 0 1 2\n"
+	"read 1024 2047 3\n"
+	"read 4096 8191 5\n"
+	"write 549755813888 1099511627775 7\n";	/* the last bucket, 2^39 ns */
+
+static const char errors_text[] =
+	"# error code read write append\n"
+	"zone_full 0x1b9 0 4 1\n"
+	"other 0x6 2 0 0\n"
+	"other_unlisted 0 0 0 0\n";
+
+static void latency_buckets_are_cumulative(void **state)
+{
+	char *text = strdup(latency_text);
+	struct snapshot s = { .disk = "d" };
+	struct lat_hist h, *hp = &h;
+	struct sbuf b = { 0 };
+
+	(void)state;
+	assert_int_equal(lat_hist_parse(&h, text), 0);
+	assert_int_equal(h.count[0][0], 2);
+	assert_int_equal(h.count[0][10], 3);
+	assert_int_equal(h.count[1][39], 7);
+	snapshot_set_summary(&s, "read_lat_sum_ns", "1500000001");
+	prom_latency(&b, &s, &hp, 1);
+	assert_int_equal(count_of(b.s, "# TYPE zns_latency_seconds histogram\n"), 1);
+	/* [0, 1] and [1024, 2047] ns are both <= 2047 ns, the first bound */
+	assert_non_null(strstr(b.s,
+		"zns_latency_seconds_bucket{disk=\"d\",op=\"read\",le=\"0.000001023\"} 2\n"
+		"zns_latency_seconds_bucket{disk=\"d\",op=\"read\",le=\"0.000002047\"} 5\n"
+		"zns_latency_seconds_bucket{disk=\"d\",op=\"read\",le=\"0.000004095\"} 5\n"
+		"zns_latency_seconds_bucket{disk=\"d\",op=\"read\",le=\"0.000008191\"} 10\n"));
+	assert_non_null(strstr(b.s,
+		"zns_latency_seconds_bucket{disk=\"d\",op=\"read\",le=\"+Inf\"} 10\n"
+		"zns_latency_seconds_sum{disk=\"d\",op=\"read\"} 1.500000001\n"
+		"zns_latency_seconds_count{disk=\"d\",op=\"read\"} 10\n"));
+	/* beyond the last bound: only in +Inf; no sum key, no _sum */
+	assert_non_null(strstr(b.s, "{disk=\"d\",op=\"write\",le=\"34.359738367\"} 0\n"
+				    "zns_latency_seconds_bucket{disk=\"d\",op=\"write\",le=\"+Inf\"} 7\n"
+				    "zns_latency_seconds_count{disk=\"d\",op=\"write\"} 7\n"));
+	/* every operation, with the same bounds */
+	assert_int_equal(count_of(b.s, "_bucket{"),
+			 ZNS_NR_OPS * (LAT_LE_LAST - LAT_LE_FIRST + 2));
+	assert_int_equal(count_of(b.s, "_count{"), ZNS_NR_OPS);
+	sbuf_free(&b);
+	snapshot_free(&s);
+	free(text);
+}
+
+static void latency_rejects_bad_content(void **state)
+{
+	static const char * const bad[] = {
+		"read 1000 2047 3\n",	/* not a bucket bound */
+		"read 1024 4095 3\n",	/* bounds that disagree */
+		"read 1024 2047\n",
+	};
+	struct lat_hist h;
+	unsigned int i;
+
+	(void)state;
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		char *t = strdup(bad[i]);
+
+		assert_int_equal(lat_hist_parse(&h, t), -1);
+		free(t);
+	}
+}
+
+static void errors_by_status_and_op(void **state)
+{
+	char *text = strdup(errors_text), *bad;
+	struct snapshot s = { .disk = "d" };
+	struct err_table t, *tp = &t;
+	struct sbuf b = { 0 };
+
+	(void)state;
+	assert_int_equal(err_table_parse(&t, text), 0);
+	assert_int_equal(t.nr_ops, 3);
+	assert_int_equal(t.nr_rows, 3);
+	prom_errors(&b, &s, &tp, 1);
+	assert_non_null(strstr(b.s, "# TYPE zns_command_errors_total counter\n"));
+	assert_non_null(strstr(b.s, "zns_command_errors_total{disk=\"d\",status=\"zone_full\",code=\"0x1b9\",op=\"write\"} 4\n"));
+	assert_non_null(strstr(b.s, "zns_command_errors_total{disk=\"d\",status=\"other\",code=\"0x6\",op=\"read\"} 2\n"));
+	assert_int_equal(count_of(b.s, "\nzns_command_errors_total{"), 9);
+	sbuf_free(&b);
+	free(text);
+	bad = strdup("# error code read\nzone_full 0x1b9 1 2\n");	/* a column too many */
+	assert_int_equal(err_table_parse(&t, bad), -1);
+	free(bad);
+	bad = strdup("zone_full 0x1b9 1\n");	/* no header */
+	assert_int_equal(err_table_parse(&t, bad), -1);
+	free(bad);
+}
+
+static void document_of_the_fixture(void **state)
+{
+	char *disks[] = { "zns8", "zns8x" }, err[512];
+	struct export_opts o = { .disks = disks, .nr_disks = 2, .max_zones = 256 };
+	struct sbuf b = { 0 };
+
+	(void)state;
+	use_fixture_debugfs();
+	assert_int_equal(export_format(&b, &o, err, sizeof(err)), 0);
+	assert_non_null(strstr(b.s, "zns_stat_up 1\n"));
+	assert_non_null(strstr(b.s, "zns_writes_total{disk=\"zns8x\"} 17\n"));
+	assert_non_null(strstr(b.s, "zns_latency_seconds_count{disk=\"zns8\",op=\"reset\"} 2\n"));
+	assert_non_null(strstr(b.s, "zns_latency_seconds_sum{disk=\"zns8\",op=\"reset\"} 0.0000315\n"));
+	assert_non_null(strstr(b.s, "zns_lifecycle_finish_waste_bytes_total{disk=\"zns8\"} 1044480\n"));
+	/* zns8x has only zones and summary: no histogram, errors or lifecycle of it */
+	assert_null(strstr(b.s, "zns_latency_seconds_count{disk=\"zns8x\""));
+	assert_null(strstr(b.s, "zns_lifecycle_open_zones{disk=\"zns8x\""));
+	assert_null(strstr(b.s, "zns_zone_writes_total"));	/* per-zone only with --zones */
+	sbuf_free(&b);
+	o.zones = 1;
+	assert_int_equal(export_format(&b, &o, err, sizeof(err)), 0);
+	assert_non_null(strstr(b.s, "zns_zone_writes_total{disk=\"zns8\",zone=\"5\"} 16\n"));
+	assert_int_equal(count_of(b.s, "# TYPE zns_zone_writes_total "), 1);
+	sbuf_free(&b);
+}
+
+static void missing_module_is_not_up(void **state)
+{
+	struct export_opts o = { .max_zones = 256 };
+	struct sbuf b = { 0 };
+	char err[512];
+
+	(void)state;
+	setenv("ZNS_STAT_DEBUGFS", "fixtures/no-such-dir", 1);
+	assert_int_equal(export_format(&b, &o, err, sizeof(err)), -1);
+	assert_non_null(strstr(b.s, "zns_stat_up 0\n"));
+	assert_true(*err);
+	sbuf_free(&b);
+	use_fixture_debugfs();
+}
+
+static void put(const char *dir, const char *name, const char *text)
+{
+	char path[256];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fputs(text, f);
+	fclose(f);
+}
+
+static void bad_latency_file_is_an_error(void **state)
+{
+	char root[] = "/tmp/zns-export-XXXXXX", dir[128], path[160], err[512];
+	char *disks[] = { "d" };
+	struct export_opts o = { .disks = disks, .nr_disks = 1, .max_zones = 256 };
+	struct sbuf b = { 0 };
+	static const char * const files[] = { "zones", "summary", "latency", "errors" };
+	unsigned int i;
+
+	(void)state;
+	assert_non_null(mkdtemp(root));
+	snprintf(dir, sizeof(dir), "%s/d", root);
+	assert_int_equal(mkdir(dir, 0755), 0);
+	put(dir, "zones", "# zone start reads\n0 0 1\n");
+	put(dir, "summary", "format_version: 1\ndisk: d\nnr_zones: 1\nreads: 1\n");
+	put(dir, "latency", "# op lat_lo_ns lat_hi_ns count\nread 1024 2047 x\n");
+	put(dir, "errors", errors_text);
+	setenv("ZNS_STAT_DEBUGFS", root, 1);
+	assert_int_equal(export_format(&b, &o, err, sizeof(err)), -1);
+	assert_string_equal(err, "d: unexpected content in its latency file");
+	/* the rest is there */
+	assert_non_null(strstr(b.s, "zns_stat_up 1\n"));
+	assert_non_null(strstr(b.s, "zns_reads_total{disk=\"d\"} 1\n"));
+	assert_non_null(strstr(b.s, "zns_command_errors_total{disk=\"d\",status=\"zone_full\",code=\"0x1b9\",op=\"write\"} 4\n"));
+	assert_null(strstr(b.s, "zns_latency_seconds"));
+	sbuf_free(&b);
+	for (i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+		snprintf(path, sizeof(path), "%s/%s", dir, files[i]);
+		unlink(path);
+	}
+	rmdir(dir);
+	rmdir(root);
+	use_fixture_debugfs();
+}
+
+static void writes_the_file_and_no_temporary(void **state)
+{
+	char dir[] = "/tmp/zns-export-XXXXXX", path[256];
+	char *disks[] = { "zns8" }, *text;
+	struct export_opts o = { .disks = disks, .nr_disks = 1, .max_zones = 256 };
+	struct dirent *de;
+	DIR *d;
+	int n = 0;
+
+	(void)state;
+	use_fixture_debugfs();
+	assert_non_null(mkdtemp(dir));
+	o.dir = dir;
+	assert_int_equal(export_run(&o), 0);
+	d = opendir(dir);
+	assert_non_null(d);
+	while ((de = readdir(d)))
+		if (strcmp(de->d_name, ".") && strcmp(de->d_name, ".."))
+			n++;
+	closedir(d);
+	assert_int_equal(n, 1);
+	snprintf(path, sizeof(path), "%s/" EXPORT_FILE, dir);
+	text = slurp_file(path, NULL);
+	assert_non_null(text);
+	assert_non_null(strstr(text, "zns_reads_total{disk=\"zns8\"} 1\n"));
+	free(text);
+	unlink(path);
+	assert_int_equal(rmdir(dir), 0);
+	/* not a directory: nothing written */
+	o.dir = "fixtures/debugfs/status";
+	assert_int_equal(export_run(&o), 1);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(latency_buckets_are_cumulative),
+		cmocka_unit_test(latency_rejects_bad_content),
+		cmocka_unit_test(errors_by_status_and_op),
+		cmocka_unit_test(document_of_the_fixture),
+		cmocka_unit_test(missing_module_is_not_up),
+		cmocka_unit_test(bad_latency_file_is_an_error),
+		cmocka_unit_test(writes_the_file_and_no_temporary),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
