@@ -191,7 +191,20 @@ tool_tests='t8*'
 debug_suite --beside debug-6.1 modular "$@"
 debian_suite debian-6.1 "$KVER" "" "$@"
 [ -z "${kernel[debian-6.1-rt]:-}" ] || debian_suite debian-6.1-rt "${kernel[debian-6.1-rt]}" "$tool_tests t94-*" "$@"
-[ -z "${kernel[debian-6.12]:-}" ] || debian_suite debian-6.12 "${kernel[debian-6.12]}" "$tool_tests" "$@"
+# 6.12's suite runs the installed kselftests (make -C selftests/zns_stat install):
+# the tree a lab machine gets, through its own copy of run_tests.sh and tests.list.
+installed_suite() {	# installed_suite NAME KVER EXCLUDE [TEST...]
+	local -x ZNS_TEST_RUNNER=$repo/build/kselftest-install/zns_stat/run_tests.sh
+	rm -rf "$repo/build/kselftest-install"
+	if ! make -s -C selftests/zns_stat install INSTALL_PATH="$repo/build/kselftest-install"; then
+		echo "not ok - $1: make -C selftests/zns_stat install INSTALL_PATH=build/kselftest-install"
+		add_results 0 1
+		return
+	fi
+	echo "# $1: the tests installed in build/kselftest-install"
+	debian_suite "$@"
+}
+[ -z "${kernel[debian-6.12]:-}" ] || installed_suite debian-6.12 "${kernel[debian-6.12]}" "$tool_tests" "$@"
 # demo_on KVER: make demo's job on KVER, as on a machine whose
 # linux-headers-amd64 comes from bookworm-backports (6.12): the headers from
 # the cache instead of /lib/modules.

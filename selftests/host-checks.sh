@@ -284,6 +284,100 @@ export_findings() {
 	done
 	[ -z "$(ls -A "$t/bad")" ] || echo "bad arguments wrote: $(ls -A "$t/bad")"
 	[ ! -e "$t/missing" ] || echo "export created $t/missing"
+# The kselftests' installation (selftests/zns_stat/Makefile): the tree the kernel's
+# run_kselftest.sh runs, its kselftest-list.txt naming exactly the tests there, the
+# runner's files Linux 6.1's; on a machine without the test guest's devices every test
+# skips with its reason (an empty sysfs; a PATH without nvme-cli).
+kselftest_findings() {
+	local t=$logdir/kselftest src=$repo/selftests/zns_stat want got f out n
+	rm -rf "$t"
+	mkdir -p "$t/empty-sysfs" "$t/bin"
+	make -s -C "$src" install INSTALL_PATH="$t/install" || { echo "make install failed"; return; }
+	want=$(cd "$src" && LC_ALL=C && printf "%s\n" t[0-9]*.sh | sed 's/^/zns_stat:/')
+	got=$(cat "$t/install/kselftest-list.txt")
+	[ "$got" = "$want" ] || printf 'kselftest-list.txt:\n%s\nexpected (the t*.sh files):\n%s\n' "$got" "$want"
+	want=$(cd "$src" && LC_ALL=C && printf "%s\n" t[0-9]*.sh multi/t[0-9]*.sh builtin/t[0-9]*.sh)
+	got=$(LC_ALL=C sort "$t/install/zns_stat/tests.list")
+	[ "$got" = "$(LC_ALL=C sort <<<"$want")" ] || printf 'tests.list:\n%s\nexpected:\n%s\n' "$got" "$want"
+	for f in $want lib.sh zns.sh multi/lib-multi.sh kmod.sh run_tests.sh settings; do
+		[ -e "$t/install/zns_stat/$f" ] || echo "not installed: zns_stat/$f"
+	done
+	mkdir -p "$t/linux"
+	tar -xf /usr/src/linux-source-6.1.tar.* -C "$t/linux" --strip-components=4 \
+		linux-source-6.1/tools/testing/selftests/{run_kselftest.sh,kselftest/runner.sh,kselftest/prefix.pl,kselftest/module.sh}
+	for f in run_kselftest.sh kselftest/runner.sh kselftest/prefix.pl kselftest/module.sh; do
+		cmp -s "$t/linux/$f" "$t/install/$f" || echo "$f: not Linux 6.1's tools/testing/selftests/$f"
+	done
+	n=$(wc -l <"$t/install/kselftest-list.txt")
+	printf '#!/bin/sh\nexit 0\n' >"$t/bin/nvme"
+	chmod +x "$t/bin/nvme"
+	# The kernel's runner, as on a lab machine: no zoned namespace, then no nvme-cli.
+	out=$(cd / && ZNS_SYSFS=$t/empty-sysfs PATH=$t/bin:/usr/bin:/bin "$t/install/run_kselftest.sh" 2>&1)
+	ktap_all_skip "$out" "$n" "no zoned namespace (no host-managed block device) and no QEMU NVMe controller"
+	if [ -e /usr/bin/nvme ] || [ -e /bin/nvme ]; then
+		echo "nvme-cli in /usr/bin or /bin: cannot test its absence"
+	else
+		out=$(cd / && PATH=/usr/bin:/bin "$t/install/run_kselftest.sh" -c zns_stat 2>&1)
+		ktap_all_skip "$out" "$n" "nvme-cli (nvme) is not installed"
+	fi
+	rm -rf "$t"
+}
+ktap_all_skip() {	# ktap_all_skip OUTPUT N REASON: N results, every one skipped for REASON
+	local plan skips reasons
+	plan=$(grep -c '^1\.\.'"$2"'$' <<<"$1")
+	skips=$(grep -Ec '^ok [0-9]+ selftests: zns_stat: t[0-9][^ ]*\.sh # SKIP$' <<<"$1")
+	reasons=$(grep -cFx "# SKIP: $3" <<<"$1")
+	[ "$plan" = 1 ] && [ "$skips" = "$2" ] && [ "$reasons" = "$2" ] && [ "$(grep -c '^ok \|^not ok ' <<<"$1")" = "$2" ] ||
+		printf 'run_kselftest.sh: want 1..%s and every test "# SKIP: %s", got:\n%s\n' "$2" "$3" "$(head -n 20 <<<"$1")"
+}
+
+# The explicit list: on a copy of the tests (stubs that pass), a listed test not
+# executable, a listed one missing and a t*.sh not listed, here and in multi/ and
+# builtin/, each fail run_tests.sh with its reason, in the repository's layout and
+# in an installed tree (tests.list); make install refuses such a tree.
+test_list_findings() {
+	local t=$logdir/test-list d out f
+	rm -rf "$t"
+	mkdir -p "$t/selftests/guest"
+	cp -a "$repo/selftests/zns_stat" "$repo/selftests/kselftest" "$t/selftests/"
+	cp -a "$repo/selftests/guest/kmod.sh" "$t/selftests/guest/"
+	d=$t/selftests/zns_stat
+	for f in "$d"/t[0-9]*.sh "$d"/*/t[0-9]*.sh; do
+		printf '#!/bin/bash\necho stub\n' >"$f"
+	done
+	make -s -C "$d" install INSTALL_PATH="$t/install" || echo "make install of the stubs failed"
+	out=$("$d/run_tests.sh" 2>&1) || echo "run_tests.sh failed on a sound tree"
+	list_results "$out" "$(make -s -C "$d" list | grep -c -v /)" 0
+	out=$("$t/install/zns_stat/run_tests.sh" multi builtin 2>&1) ||
+		echo "the installed run_tests.sh failed on a sound tree"
+	list_results "$out" "$(grep -c / "$t/install/zns_stat/tests.list")" 0
+	[ "$(grep -c '^ok ' <<<"$out")" -ge 7 ] || echo "the installed run_tests.sh ran under 7 tests of multi/ and builtin/"
+
+	chmod -x "$d/t10-interface.sh" "$t/install/zns_stat/t10-interface.sh"
+	rm "$d/multi/t20-multi-ctrl.sh"
+	printf '#!/bin/bash\necho stub\n' | tee "$d/t99-unlisted.sh" "$d/builtin/t99-unlisted.sh" >/dev/null
+	chmod +x "$d/t99-unlisted.sh" "$d/builtin/t99-unlisted.sh"
+	out=$("$d/run_tests.sh" 2>&1) && echo "run_tests.sh passed with broken lists"
+	list_results "$out" "$(($(make -s -C "$d" list | grep -c -v /) + 1))" 2
+	list_failed "$out" t10-interface.sh "listed, but not executable"
+	list_failed "$out" t99-unlisted.sh "not listed in"
+	out=$("$d/run_tests.sh" multi builtin/ 2>&1) && echo "run_tests.sh multi builtin/ passed with broken lists"
+	list_failed "$out" multi/t20-multi-ctrl.sh "listed, but there is no such file"
+	list_failed "$out" builtin/t99-unlisted.sh "not listed in"
+	out=$("$t/install/zns_stat/run_tests.sh" t10 2>&1) && echo "the installed run_tests.sh t10 passed, not executable"
+	list_failed "$out" t10-interface.sh "listed, but not executable"
+	make -s -C "$d" install INSTALL_PATH="$t/install2" >/dev/null 2>&1 &&
+		echo "make install installed a tree with a missing and an unlisted test"
+	rm -rf "$t"
+}
+list_results() {	# list_results OUTPUT N FAILED: a plan of N results, FAILED of them not ok
+	[ "$(grep -c "^1\.\.$2\$" <<<"$1")" = 1 ] && [ "$(grep -c '^not ok ' <<<"$1")" = "$3" ] &&
+		[ "$(grep -c '^ok ' <<<"$1")" = "$(($2 - $3))" ] ||
+		printf 'run_tests.sh: want %s listed tests, %s failed; got:\n%s\n' "$2" "$3" "$(grep -v '^# stub' <<<"$1" | head -n 40)"
+}
+list_failed() {	# list_failed OUTPUT TEST REASON
+	grep -qx "not ok [0-9]* $2" <<<"$1" && grep -q "^# $2: $3" <<<"$1" ||
+		printf 'run_tests.sh: want "not ok N %s" for "%s", got:\n%s\n' "$2" "$3" "$(grep -v '^# stub' <<<"$1" | head -n 40)"
 }
 
 # Prints findings only; the per-file "total: 0 errors..." lines are not.
@@ -314,6 +408,8 @@ check "zns-stat figures (8 and 65536 zones) and report: well-formed, rendered by
 check "zns-stat export: node_exporter serves the fixture's values, promtool, dashboard, atomic, bad args" \
 	export_findings
 check "make install and uninstall, DESTDIR and PREFIX (${kvers[0]})" install_findings "${kvers[0]}"
+check "kselftests: make install's tree, kselftest-list.txt, run_kselftest.sh skips without ZNS" kselftest_findings
+check "kselftests: a test missing, not executable or not listed fails run_tests.sh and make install" test_list_findings
 for kver in "${kvers[@]}"; do
 	if ! kdir=$(bash "$repo/selftests/guest/kernels.sh" kdir "$kver" 2>"$logdir/kdir.log"); then
 		n=$((n + 1)) failed=$((failed + 1))

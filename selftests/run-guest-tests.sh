@@ -7,6 +7,10 @@
 #        ZNS_QEMU_EXTRA, ZNS_KERNEL_APPEND    extra QEMU args / kernel command line (guest/vm.sh)
 #        ZNS_TEST_TIMEOUT                     seconds per test (default 300)
 #        ZNS_VM_TIMEOUT                       seconds for the whole guest run (default 1200)
+#        ZNS_TEST_RUNNER                      the runner booted with the TESTs (default
+#                                             zns_stat/run_tests.sh; e.g. an installed
+#                                             tree's zns_stat/run_tests.sh, or its
+#                                             run_kselftest.sh with its own options)
 #
 # Installs what it needs on first use (Debian packages, kernel image into the cache),
 # boots the guest (guest/vm.sh) with zns_stat/run_tests.sh, keeps the console in
@@ -28,7 +32,7 @@ mkdir -p "$repo/build"
 
 vm_rc=0
 "$here/guest/vm.sh" --timeout "${ZNS_VM_TIMEOUT:-1200}" --log "$log" -- \
-	"$here/zns_stat/run_tests.sh" "$@" || vm_rc=$?
+	"${ZNS_TEST_RUNNER:-$here/zns_stat/run_tests.sh}" "$@" || vm_rc=$?
 
 # KTAP lines of the guest run (the console has CRLF line ends).
 ktap=$(tr -d '\r' <"$log" | grep -aE '^(TAP version|1\.\.[0-9]+$|ok [0-9]+ |not ok [0-9]+ )' || true)

@@ -5,7 +5,9 @@
 # diagnostics). Exit codes: 0 pass, 4 skip, anything else fail.
 
 ZNS_SELFTEST_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-ZNS_KMOD_SH=$ZNS_SELFTEST_DIR/../guest/kmod.sh
+# Installed (make install), kmod.sh is beside this file; in the repository, in ../guest.
+ZNS_KMOD_SH=$ZNS_SELFTEST_DIR/kmod.sh
+[ -e "$ZNS_KMOD_SH" ] || ZNS_KMOD_SH=$ZNS_SELFTEST_DIR/../guest/kmod.sh
 _zns_failures=0
 
 # ktap_skip REASON: skip this test (run_tests.sh reports the last "SKIP: " line).
@@ -104,3 +106,27 @@ find_namespaces() {
 require_cmd() {
 	command -v "$1" >/dev/null 2>&1 || ktap_skip "$1 is not installed"
 }
+
+# The tests need nvme-cli and the emulated controllers of selftests/guest/vm.sh
+# (QEMU's NVMe, PCI 1b36:0010): they unload nvme and write to the zones of serial zns0's namespaces, which
+# on other hardware could be a disk in use. Elsewhere (a lab machine running the
+# installed kselftests) every test skips, saying why. ZNS_SYSFS: another sysfs root
+# (host-checks.sh runs the installed tree on an empty one).
+zns_require_test_devices() {
+	local sys=${ZNS_SYSFS:-/sys} f zoned="" qemu=0
+	command -v nvme >/dev/null 2>&1 || ktap_skip "nvme-cli (nvme) is not installed"
+	for f in "$sys"/block/*/queue/zoned; do
+		[ "$(cat "$f" 2>/dev/null)" = host-managed ] || continue
+		f=${f%/queue/zoned}
+		zoned+=" ${f##*/}"
+	done
+	for f in "$sys"/bus/pci/devices/*; do
+		[ "$(cat "$f/vendor" 2>/dev/null)" = 0x1b36 ] &&
+			[ "$(cat "$f/device" 2>/dev/null)" = 0x0010 ] && qemu=1
+	done
+	[ "$qemu" = 1 ] && return 0
+	[ -z "$zoned" ] ||
+		ktap_skip "zoned namespace(s)$zoned left alone: these tests need the QEMU NVMe controllers of selftests/guest/vm.sh (they unload nvme and overwrite zones)"
+	ktap_skip "no zoned namespace (no host-managed block device) and no QEMU NVMe controller"
+}
+zns_require_test_devices

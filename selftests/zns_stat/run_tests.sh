@@ -6,9 +6,13 @@
 #   TEST: a file in this directory, with or without ".sh", or a unique prefix of one
 #         (e.g. t00-guest-sanity.sh, t00-guest-sanity, t00); the same in a subdirectory
 #         (builtin/t10); or a subdirectory, for every test in it (builtin);
-#   default: every executable t[0-9]*.sh here, in name order, but those matching a
-#   pattern of $ZNS_TEST_EXCLUDE (space-separated, e.g. "*dkms*").
-# Env:   ZNS_TEST_TIMEOUT  seconds per test (default 300)
+#   default: every test of TEST_PROGS in the Makefile here (tests.list where
+#   installed), but those matching a pattern of $ZNS_TEST_EXCLUDE (space-separated,
+#   e.g. "*dkms*").
+#   The list is explicit: a listed test that is missing or not executable fails, and
+#   so does every t[0-9]*.sh of a directory run (here, multi/, builtin/) that is not
+#   listed (one "not ok" result each, with the reason).
+# Env:   ZNS_TEST_TIMEOUT  seconds per test (default: settings' timeout=, 300)
 #
 # A test exits 0 (ok), 4 (skip; the reason is its last "SKIP: " line) or anything else
 # (not ok; 124 = timed out). Its output is printed prefixed with "# ". A test that passed
@@ -20,7 +24,9 @@
 set -uo pipefail
 
 dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-per_test_timeout=${ZNS_TEST_TIMEOUT:-300}
+# The default per-test timeout is run_kselftest.sh's, from the settings file.
+per_test_timeout=${ZNS_TEST_TIMEOUT:-$(sed -n 's/^timeout=\([0-9][0-9]*\)$/\1/p' "$dir/settings" 2>/dev/null)}
+per_test_timeout=${per_test_timeout:-300}
 KERNEL_BAD='WARNING:|BUG:|Oops|general protection|lockdep|possible recursive locking|possible circular locking|sleeping function called|rcu.*stall|Call Trace|KASAN|UBSAN|kmemleak|list_add corruption|list_del corruption|refcount_t:'
 # Debug kernels' reports that may lack the markers above (debug objects, RCU-lockdep,
 # KFENCE, SLUB consistency checks, lockdep's own failures); "[(]" works in grep and awk.
@@ -66,37 +72,96 @@ drop_nvme_timeout_lockdep() {
 		END { if (inside) flush() }' "$1" >"$1.kept" && mv "$1.kept" "$1"
 }
 
+# The list of tests (one source of truth: TEST_PROGS, TEST_PROGS_MULTI and
+# TEST_PROGS_BUILTIN of the Makefile here; tests.list where make install put it).
+if [ -e "$dir/Makefile" ]; then
+	listed=$(make -s --no-print-directory -C "$dir" list) || { echo "run_tests.sh: make -C $dir list failed" >&2; exit 2; }
+elif [ -r "$dir/tests.list" ]; then
+	listed=$(cat "$dir/tests.list")
+else
+	echo "run_tests.sh: no list of tests in $dir (Makefile or tests.list)" >&2
+	exit 2
+fi
+declare -A is_listed=() problem=()
+for t in $listed; do is_listed[$t]=1; done
+
+# in_dir SUBDIR: the listed tests of that directory ("" for this one), in list order.
+in_dir() {
+	local t
+	for t in $listed; do
+		if [ -z "$1" ]; then [[ $t != */* ]] && echo "$t"
+		else [[ $t == "$1"/* ]] && echo "$t"; fi
+	done
+	return 0
+}
+# check_dir SUBDIR: every t[0-9]*.sh file there not in the list is a failed result.
+unlisted=()
+declare -A dir_checked=()
+check_dir() {
+	local f t
+	[ -z "${dir_checked[x$1]:-}" ] || return 0
+	dir_checked[x$1]=1
+	for f in "$dir/${1:+$1/}"t[0-9]*.sh; do
+		[ -e "$f" ] || continue
+		t=${f#"$dir"/}
+		[ -n "${is_listed[$t]:-}" ] || unlisted+=("$t")
+	done
+}
+
+LC_COLLATE=C	# name order, whatever the locale
 tests=()
 if [ $# -gt 0 ]; then
 	for t in "$@"; do
 		t=${t%/}
 		# "builtin/t10..." is a test in a subdirectory; any other path, its file here.
 		[ -e "$dir/$t" ] || compgen -G "$dir/$t*.sh" >/dev/null || t=$(basename "$t")
-		if [ -d "$dir/$t" ]; then	# every test in that subdirectory, in name order
-			LC_COLLATE=C
-			for f in "$dir/$t"/t[0-9]*.sh; do
-				[ -x "$f" ] && tests+=("$t/${f##*/}")
-			done
+		if [ -d "$dir/$t" ]; then	# every listed test in that subdirectory
+			mapfile -t -O "${#tests[@]}" tests < <(in_dir "$t")
+			check_dir "$t"
 			continue
 		fi
-		if [ ! -e "$dir/$t" ]; then
-			# "t00-guest-sanity" or a unique prefix such as "t00"
-			m=("$dir/$t"*.sh)
-			[ "${#m[@]}" = 1 ] && [ -e "${m[0]}" ] && t=${m[0]#"$dir"/}
+		if [ -z "${is_listed[$t]:-}" ] && [ ! -e "$dir/$t" ]; then
+			# "t00-guest-sanity" or a unique prefix such as "t00", of a listed
+			# test (or else of a file, which then fails as unlisted)
+			m=()
+			for l in $listed; do [[ $l == "$t"* ]] && m+=("$l"); done
+			[ "${#m[@]}" != 0 ] || m=("$dir/$t"*.sh)
+			[ "${#m[@]}" = 1 ] && { [ -e "${m[0]}" ] || [ -n "${is_listed[${m[0]}]:-}" ]; } &&
+				t=${m[0]#"$dir"/}
 		fi
 		tests+=("$t")
+		[[ $t != */* ]] || check_dir "${t%/*}"
+		[[ $t == */* ]] || check_dir ""
 	done
 else
-	LC_COLLATE=C	# name order, whatever the locale
 	read -ra exclude <<<"${ZNS_TEST_EXCLUDE:-}"
-	for f in "$dir"/t[0-9]*.sh; do
+	for t in $(in_dir ""); do
 		for x in "${exclude[@]}"; do
 			# shellcheck disable=SC2254  # $x is a pattern
-			case ${f##*/} in $x) continue 2 ;; esac
+			case $t in $x) continue 2 ;; esac
 		done
-		[ -x "$f" ] && tests+=("$(basename "$f")")
+		tests+=("$t")
 	done
+	check_dir ""
 fi
+# Each test once; an unlisted file named or found above is a result of its own.
+declare -A seen=()
+selected=()
+for t in "${tests[@]}" "${unlisted[@]}"; do
+	[ -z "${seen[$t]:-}" ] || continue
+	seen[$t]=1
+	selected+=("$t")
+	if [ -z "${is_listed[$t]:-}" ] && [ ! -e "$dir/$t" ]; then
+		problem[$t]="no such test in $dir/Makefile's lists (or not a unique prefix)"
+	elif [ -z "${is_listed[$t]:-}" ]; then
+		problem[$t]="not listed in $dir/Makefile (TEST_PROGS, TEST_PROGS_MULTI, TEST_PROGS_BUILTIN)"
+	elif [ ! -e "$dir/$t" ]; then
+		problem[$t]="listed, but there is no such file in $dir"
+	elif [ ! -x "$dir/$t" ]; then
+		problem[$t]="listed, but not executable (chmod +x; git update-index --chmod=+x)"
+	fi
+done
+tests=("${selected[@]}")
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -115,8 +180,8 @@ echo "1..$((${#tests[@]} + leak_check))"
 pass=0 fail=0 skip=0 n=0
 for t in "${tests[@]}"; do
 	n=$((n + 1))
-	if [ ! -x "$dir/$t" ]; then
-		echo "# $t: no such executable test in $dir"
+	if [ -n "${problem[$t]:-}" ] || [ ! -x "$dir/$t" ]; then
+		echo "# $t: ${problem[$t]:-no such executable test in $dir}"
 		echo "not ok $n $t"
 		fail=$((fail + 1))
 		continue
