@@ -108,10 +108,11 @@ require_cmd() {
 }
 
 # The tests need nvme-cli and the emulated controllers of selftests/guest/vm.sh
-# (QEMU's NVMe, PCI 1b36:0010): they unload nvme and write to the zones of serial zns0's namespaces, which
-# on other hardware could be a disk in use. Elsewhere (a lab machine running the
-# installed kselftests) every test skips, saying why. ZNS_SYSFS: another sysfs root
-# (host-checks.sh runs the installed tree on an empty one).
+# (QEMU's NVMe, PCI 1b36:0010): they unload nvme and write to the zones of the
+# namespaces of serial zns0, and on other hardware a reload could take a disk in
+# use away. Elsewhere (a lab machine running the installed kselftests) every
+# test skips, saying why. ZNS_SYSFS: another sysfs root (host-checks.sh runs the
+# installed tree on an empty one).
 zns_require_test_devices() {
 	local sys=${ZNS_SYSFS:-/sys} f zoned="" qemu=0
 	command -v nvme >/dev/null 2>&1 || ktap_skip "nvme-cli (nvme) is not installed"
