@@ -284,6 +284,8 @@ export_findings() {
 	done
 	[ -z "$(ls -A "$t/bad")" ] || echo "bad arguments wrote: $(ls -A "$t/bad")"
 	[ ! -e "$t/missing" ] || echo "export created $t/missing"
+}
+
 # The kselftests' installation (selftests/zns_stat/Makefile): the tree the kernel's
 # run_kselftest.sh runs, its kselftest-list.txt naming exactly the tests there, the
 # runner's files Linux 6.1's; on a machine without the test guest's devices every test
