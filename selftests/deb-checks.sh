@@ -128,7 +128,7 @@ purge_findings() {
 	[ -z "$left" ] || printf 'left after apt purge:\n%s\n' "$left"
 	[ ! -e "$chroot/var/lib/dkms/zns_stat" ] || echo "left after apt purge: /var/lib/dkms/zns_stat"
 	[ ! -e "$chroot/usr/src/zns_stat-$version" ] || echo "left after apt purge: /usr/src/zns_stat-$version"
-	left=$(cd "$chroot" && find lib/modules usr/lib/modules -name 'zns_stat.ko*' 2>/dev/null)
+	left=$(cd "$chroot" && find lib/modules/ -name 'zns_stat.ko*' 2>/dev/null)	# lib/modules/: /lib may be a link
 	[ -z "$left" ] || printf 'left after apt purge:\n%s\n' "$left"
 	[ -n "$(in_root dkms status -m zns_stat 2>&1)" ] && echo "dkms status after purge: $(in_root dkms status -m zns_stat 2>&1)"
 	rm -rf "$chroot"
