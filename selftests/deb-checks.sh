@@ -79,7 +79,7 @@ dkms_build_findings() {
 }
 
 install_findings() {
-	local debs log=$work/install.log
+	local debs=() log=$work/install.log
 	[ -s "$tarball" ] || { echo "no root $tarball (the root step failed)"; return; }
 	rm -rf "$chroot" "$work/root"
 	mkdir -p "$chroot" "$work/root/lib/modules/$kver"
@@ -88,11 +88,10 @@ install_findings() {
 	mkdir -p "$chroot/tmp/deb"
 	cp "$repo"/build/deb/zns-stat*_"$version"_*.deb "$chroot/tmp/deb/"
 	# No kernel image in the root: dkms builds for KVER because its headers are there.
-	debs=$(cd "$chroot" && ls tmp/deb/zns-stat-dkms_"$version"_all.deb tmp/deb/zns-stat_"$version"_*.deb) ||
+	debs=("$chroot"/tmp/deb/zns-stat-dkms_"$version"_all.deb "$chroot"/tmp/deb/zns-stat_"$version"_*.deb)
+	[ -e "${debs[0]}" ] && [ -e "${debs[1]}" ] ||
 		{ echo "no zns-stat and zns-stat-dkms $version in build/deb: run make deb first"; return; }
-	# shellcheck disable=SC2086 # two names without spaces
-	if ! in_root apt-get install -y -q --no-install-recommends $(sed 's|^|/|' <<<"$debs") \
-		>"$log" 2>&1; then
+	if ! in_root apt-get install -y -q --no-install-recommends "${debs[@]#"$chroot"}" >"$log" 2>&1; then
 		echo "apt-get install ./zns-stat*.deb failed in the root (log: $log):"
 		tail -n 25 "$log"
 		return
