@@ -41,7 +41,11 @@ root_findings() {
 	[ -s "$tarball" ] && return 0
 	if ! command -v mmdebstrap >/dev/null; then
 		DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends mmdebstrap \
-			>"$work.apt.log" 2>&1 || { echo "apt-get install mmdebstrap failed:"; tail -n 5 "$work.apt.log"; return; }
+			>"$work.apt.log" 2>&1 ||
+			{ apt-get update -q >>"$work.apt.log" 2>&1 &&
+			  DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends mmdebstrap \
+				>>"$work.apt.log" 2>&1; } ||
+			{ echo "apt-get install mmdebstrap failed:"; tail -n 5 "$work.apt.log"; return; }
 	fi
 	[ -s "$sources" ] || sources=/etc/apt/sources.list
 	mkdir -p "$cache/deb-root" "$(dirname "$work")"
