@@ -10,6 +10,8 @@
 #   make install              module (with depmod), tool, man page, systemd unit (disabled),
 #                             Grafana dashboard; DESTDIR, PREFIX, UNITDIR, DATADIR
 #   make uninstall            removes what make install installed
+#   make install-tool         make install without the module (what the zns-stat .deb holds)
+#   make deb                  Debian packages zns-stat-dkms and zns-stat in build/deb/
 #   make dkms-install         registers, builds and installs the module with DKMS
 #   make dkms-remove          removes it from DKMS (every kernel) and /usr/src
 
@@ -31,7 +33,8 @@ USER_CFLAGS += -Iinclude '-D__maybe_unused=__attribute__((unused))'
 
 USER_LDLIBS ?= -lm
 
-.PHONY: all module tool unit-test clean check check-sid demo stress install uninstall dkms-install dkms-remove
+.PHONY: all module tool unit-test clean check check-sid demo stress install uninstall dkms-install dkms-remove \
+	install-tool install-module dkms-source deb
 
 all: module tool
 
@@ -41,8 +44,10 @@ module:
 
 tool: user/zns-stat
 
+# CPPFLAGS, CFLAGS and LDFLAGS (empty unless given) come last: a package build's
+# hardening flags (dpkg-buildflags, make deb).
 user/zns-stat: user/*.c user/*.h include/zns_stat.h
-	$(CC) $(USER_CFLAGS) -o $@ user/*.c $(USER_LDLIBS)
+	$(CC) $(USER_CFLAGS) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ user/*.c $(USER_LDLIBS)
 
 # The tool's unit tests (cmocka, Debian's libcmocka-dev) on selftests/user/fixtures.
 UNIT_TESTS := $(patsubst %.c,%,$(wildcard selftests/user/test_*.c))
@@ -98,9 +103,15 @@ MANPAGE := $(wildcard user/zns-stat.8)
 UNITS := zns-stat-exporter.service
 DASHBOARD := zns-stat-dashboard.json
 
-install: all
+# install = install-module + install-tool: everything but the module goes in
+# install-tool, which is what the zns-stat .deb packages (make deb).
+install: install-module install-tool
+
+install-module: module
 	install -D -m 0644 zns_stat.ko "$(MODULE_DEST)/zns_stat.ko"
 	if [ -z "$(DESTDIR)" ]; then depmod -a "$(KERNELRELEASE)"; fi
+
+install-tool: tool
 	install -D -m 0755 user/zns-stat "$(DESTDIR)$(PREFIX)/bin/zns-stat"
 	$(if $(MANPAGE),install -D -m 0644 $(MANPAGE) "$(DESTDIR)$(MANDIR)/man8/zns-stat.8")
 	install -d "$(DESTDIR)$(UNITDIR)"
@@ -127,12 +138,16 @@ DKMS = dkms $(DKMS_FLAGS)
 DKMS_MOD = -m zns_stat -v $(VERSION)
 DKMS_FILES = dkms.conf Kbuild include/zns_stat.h $(wildcard module/*.c module/*.h)
 
-dkms-install:
-	@command -v dkms >/dev/null || { echo "zns_stat: make dkms-install needs dkms (apt-get install dkms)" >&2; exit 1; }
-	if [ -n "$$($(DKMS) status $(DKMS_MOD))" ]; then $(DKMS) remove $(DKMS_MOD) --all; fi
+# The sources dkms builds from, alone: DKMS_SRCTREE/zns_stat-VERSION (make deb too).
+dkms-source:
 	rm -rf "$(DKMS_SRCTREE)/zns_stat-$(VERSION)"
 	install -d "$(DKMS_SRCTREE)/zns_stat-$(VERSION)"
 	cp --parents $(DKMS_FILES) "$(DKMS_SRCTREE)/zns_stat-$(VERSION)/"
+
+dkms-install:
+	@command -v dkms >/dev/null || { echo "zns_stat: make dkms-install needs dkms (apt-get install dkms)" >&2; exit 1; }
+	if [ -n "$$($(DKMS) status $(DKMS_MOD))" ]; then $(DKMS) remove $(DKMS_MOD) --all; fi
+	$(MAKE) -s dkms-source
 	$(DKMS) add $(DKMS_MOD)
 	$(DKMS) build $(DKMS_MOD) -k "$(KERNELRELEASE)"
 	$(DKMS) install $(DKMS_MOD) -k "$(KERNELRELEASE)"
@@ -140,3 +155,10 @@ dkms-install:
 dkms-remove:
 	if [ -n "$$($(DKMS) status $(DKMS_MOD))" ]; then $(DKMS) remove $(DKMS_MOD) --all; fi
 	rm -rf "$(DKMS_SRCTREE)/zns_stat-$(VERSION)"
+
+# Debian packages (user/packaging/): zns-stat-dkms_VERSION_all.deb (the sources and
+# dkms.conf in /usr/src, built by dkms at install and for every kernel installed
+# later) and zns-stat_VERSION_ARCH.deb (make install-tool), in build/deb/.
+# Installs debhelper, dh-dkms and lintian when missing.
+deb:
+	bash user/packaging/mkdeb.sh

@@ -1,7 +1,8 @@
 #!/bin/bash
 # make check: everything CI runs, from a bare Debian bookworm machine.
 #   host_checks KVER...     checkpatch, the tool's build and cppcheck, make install;
-#                           per kernel: W=1 build, sparse, make dkms-install
+#                           per kernel: W=1 build, sparse, make dkms-install;
+#                           make deb, apt install and purge in a bookworm root
 #   guest_suite NAME KVER   the selftests in a QEMU guest booting that kernel
 #   debug_suite NAME VARIANT  the same on a debug kernel (guest/debug-kernel.sh)
 # Each step's "N passed, N failed" is added up; the last line is the total.
@@ -103,7 +104,7 @@ debug_suite() {	# debug_suite [--beside] NAME VARIANT [TEST...]
 	# under injected faults in t68; host path errors (t65) need nvme-tcp and
 	# nvmet-tcp, which the debug kernel (tinyconfig-based) does not build;
 	# the tool's tests run on 6.1.
-	local -x ZNS_TEST_EXCLUDE="*dkms* t63-* t65-* $tool_tests"
+	local -x ZNS_TEST_EXCLUDE="*dkms* *-deb-* t63-* t65-* $tool_tests"
 	shift 2
 	echo "# debug kernel '$variant'"
 	if vars=$(bash selftests/guest/debug-kernel.sh --module "--$variant"); then
@@ -148,7 +149,7 @@ debian_suite() {	# debian_suite NAME KVER EXCLUDE [TEST...]
 	ZNS_TEST_EXCLUDE="$(debian_exclude "$2") $3"
 	[ -z "$(debian_exclude "$2")" ] ||
 		echo "# $1: not run here: $(cd selftests/zns_stat && echo t*fault*.sh) (no CONFIG_FAULT_INJECTION in $2; they run on the debug kernel)"
-	[ -z "$3" ] || echo "# $1: not run here: $3 (the tool's tests read the same files on every kernel and run on 6.1; the zone lifecycle's, t94, on 6.1, 6.12 and the debug kernel)"
+	[ -z "$3" ] || echo "# $1: not run here: $3 (the tool's tests read the same files on every kernel and run on 6.1; the zone lifecycle's, t94, on 6.1, 6.12 and the debug kernel; the Debian packages', t16, on 6.1, the kernel host-checks.sh installs them for)"
 	guest_suite "$1" "$2" "${@:4}"
 }
 # The tool's own tests (formats, recordings, intervals: t8x) read debugfs files
@@ -190,7 +191,10 @@ tool_tests='t8*'
 # The debug kernel is built (or found) first: only the guest runs beside.
 debug_suite --beside debug-6.1 modular "$@"
 debian_suite debian-6.1 "$KVER" "" "$@"
-[ -z "${kernel[debian-6.1-rt]:-}" ] || debian_suite debian-6.1-rt "${kernel[debian-6.1-rt]}" "$tool_tests t94-*" "$@"
+# The Debian packages' test (t16: apt install in a bookworm root, host-checks.sh)
+# is prepared for the default kernel only, so it runs on 6.1 only.
+deb_tests='t16-deb-*'
+[ -z "${kernel[debian-6.1-rt]:-}" ] || debian_suite debian-6.1-rt "${kernel[debian-6.1-rt]}" "$tool_tests $deb_tests t94-*" "$@"
 # 6.12's suite runs the installed kselftests (make -C selftests/zns_stat install):
 # the tree a lab machine gets, through its own copy of run_tests.sh and tests.list.
 installed_suite() {	# installed_suite NAME KVER EXCLUDE [TEST...]
@@ -204,7 +208,7 @@ installed_suite() {	# installed_suite NAME KVER EXCLUDE [TEST...]
 	echo "# $1: the tests installed in build/kselftest-install"
 	debian_suite "$@"
 }
-[ -z "${kernel[debian-6.12]:-}" ] || installed_suite debian-6.12 "${kernel[debian-6.12]}" "$tool_tests" "$@"
+[ -z "${kernel[debian-6.12]:-}" ] || installed_suite debian-6.12 "${kernel[debian-6.12]}" "$tool_tests $deb_tests" "$@"
 # demo_on KVER: make demo's job on KVER, as on a machine whose
 # linux-headers-amd64 comes from bookworm-backports (6.12): the headers from
 # the cache instead of /lib/modules.

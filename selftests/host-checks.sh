@@ -8,6 +8,11 @@
 # dkms-install adds, builds and installs it with dkms into a staging tree
 # (build/dkms/KVER/root, which the DKMS guest test loads with modprobe); once, dkms
 # refuses a kernel without CONFIG_BLK_DEV_ZONED.
+# Debian packages, for the first KVER (make check's default guest kernel): make deb
+# builds both, lintian clean; apt install of both in a fresh bookworm root (cached,
+# deb-checks.sh) has dkms build and install zns_stat for KVER (its module tree goes
+# to build/deb-root/KVER/root, which the guest test t16-deb-modprobe loads from);
+# apt purge leaves nothing behind.
 # Each kernel's module is built in build/kernels/KVER/ (a copy of the sources), where
 # the guest suites of make check take it from.
 # Installs sparse, cppcheck, dkms and linux-source-6.1 (for checkpatch.pl) when missing.
@@ -428,6 +433,18 @@ for kver in "${kvers[@]}"; do
 	[ "$kver" = "${kvers[0]}" ] &&
 		check "dkms refuses a kernel without CONFIG_BLK_DEV_ZONED" dkms_exclusive_findings "$kver" "$KDIR"
 done
+# make deb: both packages, lintian clean (user/packaging/mkdeb.sh checks it).
+deb_findings() {
+	local out
+	out=$(make -C "$repo" -s deb 2>&1) || { echo "make deb failed:"; tail -n 30 <<<"$out"; }
+}
+check "make deb: zns-stat-dkms and zns-stat, lintian clean" deb_findings
+check "a Debian bookworm root with linux-headers-${kvers[0]} (mmdebstrap, cached)" \
+	bash "$repo/selftests/deb-checks.sh" root "${kvers[0]}"
+check "apt install ./build/deb/*.deb in it: dkms builds and installs zns_stat for ${kvers[0]}" \
+	bash "$repo/selftests/deb-checks.sh" install "${kvers[0]}"
+check "apt purge zns-stat zns-stat-dkms leaves no file, no dkms tree, no module" \
+	bash "$repo/selftests/deb-checks.sh" purge "${kvers[0]}"
 # Leave a normal build behind for guest tests run by hand (run-guest-tests.sh).
 make -C "$repo" -s module KERNELRELEASE="${kvers[0]}" >/dev/null 2>&1
 echo "1..$n"
