@@ -103,6 +103,10 @@ install_findings() {
 	[ "$(in_root /usr/bin/zns-stat --version 2>&1)" = "zns-stat $version" ] ||
 		echo "/usr/bin/zns-stat --version in the root: $(in_root /usr/bin/zns-stat --version 2>&1)"
 	[ -e "$chroot/usr/share/man/man8/zns-stat.8.gz" ] || echo "no man page zns-stat(8) in the root"
+	[ -e "$chroot/lib/systemd/system/zns-stat-exporter.service" ] ||
+		echo "no zns-stat-exporter.service in the root"
+	! compgen -G "$chroot/etc/systemd/system/*.wants/zns-stat-exporter.service" >/dev/null ||
+		echo "the install enabled zns-stat-exporter.service: it ships disabled"
 	dkms_build_findings || return
 	# The module tree the guest loads from: DKMS's module and the lists depmod made.
 	cp -a "$chroot/lib/modules/$kver/updates" "$work/root/lib/modules/$kver/" &&
@@ -126,6 +130,8 @@ purge_findings() {
 		# directories shared with other packages (/usr, /usr/src, ...) stay
 		[ "$f" = /. ] && continue
 		[ -d "$chroot$f" ] && [ ! -L "$chroot$f" ] && in_root dpkg-query -S "$f" >/dev/null 2>&1 && continue
+		# merged /usr: /lib, /bin, ... are the system's links to /usr/lib, /usr/bin, ...
+		[[ $f =~ ^/[^/]+$ ]] && [ -L "$chroot$f" ] && [ -d "$chroot$f" ] && continue
 		[ -e "$chroot$f" ] || [ -L "$chroot$f" ] && echo "$f"
 	done <<<"$files")
 	[ -z "$left" ] || printf 'left after apt purge:\n%s\n' "$left"
