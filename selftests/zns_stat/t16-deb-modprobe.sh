@@ -28,10 +28,10 @@ expect_eq "srcversion is the package's DKMS build's" "$(cat /sys/module/zns_stat
 
 # It counts: one write and one read through the block layer.
 nvme_up
-fresh nvme0n2
-dd status=none if=/dev/zero of=/dev/nvme0n2 bs=4096 count=1 oflag=direct || fail "dd write"
-dd status=none if=/dev/nvme0n2 of=/dev/null bs=4096 count=1 iflag=direct || fail "dd read"
-expect_summary nvme0n2 writes=1 write_sectors=8 reads=1 read_sectors=8 dropped=0
+fresh $NS2
+dd status=none if=/dev/zero of=/dev/$NS2 bs=4096 count=1 oflag=direct || fail "dd write"
+dd status=none if=/dev/$NS2 of=/dev/null bs=4096 count=1 iflag=direct || fail "dd read"
+expect_summary $NS2 writes=1 write_sectors=8 reads=1 read_sectors=8 dropped=0
 
 "${modprobe[@]}" -r zns_stat || fail "modprobe -r zns_stat"
 zns_loaded && fail "zns_stat still loaded after modprobe -r"
