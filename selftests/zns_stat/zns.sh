@@ -248,3 +248,29 @@ pci_address() {	# of controller nvme0
 stress_count() {	# stress_count SHORT LONG
 	if [ -n "${ZNS_STRESS:-}" ]; then echo "$2"; else echo "$1"; fi
 }
+
+# load_staged ROOT WHAT: zns_stat loaded as users load it, with modprobe from
+# the module tree ROOT, checked to be WHAT's DKMS build (updates/dkms) of this
+# version; unload_staged takes it out again with modprobe -r.
+load_staged() {
+	local root=$1 kver staged version
+	kver=$(uname -r)
+	version=$(sed -n 's/^#define[[:space:]]*ZNS_STAT_VERSION[[:space:]]*"\([^"]*\)".*/\1/p' \
+		"$ZNS_SRC/include/zns_stat.h")
+	ZNS_MODPROBE=(modprobe -d "$root" -S "$kver")
+	unload_zns
+	staged=$("${ZNS_MODPROBE[@]}" --show-depends zns_stat | awk '$1 == "insmod" { print $2 }')
+	case $staged in
+	"$root/lib/modules/$kver/updates/dkms/zns_stat.ko"*) echo "modprobe resolves zns_stat to $staged" ;;
+	*) fail "modprobe resolves zns_stat to '$staged', not $2 in updates/dkms" ;;
+	esac
+	"${ZNS_MODPROBE[@]}" zns_stat || fail "modprobe zns_stat"
+	zns_loaded || fail "zns_stat is not loaded after modprobe"
+	expect_eq "version" "$(cat /sys/module/zns_stat/version)" "$version"
+	expect_eq "srcversion is $2's" "$(cat /sys/module/zns_stat/srcversion)" \
+		"$(modinfo -F srcversion "$staged")"
+}
+unload_staged() {
+	"${ZNS_MODPROBE[@]}" -r zns_stat || fail "modprobe -r zns_stat"
+	! zns_loaded || fail "zns_stat still loaded after modprobe -r"
+}
