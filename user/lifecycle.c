@@ -33,8 +33,7 @@ int life_parse(struct life *l, char *lifecycle, char *lifetimes)
 			continue;
 		if (sscanf(line, "%15s %llu %llu %llu", what, &lo, &hi, &n) != 4)
 			return -1;
-		for (i = 0; i < ZNS_LIFE_BUCKETS && (i ? 1ULL << i : 0) != lo; i++)
-			;
+		i = log2_bucket(lo, ZNS_LIFE_BUCKETS);
 		if (i == ZNS_LIFE_BUCKETS)
 			return -1;
 		if (!strcmp(what, "to_full"))

@@ -25,8 +25,7 @@ int lat_hist_parse(struct lat_hist *h, char *text)
 			continue;
 		if (sscanf(line, "%31s %llu %llu %llu", op, &lo, &hi, &n) != 4)
 			return -1;
-		for (i = 0; i < LAT_MAX_BUCKETS && (i ? 1ULL << i : 0) != lo; i++)
-			;
+		i = log2_bucket(lo, LAT_MAX_BUCKETS);
 		for (o = 0; o < ZNS_NR_OPS && strcmp(op, zns_op_names[o]); o++)
 			;
 		/* an operation a newer module adds is left out, not an error */

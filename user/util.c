@@ -52,6 +52,15 @@ void sbuf_pad(struct sbuf *b, char c, int n)
 	b->s[b->len] = '\0';
 }
 
+int log2_bucket(unsigned long long lo, int nr)
+{
+	int i;
+
+	for (i = 0; i < nr && (i ? 1ULL << i : 0) != lo; i++)
+		;
+	return i;
+}
+
 void fmt_seconds(char *out, size_t n, uint64_t ns)
 {
 	char frac[16];

@@ -45,6 +45,12 @@ char *slurp_file(const char *path, size_t *len);
  */
 int fmt_u64(char *out, size_t n, uint64_t v);
 
+/*
+ * The module's log2 histograms: bucket 0 starts at 0, bucket i > 0 at 2^i.
+ * The bucket whose lower bound is lo, or nr when none of the first nr is.
+ */
+int log2_bucket(unsigned long long lo, int nr);
+
 /* ns as exact decimal seconds, no trailing zeros: "0.000001023", "2". */
 void fmt_seconds(char *out, size_t n, uint64_t ns);
 
