@@ -7,9 +7,10 @@
 #   debug_suite NAME VARIANT  the same on a debug kernel (guest/debug-kernel.sh)
 # Each step's "N passed, N failed" is added up; the last line is the total.
 # Arguments (test names or prefixes) are passed to every guest suite.
-# The debug kernel's suite, the longest, runs beside the others: a TCG guest
-# keeps about one of the two cores busy (108% CPU measured), so two at once
-# take little longer than one. ZNS_CHECK_SERIAL=1 runs one suite at a time.
+# The debug kernel's suite, the longest, runs beside the others. Its guest
+# keeps about 1.4 of the two cores busy, so the Debian suites beside it take
+# about twice as long, yet the whole saves some 10 minutes of the 70 that one
+# suite at a time takes (ZNS_CHECK_SERIAL=1).
 set -uo pipefail
 
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -89,10 +90,10 @@ guest_suite() {
 	fi
 }
 
-# debug_suite NAME VARIANT [TEST...]: a debug kernel (lockdep, KASAN, kmemleak, ...:
+# debug_suite [--beside] NAME VARIANT [TEST...]: a debug kernel (lockdep, KASAN, kmemleak, ...:
 # guest/debug-kernel.sh, cached; a first build takes minutes), zns_stat built against it
 # with W=1 and no warning, then the guest suite on it, ending with a kmemleak scan.
-debug_suite() {	# debug_suite [--beside] NAME VARIANT [TEST...]
+debug_suite() {
 	local beside=0
 	[ "$1" != --beside ] || { beside=1; shift; }
 	local name=$1 variant=$2 vars KVER ZNS_KDIR
@@ -152,9 +153,6 @@ debian_suite() {	# debian_suite NAME KVER EXCLUDE [TEST...]
 	[ -z "$3" ] || echo "# $1: not run here: $3 (the tool's tests read the same files on every kernel and run on 6.1; the zone lifecycle's, t94, on 6.1, 6.12 and the debug kernel; the Debian packages', t16, on 6.1, the kernel host-checks.sh installs them for)"
 	guest_suite "$1" "$2" "${@:4}"
 }
-# The tool's own tests (formats, recordings, intervals: t8x) read debugfs files
-# that are the same on every kernel: they run on Debian's 6.1 only, which keeps
-# make check within its hour.
 # in_background NAME FUNCTION ARGS...: run a suite beside the others, its
 # output in build/check-NAME.out, shown and counted by wait_background.
 bg_names=() bg_pids=()
@@ -186,8 +184,11 @@ wait_background() {
 		fi
 	done
 }
-rm -f build/check-*.result
+# The tool's own tests (formats, recordings, intervals: t8x) read debugfs files
+# that are the same on every kernel: they run on Debian's 6.1 only, which keeps
+# make check within its hour.
 tool_tests='t8*'
+rm -f build/check-*.result
 # The debug kernel is built (or found) first: only the guest runs beside.
 debug_suite --beside debug-6.1 modular "$@"
 debian_suite debian-6.1 "$KVER" "" "$@"
