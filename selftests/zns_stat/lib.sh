@@ -1,10 +1,15 @@
 # shellcheck shell=bash
 # lib.sh - helpers for the zns_stat selftests. In a test:
-#     . "$(dirname "$0")/lib.sh"
+#     . "${0%/*}/lib.sh"
 # Tests print plain lines; run_tests.sh prefixes their output with "# " (KTAP
 # diagnostics). Exit codes: 0 pass, 4 skip, anything else fail.
 
-ZNS_SELFTEST_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+# Without dirname or a subshell: each program costs a second on the debug kernel.
+case ${BASH_SOURCE[0]} in
+/*) ZNS_SELFTEST_DIR=${BASH_SOURCE[0]%/*} ;;
+*/*) ZNS_SELFTEST_DIR=$PWD/${BASH_SOURCE[0]%/*} ;;
+*) ZNS_SELFTEST_DIR=$PWD ;;
+esac
 # Installed (make install), kmod.sh is beside this file; in the repository, in ../guest.
 ZNS_KMOD_SH=$ZNS_SELFTEST_DIR/kmod.sh
 [ -e "$ZNS_KMOD_SH" ] || ZNS_KMOD_SH=$ZNS_SELFTEST_DIR/../guest/kmod.sh
@@ -69,20 +74,35 @@ wait_for_block() {
 	done
 }
 
-# ns_disk SERIAL NSID: the block device (nvmeXnY) of namespace NSID of the
-# controller, or multipath subsystem, with this serial; fails if none (yet).
-ns_disk() {
-	local b serial
+# sysfs_value VAR FILE: VAR = the first line of FILE, "" if it cannot be read;
+# a builtin, where $(cat FILE) would start a program.
+sysfs_value() {
+	printf -v "$1" %s ""
+	{ IFS= read -r "$1" <"$2"; } 2>/dev/null
+	return 0
+}
 
+# find_ns_disk SERIAL NSID: ns_disk into $ns_disk, without a subshell.
+find_ns_disk() {
+	local b nsid serial
+
+	ns_disk=
 	for b in /sys/block/nvme*n*; do
 		[[ ${b##*/} =~ ^nvme[0-9]+n[0-9]+$ ]] || continue
-		[ "$(cat "$b/nsid" 2>/dev/null)" = "$2" ] || continue
-		read -r serial <"$b/device/serial" 2>/dev/null || continue
+		sysfs_value nsid "$b/nsid"
+		[ "$nsid" = "$2" ] || continue
+		sysfs_value serial "$b/device/serial"
 		[ "$serial" = "$1" ] || continue
-		echo "${b##*/}"
+		ns_disk=${b##*/}
 		return 0
 	done
 	return 1
+}
+
+# ns_disk SERIAL NSID: the block device (nvmeXnY) of namespace NSID of the
+# controller, or multipath subsystem, with this serial; fails if none (yet).
+ns_disk() {
+	find_ns_disk "$@" && echo "$ns_disk"
 }
 
 # find_namespaces: NS1, NS2, NS3 = the disks of namespaces 1, 2 and 3 of the
@@ -92,7 +112,8 @@ ns_disk() {
 find_namespaces() {
 	local end=$((SECONDS + 30))
 
-	until NS1=$(ns_disk zns0 1) && NS2=$(ns_disk zns0 2) && NS3=$(ns_disk zns0 3); do
+	until find_ns_disk zns0 1 && NS1=$ns_disk && find_ns_disk zns0 2 && NS2=$ns_disk &&
+		find_ns_disk zns0 3 && NS3=$ns_disk; do
 		[ "$SECONDS" -lt "$end" ] ||
 			fail "namespaces 1-3 of controller zns0 not there 30 s after loading nvme"
 		sleep 0.1
@@ -114,16 +135,18 @@ require_cmd() {
 # test skips, saying why. ZNS_SYSFS: another sysfs root (host-checks.sh runs the
 # installed tree on an empty one).
 zns_require_test_devices() {
-	local sys=${ZNS_SYSFS:-/sys} f zoned="" qemu=0
+	local sys=${ZNS_SYSFS:-/sys} f zoned="" qemu=0 model vendor device
 	command -v nvme >/dev/null 2>&1 || ktap_skip "nvme-cli (nvme) is not installed"
 	for f in "$sys"/block/*/queue/zoned; do
-		[ "$(cat "$f" 2>/dev/null)" = host-managed ] || continue
+		sysfs_value model "$f"
+		[ "$model" = host-managed ] || continue
 		f=${f%/queue/zoned}
 		zoned+=" ${f##*/}"
 	done
 	for f in "$sys"/bus/pci/devices/*; do
-		[ "$(cat "$f/vendor" 2>/dev/null)" = 0x1b36 ] &&
-			[ "$(cat "$f/device" 2>/dev/null)" = 0x0010 ] && qemu=1
+		sysfs_value vendor "$f/vendor"
+		sysfs_value device "$f/device"
+		[ "$vendor" = 0x1b36 ] && [ "$device" = 0x0010 ] && qemu=1
 	done
 	[ "$qemu" = 1 ] && return 0
 	[ -z "$zoned" ] ||

@@ -194,7 +194,8 @@ for t in "${tests[@]}"; do
 	(cd "$dir" && setsid --wait bash -c 'echo $$ >"$0"; exec timeout -k 10 "$1" "./$2" \
 		</dev/null >"$3" 2>&1' "$work/sid" "$per_test_timeout" "$t" "$work/out")
 	rc=$?
-	pkill -KILL -s "$(cat "$work/sid")" 2>/dev/null
+	read -r sid <"$work/sid"
+	pkill -KILL -s "$sid" 2>/dev/null
 	# A regular file where a device node belongs (written while the device
 	# was gone) would keep devtmpfs from creating the node for every later
 	# test: remove it, and fail the test that left it.

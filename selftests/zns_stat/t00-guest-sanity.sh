@@ -3,7 +3,7 @@
 # driver loads and unloads cleanly (no zns_stat involved).
 set -euo pipefail
 # shellcheck source-path=SCRIPTDIR source=lib.sh
-. "$(dirname "$0")/lib.sh"
+. "${0%/*}/lib.sh"
 
 require_cmd blkzone
 require_cmd nvme

@@ -1,8 +1,8 @@
 #!/bin/bash
 # debugfs layout, file modes, column names, summary keys, the clear parameter,
 # and what is not tracked (conventional namespace, admin commands).
-. "$(dirname "$0")/lib.sh"
-. "$(dirname "$0")/zns.sh"
+. "${0%/*}/lib.sh"
+. "${0%/*}/zns.sh"
 
 nvme_up
 load_zns

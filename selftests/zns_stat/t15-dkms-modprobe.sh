@@ -2,8 +2,8 @@
 # The DKMS-built module, loaded as users load it: "modprobe zns_stat" from the module
 # tree that make check's host checks installed it in with make dkms-install
 # (build/dkms/KVER/root, dkms --installtree), not insmod of the build tree.
-. "$(dirname "$0")/lib.sh"
-. "$(dirname "$0")/zns.sh"
+. "${0%/*}/lib.sh"
+. "${0%/*}/zns.sh"
 
 kver=$(uname -r)
 root=${ZNS_DKMS_ROOT:-$ZNS_SRC/build/dkms/$kver/root}

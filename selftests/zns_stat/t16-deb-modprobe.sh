@@ -3,8 +3,8 @@
 # check's host checks (deb-checks.sh) installed make deb's packages with apt in a
 # bookworm root, where dkms built zns_stat for this kernel, and copied that root's
 # module tree to build/deb-root/KVER/root: "modprobe zns_stat" from there.
-. "$(dirname "$0")/lib.sh"
-. "$(dirname "$0")/zns.sh"
+. "${0%/*}/lib.sh"
+. "${0%/*}/zns.sh"
 
 kver=$(uname -r)
 root=${ZNS_DEB_ROOT:-$ZNS_SRC/build/deb-root/$kver/root}

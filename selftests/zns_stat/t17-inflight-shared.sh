@@ -2,8 +2,8 @@
 # In-flight slots belong to the tag set, which the namespaces of a controller
 # share: nvme0n1 and nvme0n2 use one table of queues x tags x 24 bytes (whole
 # pages), not one each, and reads on both at once still count exactly.
-. "$(dirname "$0")/lib.sh"
-. "$(dirname "$0")/zns.sh"
+. "${0%/*}/lib.sh"
+. "${0%/*}/zns.sh"
 
 unload_zns
 nvme_up

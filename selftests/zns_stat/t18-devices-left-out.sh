@@ -3,8 +3,8 @@
 # directory, no zone table, no in-flight table (no zns_stat area in
 # /proc/vmallocinfo). Once the list names it, it is set up at its next command
 # and counts exactly from there.
-. "$(dirname "$0")/lib.sh"
-. "$(dirname "$0")/zns.sh"
+. "${0%/*}/lib.sh"
+. "${0%/*}/zns.sh"
 
 vmalloc_areas() {
 	awk '/\[zns_stat\]/ { n++ } END { print n + 0 }' /proc/vmallocinfo

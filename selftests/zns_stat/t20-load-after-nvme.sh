@@ -1,8 +1,8 @@
 #!/bin/bash
 # zns_stat loaded after nvme on an idle namespace: the very first command,
 # issued before zns_stat has a zone table for it, is counted exactly.
-. "$(dirname "$0")/lib.sh"
-. "$(dirname "$0")/zns.sh"
+. "${0%/*}/lib.sh"
+. "${0%/*}/zns.sh"
 
 unload_zns
 nvme_up

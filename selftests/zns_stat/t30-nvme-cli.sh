@@ -2,8 +2,8 @@
 # Passthrough: the seed README's nvme-cli commands (write, zone-append, read,
 # reset-zone, reset-zone -a) plus open/close/finish, on 4096 B and 512 B LBAs.
 # Every counter of every zone is compared exactly.
-. "$(dirname "$0")/lib.sh"
-. "$(dirname "$0")/zns.sh"
+. "${0%/*}/lib.sh"
+. "${0%/*}/zns.sh"
 
 nvme_up
 load_zns

@@ -2,8 +2,8 @@
 # Latency of every operation: per zone, min/max/sum above 0 and consistent
 # (min <= sum/count <= max) after known commands of each kind; the namespace's
 # latency histograms hold exactly one entry per successful command.
-. "$(dirname "$0")/lib.sh"
-. "$(dirname "$0")/zns.sh"
+. "${0%/*}/lib.sh"
+. "${0%/*}/zns.sh"
 
 nvme_up
 load_zns

@@ -5,8 +5,8 @@
 # off the write pointer is an error of its zone. A passthrough SLBA beyond the
 # namespace counts in no zone ("dropped"): cut to 32 bits it once wrapped
 # into zone 1.
-. "$(dirname "$0")/lib.sh"
-. "$(dirname "$0")/zns.sh"
+. "${0%/*}/lib.sh"
+. "${0%/*}/zns.sh"
 
 nvme_up
 load_zns

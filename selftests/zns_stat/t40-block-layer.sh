@@ -1,8 +1,8 @@
 #!/bin/bash
 # The block-layer path: dd with direct I/O, blkzone reset/open/close/finish
 # and a whole-device reset (one select-all command).
-. "$(dirname "$0")/lib.sh"
-. "$(dirname "$0")/zns.sh"
+. "${0%/*}/lib.sh"
+. "${0%/*}/zns.sh"
 
 nvme_up
 load_zns

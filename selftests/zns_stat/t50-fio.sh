@@ -1,8 +1,8 @@
 #!/bin/bash
 # fio --zonemode=zbd: the totals zns_stat reports equal fio's own counts, and
 # land in the zones fio wrote.
-. "$(dirname "$0")/lib.sh"
-. "$(dirname "$0")/zns.sh"
+. "${0%/*}/lib.sh"
+. "${0%/*}/zns.sh"
 
 require_cmd fio
 nvme_up

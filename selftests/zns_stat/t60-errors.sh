@@ -2,8 +2,8 @@
 # Failed commands count only in "errors" of the zone they targeted: a write
 # off the write pointer (nvme-cli and dd), a write to a full zone; the zone's
 # most frequent ZNS error kind.
-. "$(dirname "$0")/lib.sh"
-. "$(dirname "$0")/zns.sh"
+. "${0%/*}/lib.sh"
+. "${0%/*}/zns.sh"
 
 nvme_up
 load_zns

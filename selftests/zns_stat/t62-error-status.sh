@@ -2,8 +2,8 @@
 # Completion status by NVMe code: zone invalid write, zone full, too many
 # open zones, zone boundary error, each in the errors file under its
 # operation, and as the zone's top_zone_error.
-. "$(dirname "$0")/lib.sh"
-. "$(dirname "$0")/zns.sh"
+. "${0%/*}/lib.sh"
+. "${0%/*}/zns.sh"
 
 nvme_up
 load_zns

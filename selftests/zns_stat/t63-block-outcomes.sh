@@ -7,8 +7,8 @@
 # nothing dropped. Failed passthrough commands are left out: 6.12's block
 # layer completes them as successful (seen in make check), so the fallback
 # cannot tell them (documented); t68 checks them on the 6.1 debug kernel.
-. "$(dirname "$0")/lib.sh"
-. "$(dirname "$0")/zns.sh"
+. "${0%/*}/lib.sh"
+. "${0%/*}/zns.sh"
 
 require_cmd nvme
 nvme_up

@@ -2,8 +2,8 @@
 # The reset log: one event per reset, in order, select-all included; a ring
 # of reset_log_size events that says how many were overwritten; malformed
 # sizes are refused and change nothing.
-. "$(dirname "$0")/lib.sh"
-. "$(dirname "$0")/zns.sh"
+. "${0%/*}/lib.sh"
+. "${0%/*}/zns.sh"
 
 nvme_up
 load_zns

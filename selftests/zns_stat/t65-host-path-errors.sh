@@ -10,8 +10,8 @@
 # come later wait for the reconnect and succeed. Every attempt counts once,
 # in the zone its request names: reads = the reads dd completed, errors =
 # (max_retries + 1) x the reads that failed, all 0x370 or 0x371, dropped 0.
-. "$(dirname "$0")/lib.sh"
-. "$(dirname "$0")/zns.sh"
+. "${0%/*}/lib.sh"
+. "${0%/*}/zns.sh"
 
 kmod=(modprobe -d "${ZNS_KMOD_ROOT:-/}" -S "$(uname -r)")
 "${kmod[@]}" --show-depends nvmet_tcp >/dev/null 2>&1 &&

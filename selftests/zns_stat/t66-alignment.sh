@@ -3,8 +3,8 @@
 # alignment thread: 64k at 32k -> 32K, 64k at 64k -> 64K, 8k at 64k -> 8K,
 # 24k at 0 -> 8K (as reads here, so no write pointer gets in the way), then
 # a write and a zone append (aligned where the device put it); plus memory.
-. "$(dirname "$0")/lib.sh"
-. "$(dirname "$0")/zns.sh"
+. "${0%/*}/lib.sh"
+. "${0%/*}/zns.sh"
 
 require_cmd fio
 nvme_up

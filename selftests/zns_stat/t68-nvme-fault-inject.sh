@@ -10,8 +10,8 @@
 #   reads counted = fio's reads, errors = the injected failures;
 # - both again with outcomes from the block layer (status_source=block).
 # Nothing is counted twice or dropped.
-. "$(dirname "$0")/lib.sh"
-. "$(dirname "$0")/zns.sh"
+. "${0%/*}/lib.sh"
+. "${0%/*}/zns.sh"
 
 require_cmd nvme
 require_cmd fio

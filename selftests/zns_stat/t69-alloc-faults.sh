@@ -11,8 +11,8 @@
 #   fails with ENOMEM and changes nothing;
 # - random failures over module reloads: afterwards everything is tracked
 #   and counts exactly.
-. "$(dirname "$0")/lib.sh"
-. "$(dirname "$0")/zns.sh"
+. "${0%/*}/lib.sh"
+. "${0%/*}/zns.sh"
 
 params=/sys/module/zns_stat/parameters
 require_cmd nvme

@@ -2,8 +2,8 @@
 # Load orders and unloads: zns_stat before nvme, nvme_core unloaded and
 # reloaded under zns_stat, zns_stat unloaded and reloaded under nvme. Counting
 # resumes exactly after each, and a namespace that comes back starts fresh.
-. "$(dirname "$0")/lib.sh"
-. "$(dirname "$0")/zns.sh"
+. "${0%/*}/lib.sh"
+. "${0%/*}/zns.sh"
 
 d4k=$(data_file 4096)
 write_zone() {	# write_zone DISK ZONE: one 4 KiB write at the zone's start

@@ -2,8 +2,8 @@
 # zns-stat's outputs on a real namespace: table, CSV, JSON and Prometheus after
 # known nvme-cli commands, every value compared exactly, with the zone state
 # from the zone report; --file; and one-line errors with a non-zero exit.
-. "$(dirname "$0")/lib.sh"
-. "$(dirname "$0")/zns.sh"
+. "${0%/*}/lib.sh"
+. "${0%/*}/zns.sh"
 require_cmd /usr/bin/python3
 
 nvme_up

@@ -4,8 +4,8 @@
 # comment and zone state; its figures are well-formed SVG that render to PNG;
 # plot keeps existing figures unless --force; a clear during the recording
 # is detected; broken data files and unwritable directories are refused.
-. "$(dirname "$0")/lib.sh"
-. "$(dirname "$0")/zns.sh"
+. "${0%/*}/lib.sh"
+. "${0%/*}/zns.sh"
 require_cmd xmllint
 require_cmd rsvg-convert
 

@@ -3,8 +3,8 @@
 # clear between intervals is flagged and counted from the clear, JSON is one
 # document, Prometheus files are replaced each interval, and unloading the
 # module between intervals is survived with a message, not a crash.
-. "$(dirname "$0")/lib.sh"
-. "$(dirname "$0")/zns.sh"
+. "${0%/*}/lib.sh"
+. "${0%/*}/zns.sh"
 require_cmd /usr/bin/python3
 
 nvme_up

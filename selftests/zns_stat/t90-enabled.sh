@@ -2,8 +2,8 @@
 # Runtime control: enabled=0 detaches the probes (nothing counted, counters
 # kept), enabled=1 attaches again; devices= filters namespaces at run time.
 # Malformed values are refused with EINVAL and change nothing.
-. "$(dirname "$0")/lib.sh"
-. "$(dirname "$0")/zns.sh"
+. "${0%/*}/lib.sh"
+. "${0%/*}/zns.sh"
 
 nvme_up
 load_zns

@@ -4,8 +4,8 @@
 # exactly the reads counted), PCI remove (the directory goes) and rescan
 # (fresh statistics), nvme and nvme_core unloaded and reloaded, zns_stat
 # unloaded and reloaded again and again.
-. "$(dirname "$0")/lib.sh"
-. "$(dirname "$0")/zns.sh"
+. "${0%/*}/lib.sh"
+. "${0%/*}/zns.sh"
 
 require_cmd fio
 nvme_up

@@ -2,8 +2,8 @@
 # Exact accounting under concurrency: fio jobs writing distinct zones, several
 # processes appending to the same zone at once, and random reads at queue
 # depth 8, all together; every total equals what was issued, dropped stays 0.
-. "$(dirname "$0")/lib.sh"
-. "$(dirname "$0")/zns.sh"
+. "${0%/*}/lib.sh"
+. "${0%/*}/zns.sh"
 
 require_cmd fio
 nvme_up

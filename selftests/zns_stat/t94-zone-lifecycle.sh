@@ -4,8 +4,8 @@
 # with the device's zone report for every zone, or say unknown; exact fill at
 # reset, finish waste, open zones against the limit and the histograms'
 # counts for a scripted workload of dd, blkzone and nvme-cli commands.
-. "$(dirname "$0")/lib.sh"
-. "$(dirname "$0")/zns.sh"
+. "${0%/*}/lib.sh"
+. "${0%/*}/zns.sh"
 
 require_cmd nvme blkzone dd
 nvme_up

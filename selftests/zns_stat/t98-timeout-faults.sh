@@ -11,8 +11,8 @@
 # Runs last: the reset makes Linux 6.1's nvme-pci report a lockdep cycle of
 # its own (run_tests.sh), after which lockdep is off for the rest of the boot.
 # known-kernel-report: nvme-timeout-lockdep
-. "$(dirname "$0")/lib.sh"
-. "$(dirname "$0")/zns.sh"
+. "${0%/*}/lib.sh"
+. "${0%/*}/zns.sh"
 
 require_cmd nvme
 nvme_up

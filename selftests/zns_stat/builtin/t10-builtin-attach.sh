@@ -4,9 +4,9 @@
 # write and a blkzone reset exactly, and counts a namespace that comes back after a
 # PCI remove and rescan afresh and exactly.
 # shellcheck source-path=SCRIPTDIR/.. source=../lib.sh
-. "$(dirname "$0")/../lib.sh"
+. "${0%/*}/../lib.sh"
 # shellcheck source=../zns.sh
-. "$(dirname "$0")/../zns.sh"
+. "${0%/*}/../zns.sh"
 
 [ -d /sys/module/nvme_core ] && [ ! -e /sys/module/nvme_core/initstate ] ||
 	fail "nvme_core is not built into this kernel ($(uname -r)): boot guest/debug-kernel.sh --builtin"

@@ -1,7 +1,7 @@
 # shellcheck shell=bash
 # Helpers for the multi/ tests (devices of selftests/guest/multi-devices.sh).
-. "$(dirname "$0")/../lib.sh"
-. "$(dirname "$0")/../zns.sh"
+. "${0%/*}/../lib.sh"
+. "${0%/*}/../zns.sh"
 
 # subsys_dir NQN_SUFFIX: the /sys/class/nvme-subsystem entry of that subsystem.
 subsys_dir() {

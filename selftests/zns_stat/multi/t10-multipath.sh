@@ -2,7 +2,7 @@
 # Multipath: a zoned namespace shared by two controllers of one subsystem.
 # Statistics appear under the head's name (as in /sys/block), both paths
 # count, with round-robin I/O nothing is counted twice or lost.
-. "$(dirname "$0")/lib-multi.sh"
+. "${0%/*}/lib-multi.sh"
 
 multi_up
 load_zns

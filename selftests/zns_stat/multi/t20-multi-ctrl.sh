@@ -1,7 +1,7 @@
 #!/bin/bash
 # Several controllers and namespaces at once, with different zone sizes and
 # LBA sizes, written concurrently: each counted exactly in its own table.
-. "$(dirname "$0")/lib-multi.sh"
+. "${0%/*}/lib-multi.sh"
 
 multi_up
 load_zns

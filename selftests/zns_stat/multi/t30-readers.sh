@@ -2,7 +2,7 @@
 # Many parallel readers of "zones" on a namespace with 32768 zones while its
 # counters change: every read is well-formed and complete, and the writes
 # fio made meanwhile are all counted.
-. "$(dirname "$0")/lib-multi.sh"
+. "${0%/*}/lib-multi.sh"
 
 require_cmd fio
 multi_up

@@ -6,7 +6,7 @@
 # nvmeXnY otherwise (the test says which). Then back to nsid 1. Each time
 # the namespace gets a table of its own geometry, with nothing of the old
 # counters, and counts exactly.
-. "$(dirname "$0")/lib-multi.sh"
+. "${0%/*}/lib-multi.sh"
 
 require_cmd nvme
 multi_up

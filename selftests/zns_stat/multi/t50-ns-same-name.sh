@@ -6,7 +6,7 @@
 # namespace, even before the once-a-second poll has noticed it is deleted
 # (a race: under TCG the poll usually wins it, so the test catches the bug
 # only now and then; it checks the outcome either way).
-. "$(dirname "$0")/lib-multi.sh"
+. "${0%/*}/lib-multi.sh"
 
 require_cmd nvme
 multi_up

@@ -5,7 +5,7 @@
 # zone size, fills a zone and measures a finish's waste; peaks, time at each
 # limit and the "too many open/active" errors when exceeded; a device that
 # closes an implicitly open zone to open another is counted, not guessed.
-. "$(dirname "$0")/lib-multi.sh"
+. "${0%/*}/lib-multi.sh"
 
 require_cmd nvme blkzone
 nvme_up
