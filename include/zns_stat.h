@@ -51,13 +51,50 @@ enum zns_op_index {
 #define ZNS_STATUS_RETRIED	0xfff
 
 /*
+ * The statuses the "errors" file names, in its row order; the tool shows
+ * these names wherever it shows a status. Other codes are "other" (NVMe),
+ * "block_status" (ZNS_STATUS_BLOCK + blk_status_t) or "failed_retried".
+ */
+enum zns_status_kind {
+	ZNS_ST_ZONE_BOUNDARY,	/* 0x1b8..0x1bf, in code order */
+	ZNS_ST_ZONE_FULL,
+	ZNS_ST_ZONE_READ_ONLY,
+	ZNS_ST_ZONE_OFFLINE,
+	ZNS_ST_ZONE_INVALID_WRITE,
+	ZNS_ST_TOO_MANY_ACTIVE,
+	ZNS_ST_TOO_MANY_OPEN,
+	ZNS_ST_INVALID_TRANSITION,
+	ZNS_ST_HOST_PATH_ERROR,	/* 0x370 */
+	ZNS_ST_HOST_ABORTED,	/* 0x371 */
+	ZNS_NR_STATUS_KINDS
+};
+
+struct zns_status_name {
+	const char *name;
+	unsigned short code;	/* SCT << 8 | SC */
+};
+
+static const struct zns_status_name zns_status_names[ZNS_NR_STATUS_KINDS] __maybe_unused = {
+	[ZNS_ST_ZONE_BOUNDARY] = { "zone_boundary_error", 0x1b8 },
+	[ZNS_ST_ZONE_FULL] = { "zone_full", 0x1b9 },
+	[ZNS_ST_ZONE_READ_ONLY] = { "zone_read_only", 0x1ba },
+	[ZNS_ST_ZONE_OFFLINE] = { "zone_offline", 0x1bb },
+	[ZNS_ST_ZONE_INVALID_WRITE] = { "zone_invalid_write", 0x1bc },
+	[ZNS_ST_TOO_MANY_ACTIVE] = { "too_many_active_zones", 0x1bd },
+	[ZNS_ST_TOO_MANY_OPEN] = { "too_many_open_zones", 0x1be },
+	[ZNS_ST_INVALID_TRANSITION] = { "zone_invalid_transition", 0x1bf },
+	[ZNS_ST_HOST_PATH_ERROR] = { "host_path_error", 0x370 },
+	[ZNS_ST_HOST_ABORTED] = { "host_aborted", 0x371 },
+};
+
+/*
  * "zones" columns after "zone" (index from 0) and "start" (first sector), in
  * print order: the foundation's columns first, then later additions.
  * Sector counters are in 512-byte sectors, latencies in nanoseconds from
  * setup to completion (0 when there was none). Commands count when they
  * complete successfully; a failed command counts only in "errors" of its
  * zone. top_zone_error: the zone's most frequent ZNS status code (SCT << 8 |
- * SC, e.g. 444 = 0x1bc zone invalid write), 0 when none. Write Zeroes
+ * SC, e.g. 444 = 0x1bc zone_invalid_write), 0 when none. Write Zeroes
  * commands (write_zeroes: the command count; its sectors and latency sum)
  * have no per-zone min/max: the namespace's "latency" histogram has them.
  * A command whose range ends outside the table counts in no zone: it is
@@ -223,6 +260,41 @@ static const char * const zns_disk_counter_names[ZNS_DC_NR] __maybe_unused = {
 	[ZNS_DC_CLOSE_ALL] = "close_all",
 	[ZNS_DC_SELECT_ALL_ERRORS] = "select_all_errors",
 	[ZNS_DC_DROPPED] = "dropped",
+};
+
+/*
+ * What each "summary" key is, for readers that subtract two reads: a
+ * counter (differences make sense), a state (a setting, the geometry, a
+ * level: never subtracted) or an extremum. The keys below, then the disk
+ * counters (counters), then the namespace's totals, named like their
+ * "zones" columns and of the same kind as those columns.
+ */
+enum zns_key_kind {
+	ZNS_KEY_COUNTER,
+	ZNS_KEY_STATE,
+	ZNS_KEY_EXTREMUM,
+};
+
+struct zns_summary_key {
+	const char *name;
+	enum zns_key_kind kind;
+};
+
+static const struct zns_summary_key zns_summary_keys[] __maybe_unused = {
+	{ "format_version", ZNS_KEY_STATE },
+	{ "disk", ZNS_KEY_STATE },
+	{ "paths", ZNS_KEY_STATE },		/* controllers' paths now */
+	{ "counting", ZNS_KEY_STATE },		/* 0 or 1: the devices parameter */
+	{ "nr_zones", ZNS_KEY_STATE },
+	{ "zone_sectors", ZNS_KEY_STATE },
+	{ "lba_bytes", ZNS_KEY_STATE },
+	{ "status_decoding", ZNS_KEY_STATE },
+	{ "memory_bytes", ZNS_KEY_STATE },
+	{ "zone_stat_bytes", ZNS_KEY_STATE },
+	{ "setup_failures", ZNS_KEY_COUNTER },
+	{ "reset_log_size", ZNS_KEY_STATE },
+	{ "reset_log_entries", ZNS_KEY_COUNTER },
+	{ "reset_log_overwritten", ZNS_KEY_COUNTER },
 };
 
 #endif /* ZNS_STAT_H */

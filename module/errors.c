@@ -8,22 +8,6 @@
  */
 #include "internal.h"
 
-static const struct {
-	const char *name;
-	u16 code;
-} status_kinds[ZNS_NR_STATUS_KINDS] = {
-	[ZNS_ST_ZONE_BOUNDARY] = { "zone_boundary_error", 0x1b8 },
-	[ZNS_ST_ZONE_FULL] = { "zone_full", 0x1b9 },
-	[ZNS_ST_ZONE_READ_ONLY] = { "zone_read_only", 0x1ba },
-	[ZNS_ST_ZONE_OFFLINE] = { "zone_offline", 0x1bb },
-	[ZNS_ST_ZONE_INVALID_WRITE] = { "zone_invalid_write", 0x1bc },
-	[ZNS_ST_TOO_MANY_ACTIVE] = { "too_many_active_zones", 0x1bd },
-	[ZNS_ST_TOO_MANY_OPEN] = { "too_many_open_zones", 0x1be },
-	[ZNS_ST_INVALID_TRANSITION] = { "zone_invalid_transition", 0x1bf },
-	[ZNS_ST_HOST_PATH_ERROR] = { "host_path_error", 0x370 },
-	[ZNS_ST_HOST_ABORTED] = { "host_aborted", 0x371 },
-};
-
 static int status_kind(u16 status)
 {
 	if (status >= 0x1b8 && status <= 0x1bf)
@@ -100,7 +84,7 @@ int errors_show(struct seq_file *m, void *v)
 	rcu_read_lock();
 	st = &rcu_dereference(ns->zones)->status;
 	for (i = 0; i < ZNS_NR_STATUS_KINDS; i++)
-		show_row(m, status_kinds[i].name, status_kinds[i].code,
+		show_row(m, zns_status_names[i].name, zns_status_names[i].code,
 			 st->known[i]);
 	for (i = 0; i < ZNS_OTHER_CODES; i++) {
 		code = atomic_read(&st->other[i].code);

@@ -137,21 +137,7 @@ struct zns_hist {
 	u64 align[ZNS_NR_DIRS][ZNS_SIZE_BUCKETS];
 };
 
-/* Failed commands of one namespace by NVMe status and operation. */
-enum zns_status_kind {
-	ZNS_ST_ZONE_BOUNDARY,	/* 0x1b8..0x1bf, in code order */
-	ZNS_ST_ZONE_FULL,
-	ZNS_ST_ZONE_READ_ONLY,
-	ZNS_ST_ZONE_OFFLINE,
-	ZNS_ST_ZONE_INVALID_WRITE,
-	ZNS_ST_TOO_MANY_ACTIVE,
-	ZNS_ST_TOO_MANY_OPEN,
-	ZNS_ST_INVALID_TRANSITION,
-	ZNS_ST_HOST_PATH_ERROR,	/* 0x370 */
-	ZNS_ST_HOST_ABORTED,	/* 0x371 */
-	ZNS_NR_STATUS_KINDS
-};
-
+/* Failed commands by status (zns_status_names) and operation. */
 #define ZNS_OTHER_CODES		16
 
 struct status_table {

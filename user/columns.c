@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../include/zns_stat.h"
 #include "columns.h"
 
 static int has_token(const char *name, const char *tok)
@@ -36,6 +37,49 @@ enum column_kind column_kind(const char *name)
 	    ends_with(name, "_size"))
 		return COL_GAUGE;
 	return COL_COUNTER;
+}
+
+int summary_key_kind(const char *key, const char *value)
+{
+	size_t i;
+
+	if (!value || *value < '0' || *value > '9')
+		return ZNS_KEY_STATE;
+	for (i = 0; i < sizeof(zns_summary_keys) / sizeof(zns_summary_keys[0]); i++)
+		if (!strcmp(key, zns_summary_keys[i].name))
+			return zns_summary_keys[i].kind;
+	for (i = 0; i < ZNS_DC_NR; i++)
+		if (!strcmp(key, zns_disk_counter_names[i]))
+			return ZNS_KEY_COUNTER;
+	switch (column_kind(key)) {
+	case COL_COUNTER:
+		return ZNS_KEY_COUNTER;
+	case COL_EXTREMUM:
+		return ZNS_KEY_EXTREMUM;
+	default:
+		return ZNS_KEY_STATE;
+	}
+}
+
+const char *status_name(uint64_t code, char *buf, int buflen)
+{
+	int i;
+
+	if (!code)
+		return "-";
+	for (i = 0; i < ZNS_NR_STATUS_KINDS; i++)
+		if (code == zns_status_names[i].code)
+			return zns_status_names[i].name;
+	if (code == ZNS_STATUS_RETRIED)
+		return "failed_retried";
+	snprintf(buf, buflen, "%s %#llx", code >= ZNS_STATUS_BLOCK ?
+		 "block_status" : "other", (unsigned long long)code);
+	return buf;
+}
+
+int column_is_status(const char *name)
+{
+	return !strcmp(name, "top_zone_error");
 }
 
 int column_unit(const char *name)
@@ -75,13 +119,18 @@ static const struct {
 	{ "errors", "Commands on the zone that completed with an error." },
 	{ "write_zeroes", "Successful Write Zeroes commands." },
 	{ "write_zeroes_sectors", "Zeroes written by Write Zeroes commands." },
-	{ "top_zone_error", "Most frequent ZNS status code of the zone's errors, recent ones weighing more (SCT << 8 | SC), 0 when none." },
+	{ "top_zone_error", "Most frequent ZNS status code of the zone's errors, recent ones weighing more (SCT << 8 | SC, e.g. 444 = 0x1bc zone_invalid_write), 0 when none." },
 	{ "reset_all", "Successful select-all resets." },
 	{ "finish_all", "Successful select-all finishes." },
 	{ "open_all", "Successful select-all opens." },
 	{ "close_all", "Successful select-all closes." },
 	{ "select_all_errors", "Select-all commands that completed with an error." },
 	{ "dropped", "Commands that could not be attributed to a zone." },
+	{ "paths", "Controller paths to the namespace now (multipath: more than 1)." },
+	{ "counting", "1 while the namespace is counted, 0 when the devices parameter leaves it out." },
+	{ "setup_failures", "Geometry changes whose new tables could not be allocated." },
+	{ "reset_log_entries", "Resets logged in the resets file since the last clear." },
+	{ "reset_log_overwritten", "Logged resets overwritten by newer ones." },
 	{ "host_cond", "Zone condition as the host's commands drove it, in the codes of cond; 0 while unknown." },
 	{ "host_written_sectors", "Sectors written since the last reset, as the host's commands say (valid when host_written_known is 1)." },
 	{ "host_written_known", "1 when host_written_sectors is known." },

@@ -26,6 +26,20 @@ enum column_kind {
 #define COL_HOST_COND	"host_cond"
 
 enum column_kind column_kind(const char *name);
+/*
+ * What a "summary" key is (include/zns_stat.h: zns_summary_keys, then the
+ * disk counters, then the totals named like columns): ZNS_KEY_COUNTER,
+ * ZNS_KEY_STATE or ZNS_KEY_EXTREMUM. A value that is not a number is a state.
+ */
+int summary_key_kind(const char *key, const char *value);
+/*
+ * A status code (SCT << 8 | SC, or include/zns_stat.h's codes beyond) as the
+ * "errors" file names it: "zone_invalid_write"; "-" for 0; "other 0x6" for a
+ * code it does not name.
+ */
+const char *status_name(uint64_t code, char *buf, int buflen);
+/* Columns that hold a status code: shown by name, in hex in machine formats. */
+int column_is_status(const char *name);
 /* One line describing a column, for Prometheus HELP; generic if unknown. */
 const char *column_help(const char *name);
 /* Condition name as blkzone would say it ("empty", "full", ...). */

@@ -7,24 +7,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../include/zns_stat.h"
 #include "columns.h"
 #include "delta.h"
 #include "snapshot.h"
 
-/* Summary keys that describe the namespace rather than count. */
+/* Summary keys whose differences make sense (include/zns_stat.h). */
 static int summary_is_counter(const char *key, const char *value)
 {
-	static const char * const fixed[] = {
-		"format_version", "nr_zones", "zone_sectors", "lba_bytes",
-	};
-	size_t i;
-
-	for (i = 0; i < sizeof(fixed) / sizeof(fixed[0]); i++)
-		if (!strcmp(key, fixed[i]))
-			return 0;
-	if (*value < '0' || *value > '9')
-		return 0;
-	return column_kind(key) == COL_COUNTER;
+	return summary_key_kind(key, value) == ZNS_KEY_COUNTER;
 }
 
 static int geometry_changed(const struct snapshot *a, const struct snapshot *b)

@@ -33,7 +33,8 @@ static void json_zone(struct sbuf *b, const struct snapshot *s, uint64_t z)
 		sbuf_json_str(b, s->columns[i]);
 		view_cell(s, z, i, cell, sizeof(cell));
 		if (!strcmp(s->columns[i], COL_COND) ||
-		    !strcmp(s->columns[i], COL_HOST_COND)) {
+		    !strcmp(s->columns[i], COL_HOST_COND) ||
+		    column_is_status(s->columns[i])) {
 			sbuf_printf(b, ": ");
 			sbuf_json_str(b, cell);
 		} else {

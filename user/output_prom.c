@@ -9,16 +9,19 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../include/zns_stat.h"
 #include "columns.h"
 #include "snapshot.h"
 #include "view.h"
 
-/* Metric name (after "zns_" or "zns_zone_") and type of a column or key. */
-static void prom_name(const char *col, char *out, int outlen, int *counter)
+/*
+ * Metric name (after "zns_" or "zns_zone_") of a column or summary key;
+ * counters (column_kind, summary_key_kind) end in _total.
+ */
+static void prom_name(const char *col, char *out, int outlen, int counter)
 {
 	int n = strlen(col), unit = column_unit(col);
 
-	*counter = 0;
 	if (!strcmp(col, COL_COND)) {
 		snprintf(out, outlen, "condition");
 		return;
@@ -31,14 +34,13 @@ static void prom_name(const char *col, char *out, int outlen, int *counter)
 		snprintf(out, outlen, "capacity_bytes");
 		return;
 	}
-	*counter = column_kind(col) == COL_COUNTER;
 	if (unit == UNIT_SECTORS)
 		snprintf(out, outlen, "%.*s_bytes", n - 8, col);
 	else if (unit == UNIT_NS)
 		snprintf(out, outlen, "%.*s_seconds", n - 3, col);
 	else
 		snprintf(out, outlen, "%s", col);
-	if (*counter)
+	if (counter)
 		strncat(out, "_total", outlen - strlen(out) - 1);
 }
 
@@ -96,7 +98,8 @@ static void prom_zones(struct sbuf *b, struct snapshot *snaps, int n,
 	for (i = 0; i < nc; i++) {
 		if (column_kind(cols[i]) == COL_ID)
 			continue;
-		prom_name(cols[i], name, sizeof(name), &counter);
+		counter = column_kind(cols[i]) == COL_COUNTER;
+		prom_name(cols[i], name, sizeof(name), counter);
 		sbuf_printf(b, "# HELP zns_zone_%s %s\n# TYPE zns_zone_%s %s\n",
 			    name, column_help(cols[i]) ? column_help(cols[i]) :
 			    "zns_stat per-zone column.", name,
@@ -159,7 +162,9 @@ static void prom_summary(struct sbuf *b, struct snapshot *snaps, int n)
 			    snapshot_summary_u64(&snaps[d], key, &v))
 				continue;
 			done[nd++] = key;
-			prom_name(key, name, sizeof(name), &counter);
+			counter = summary_key_kind(key, snaps[d].summary[i].value) ==
+				  ZNS_KEY_COUNTER;
+			prom_name(key, name, sizeof(name), counter);
 			snprintf(metric, sizeof(metric), "zns_%s", name);
 			prom_head(b, metric, column_help(key),
 				  snapshot_column(&snaps[d], key) >= 0 ?

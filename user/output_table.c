@@ -133,7 +133,7 @@ static void table_cell(const struct snapshot *s, const struct tcol *t,
 		return;
 	}
 	if (t->count < 0) {
-		view_cell(s, zone, t->col, out, outlen);
+		view_cell_human(s, zone, t->col, out, outlen);
 		return;
 	}
 	n = snapshot_row(s, zone)[t->count];

@@ -134,7 +134,7 @@ static void busiest_table(struct sbuf *b, const struct datafile *df)
 	for (k = 0; k < nr; k++) {
 		sbuf_printf(b, "<tr>");
 		for (i = 0; i < s->nr_columns; i++) {
-			view_cell(s, zones[k], i, cell, sizeof(cell));
+			view_cell_human(s, zones[k], i, cell, sizeof(cell));
 			sbuf_printf(b, "<td class=\"n\">%s</td>", cell);
 		}
 		sbuf_printf(b, "</tr>\n");

@@ -5,6 +5,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "../include/zns_stat.h"
 #include "columns.h"
 #include "snapshot.h"
 #include "view.h"
@@ -85,15 +86,9 @@ uint64_t *view_zones(const struct snapshot *s, const struct view_opts *o,
 
 int summary_disk_counter(const struct snapshot *s, const char *key)
 {
-	const char *v = snapshot_summary(s, key);
-
-	if (!v || *v < '0' || *v > '9' || snapshot_column(s, key) >= 0)
-		return 0;
-	if (!strcmp(key, "format_version") || !strcmp(key, "nr_zones") ||
-	    !strcmp(key, "zone_sectors") || !strcmp(key, "lba_bytes"))
-		return 0;
-	/* per-zone totals are named like their columns; extrema too */
-	return column_kind(key) == COL_COUNTER;
+	/* the totals of the zones' columns are shown with the zones */
+	return snapshot_column(s, key) < 0 &&
+	       summary_key_kind(key, snapshot_summary(s, key)) == ZNS_KEY_COUNTER;
 }
 
 void view_cell(const struct snapshot *s, uint64_t zone, int col, char *out,
@@ -105,8 +100,22 @@ void view_cell(const struct snapshot *s, uint64_t zone, int col, char *out,
 		snprintf(out, outlen, "%s", zone_cond_name(v));
 	else if (!strcmp(s->columns[col], COL_HOST_COND))
 		snprintf(out, outlen, "%s", v ? zone_cond_name(v) : "unknown");
+	else if (column_is_status(s->columns[col]))
+		snprintf(out, outlen, "%#llx", (unsigned long long)v);
 	else
 		fmt_u64(out, outlen, v);
+}
+
+void view_cell_human(const struct snapshot *s, uint64_t zone, int col,
+		     char *out, int outlen)
+{
+	char code[32];
+
+	if (column_is_status(s->columns[col]))
+		snprintf(out, outlen, "%s", status_name(snapshot_row(s, zone)[col],
+							code, sizeof(code)));
+	else
+		view_cell(s, zone, col, out, outlen);
 }
 
 void fmt_time(char *out, int outlen, double epoch)

@@ -27,9 +27,12 @@ int zone_busier(const struct snapshot *s, uint64_t a, uint64_t b);
 /* Summary keys that count namespace-wide (reset_all, dropped, ...). */
 int summary_disk_counter(const struct snapshot *s, const char *key);
 
-/* Text of one cell, as tables and CSV show it (cond by name). */
+/* Text of one cell for machines (CSV, JSON): cond by name, a status in hex. */
 void view_cell(const struct snapshot *s, uint64_t zone, int col, char *out,
 	       int outlen);
+/* The same for people (tables, the report): a status by name. */
+void view_cell_human(const struct snapshot *s, uint64_t zone, int col,
+		     char *out, int outlen);
 
 void output_table(struct sbuf *b, struct snapshot *snaps, int n,
 		  const struct view_opts *o);

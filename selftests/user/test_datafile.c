@@ -12,7 +12,7 @@ static const char zones_b[] =
 	"# zone start reads read_sectors resets reset_lat_min_ns reset_lat_sum_ns top_zone_error\n"
 	"0 0 13 104 1 100 100 0\n1 2048 0 0 2 90 200 444\n";
 static const char summary[] =
-	"format_version: 1\nnr_zones: 2\nzone_sectors: 2048\nlba_bytes: 4096\n"
+	"format_version: 1\npaths: 1\ncounting: 1\nnr_zones: 2\nzone_sectors: 2048\nlba_bytes: 4096\n"
 	"status_decoding: on\nreset_all: %d\ndropped: 0\nreads: 10\nmemory_bytes: 100\n";
 
 static void build(struct datafile *df, const char *comment, int reset_all_after)
@@ -48,6 +48,8 @@ static void round_trip(void **state)
 	assert_non_null(strstr(b.s, "\ncounters_cleared: no\n"));
 	assert_non_null(strstr(b.s, "\ndisk.reset_all: 2\ndisk.dropped: 0\nzones: 2\n"));
 	assert_null(strstr(b.s, "disk.memory_bytes"));	/* a level, not a count of the run */
+	assert_null(strstr(b.s, "disk.paths"));		/* states (issue 14, item 3) */
+	assert_null(strstr(b.s, "disk.counting"));
 	assert_non_null(strstr(b.s, "\n0 0 3 24 0 0 0 0\n1 2048 0 0 2 90 200 444\n# end\n"));
 	assert_int_equal(datafile_parse("t.dat", b.s, &back, err, sizeof(err)), 0);
 	assert_string_equal(datafile_get(&back, "comment"),

@@ -2,6 +2,8 @@
 /* Differences of snapshots: counters, extrema, levels, and counters cleared in between. */
 #include "unit.h"
 
+#include "../../include/zns_stat.h"
+#include "columns.h"
 #include "delta.h"
 
 static const char zones_before[] =
@@ -116,6 +118,58 @@ static void new_column_counts_from_zero(void **state)
 	snapshot_free(&d);
 }
 
+/*
+ * paths and counting are states: counting 1 -> 0 (the devices parameter)
+ * is no clear, and a state is never subtracted (issue 14, item 3).
+ */
+static void states_are_not_counters(void **state)
+{
+	static const char before[] =
+		"format_version: 1\ndisk: x\npaths: 2\ncounting: 1\nnr_zones: 2\n"
+		"zone_sectors: 2048\nreset_log_size: 64\nreset_log_entries: 5\nreads: 15\n";
+	static const char after[] =
+		"format_version: 1\ndisk: x\npaths: 1\ncounting: 0\nnr_zones: 2\n"
+		"zone_sectors: 2048\nreset_log_size: 32\nreset_log_entries: 7\nreads: 15\n";
+	struct snapshot a, b, d;
+	uint64_t v;
+
+	(void)state;
+	snap_from_text(&a, "x", zones_before, before);
+	snap_from_text(&b, "x", zones_before, after);
+	assert_int_equal(delta_compute(&a, &b, &d), 0);
+	assert_int_equal(snapshot_summary_u64(&d, "counting", &v), 0);
+	assert_int_equal(v, 0);
+	assert_int_equal(snapshot_summary_u64(&d, "paths", &v), 0);
+	assert_int_equal(v, 1);
+	assert_int_equal(snapshot_summary_u64(&d, "reset_log_size", &v), 0);
+	assert_int_equal(v, 32);
+	assert_int_equal(snapshot_summary_u64(&d, "reset_log_entries", &v), 0);
+	assert_int_equal(v, 2);
+	assert_int_equal(snapshot_get(&d, 0, "reads"), 0);
+	snapshot_free(&a);
+	snapshot_free(&b);
+	snapshot_free(&d);
+}
+
+/* One place says what a summary key is: include/zns_stat.h. */
+static void summary_key_kinds(void **state)
+{
+	(void)state;
+	assert_int_equal(summary_key_kind("paths", "1"), ZNS_KEY_STATE);
+	assert_int_equal(summary_key_kind("counting", "0"), ZNS_KEY_STATE);
+	assert_int_equal(summary_key_kind("format_version", "1"), ZNS_KEY_STATE);
+	assert_int_equal(summary_key_kind("memory_bytes", "7424"), ZNS_KEY_STATE);
+	assert_int_equal(summary_key_kind("reset_log_size", "64"), ZNS_KEY_STATE);
+	assert_int_equal(summary_key_kind("status_decoding", "on"), ZNS_KEY_STATE);
+	assert_int_equal(summary_key_kind("setup_failures", "0"), ZNS_KEY_COUNTER);
+	assert_int_equal(summary_key_kind("reset_log_overwritten", "0"), ZNS_KEY_COUNTER);
+	assert_int_equal(summary_key_kind("select_all_errors", "0"), ZNS_KEY_COUNTER);
+	assert_int_equal(summary_key_kind("write_sectors", "8"), ZNS_KEY_COUNTER);
+	assert_int_equal(summary_key_kind("reset_lat_min_ns", "8"), ZNS_KEY_EXTREMUM);
+	/* a key a newer module adds: by its name, like a column */
+	assert_int_equal(summary_key_kind("flushes", "3"), ZNS_KEY_COUNTER);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -123,6 +177,8 @@ int main(void)
 		cmocka_unit_test(cleared_counters_restart_from_zero),
 		cmocka_unit_test(geometry_change_restarts),
 		cmocka_unit_test(new_column_counts_from_zero),
+		cmocka_unit_test(states_are_not_counters),
+		cmocka_unit_test(summary_key_kinds),
 	};
 
 	return cmocka_run_group_tests_name("delta", tests, NULL, NULL);

@@ -2,6 +2,7 @@
 /* Every output format on small snapshots, compared exactly where the text is the contract. */
 #include "unit.h"
 
+#include "columns.h"
 #include "delta.h"
 #include "interval.h"
 #include "view.h"
@@ -192,6 +193,46 @@ static void u64_digits(void **state)
 	assert_string_equal(out, "987");
 }
 
+/*
+ * A status by name for people, in hex for machines; paths and counting are
+ * gauges in Prometheus (issue 14, items 2 and 3).
+ */
+static void status_names_and_states(void **state)
+{
+	struct view_opts o = { .max_zones = -1, .wide = 1 };
+	struct snapshot s;
+	struct sbuf b = { 0 };
+	char buf[32];
+
+	(void)state;
+	fixture_snapshot(&s, "zns8");
+	output_table(&b, &s, 1, &o);
+	assert_non_null(strstr(b.s, " zone_invalid_write"));
+	assert_null(strstr(b.s, " 444"));
+	sbuf_free(&b);
+	output_csv(&b, &s, 1, &o);
+	assert_non_null(strstr(b.s, ",0x1bc"));
+	assert_null(strstr(b.s, ",444"));
+	sbuf_free(&b);
+	output_json(&b, &s, 1, &o);
+	assert_non_null(strstr(b.s, "\"top_zone_error\": \"0x1bc\""));
+	assert_non_null(strstr(b.s, "\"top_zone_error\": \"0\""));
+	sbuf_free(&b);
+	output_prom(&b, &s, 1, &o);
+	assert_non_null(strstr(b.s, "# TYPE zns_counting gauge\nzns_counting{disk=\"zns8\"} 1\n"));
+	assert_non_null(strstr(b.s, "# TYPE zns_paths gauge\nzns_paths{disk=\"zns8\"} 1\n"));
+	assert_non_null(strstr(b.s, "# TYPE zns_setup_failures_total counter\n"));
+	assert_null(strstr(b.s, "zns_counting_total"));
+	sbuf_free(&b);
+	snapshot_free(&s);
+	assert_string_equal(status_name(0x1be, buf, sizeof(buf)), "too_many_open_zones");
+	assert_string_equal(status_name(0x371, buf, sizeof(buf)), "host_aborted");
+	assert_string_equal(status_name(0, buf, sizeof(buf)), "-");
+	assert_string_equal(status_name(0x6, buf, sizeof(buf)), "other 0x6");
+	assert_string_equal(status_name(0x80a, buf, sizeof(buf)), "block_status 0x80a");
+	assert_string_equal(status_name(0xfff, buf, sizeof(buf)), "failed_retried");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -202,6 +243,7 @@ int main(void)
 		cmocka_unit_test(prom_groups_metrics_over_disks),
 		cmocka_unit_test(interval_rows),
 		cmocka_unit_test(u64_digits),
+		cmocka_unit_test(status_names_and_states),
 	};
 
 	return cmocka_run_group_tests_name("output", tests, NULL, NULL);
