@@ -76,10 +76,11 @@ wait_for_block() {
 
 # sysfs_value VAR FILE: VAR = the first line of FILE, "" if it cannot be read;
 # a builtin, where $(cat FILE) would start a program.
-# (|| : keeps a missing file from ending a test that runs with set -e: t00.)
+# Blanks around it go (a controller's serial is padded to 20 characters);
+# || : keeps a missing file from ending a test that runs with set -e (t00).
 sysfs_value() {
 	printf -v "$1" %s ""
-	{ IFS= read -r "$1" <"$2"; } 2>/dev/null || :
+	{ read -r "$1" <"$2"; } 2>/dev/null || :
 }
 
 # find_ns_disk SERIAL NSID: ns_disk into $ns_disk, without a subshell.
