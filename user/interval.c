@@ -18,6 +18,7 @@
 #include "delta.h"
 #include "interval.h"
 #include "snapshot.h"
+#include "untracked.h"
 
 /* The per-operation columns of the view: counted ops with their sectors. */
 static const struct {
@@ -507,8 +508,10 @@ int interval_run(char **disks, int nr_disks, const struct interval_opts *o)
 		}
 		l.t[i].valid = 1;
 	}
-	if (!l.nr)
-		fprintf(stderr, "zns-stat: no zoned namespace tracked yet: waiting for one\n");
+	if (!l.nr) {
+		explain_none_tracked(snapshot_root(), err, sizeof(err));
+		fprintf(stderr, "zns-stat: %s; waiting for one\n", err);
+	}
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	if (o->format == FMT_JSON && !o->file) {

@@ -12,6 +12,7 @@
 #include "../include/zns_stat.h"
 #include "columns.h"
 #include "snapshot.h"
+#include "untracked.h"
 #include "util.h"
 
 const char *snapshot_root(void)
@@ -247,9 +248,10 @@ static char *read_disk_file(const char *disk, const char *file, char *err,
 	buf = slurp_file(path, NULL);
 	if (buf)
 		return buf;
-	if (errno == ENOENT)
-		snprintf(err, errlen, "%s: not a tracked zoned namespace (see 'ls %s'; zns_stat tracks a namespace from its first command)",
-			 disk, root);
+	if (errno == ENOENT && !is_tracked(root, disk))
+		explain_untracked(root, disk, err, errlen);
+	else if (errno == ENOENT)
+		snprintf(err, errlen, "%s: no such file: a zns_stat module older than this tool", path);
 	else if (errno == EACCES || errno == EPERM)
 		snprintf(err, errlen, "%s: permission denied: run as root", path);
 	else

@@ -19,6 +19,7 @@
 #include "record.h"
 #include "report_html.h"
 #include "snapshot.h"
+#include "untracked.h"
 #include "view.h"
 #include "zonereport.h"
 
@@ -73,6 +74,16 @@ static int parse_num(const char *s, double min, double *v)
 	errno = 0;
 	*v = strtod(s, &end);
 	return errno || end == s || *end || *v < min ? -1 : 0;
+}
+
+/* Disk arguments as names: /dev/nvme0n2 is nvme0n2. */
+static char **disk_args(char **v, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		v[i] = (char *)disk_arg(v[i]);
+	return v;
 }
 
 /* One snapshot of each namespace, in the chosen format. */
@@ -133,7 +144,8 @@ static int show_all(enum out_format f, const struct view_opts *vo,
 		return 1;
 	}
 	if (!n && f == FMT_TABLE) {
-		printf("no zoned namespace tracked yet (zns_stat starts tracking a namespace at its first command)\n");
+		explain_none_tracked(snapshot_root(), err, sizeof(err));
+		printf("%s\n", err);
 		return 0;
 	}
 	ret = show(names, n, f, vo, file);
@@ -171,7 +183,7 @@ static int cmd_record(int argc, char **argv)
 	}
 	if (optind + 1 != argc)
 		return bad_usage("record wants exactly one DISK");
-	o.disk = argv[optind];
+	o.disk = disk_arg(argv[optind]);
 	return record_run(&o);
 }
 
@@ -286,7 +298,8 @@ static int cmd_lifecycle(int argc, char **argv)
 		}
 	}
 	if (optind < argc)
-		return life_run(argv + optind, argc - optind, f, file);
+		return life_run(disk_args(argv + optind, argc - optind),
+				argc - optind, f, file);
 	if (snapshot_list_disks(&names, &n, err, sizeof(err))) {
 		fprintf(stderr, "zns-stat: %s\n", err);
 		return 1;
@@ -341,8 +354,8 @@ static int cmd_export(int argc, char **argv)
 	if (max_zones_set && !o.zones)
 		return bad_usage("export: --max-zones needs --zones");
 	if (optind < argc) {
-		o.disks = argv + optind;
 		o.nr_disks = argc - optind;
+		o.disks = disk_args(argv + optind, o.nr_disks);
 	}
 	return export_run(&o);
 }
@@ -442,6 +455,7 @@ int main(int argc, char **argv)
 		io.view.max_zones = PROM_DEFAULT_MAX_ZONES;
 	if (io.count > 0 && io.seconds == 0)
 		return bad_usage("-n needs -i");
+	disk_args(argv + optind, argc - optind);
 	if (io.seconds > 0)
 		return interval_run(argv + optind, argc - optind, &io);
 	if (optind == argc)

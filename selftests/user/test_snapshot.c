@@ -87,7 +87,7 @@ static void error_messages(void **state)
 	(void)state;
 	use_fixture_debugfs();
 	assert_int_equal(snapshot_read("nvme9n9", &s, err, sizeof(err)), -1);
-	assert_non_null(strstr(err, "nvme9n9: not a tracked zoned namespace"));
+	assert_non_null(strstr(err, "nvme9n9: no such block device"));
 	assert_int_equal(snapshot_read("broken", &s, err, sizeof(err)), -1);
 	assert_non_null(strstr(err, "broken/zones: unexpected content"));
 	setenv("ZNS_STAT_DEBUGFS", "fixtures/no-such-dir", 1);

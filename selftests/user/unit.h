@@ -21,6 +21,7 @@ static inline void use_fixture_debugfs(void)
 {
 	setenv("ZNS_STAT_DEBUGFS", FIXTURE_DEBUGFS, 1);
 	setenv("ZNS_STAT_DEV", "fixtures/no-dev", 1);	/* no zone report */
+	setenv("ZNS_STAT_SYSFS", "fixtures/no-sys", 1);	/* no block devices */
 }
 
 /* A snapshot from the text of a zones and a summary file. */

@@ -124,13 +124,23 @@ err_case() {	# err_case NAME EXPECTED_RC STDERR_PART COMMAND...
 	expect_eq "$name: says" "$(grep -c -- "$part" "$out/err")" 1
 	echo "$name: $(cat "$out/err")"
 }
-err_case "unknown disk" 1 "nvme9n9: not a tracked zoned namespace" "$ZNS_TOOL" nvme9n9
+err_case "unknown disk" 1 "nvme9n9: no such block device" "$ZNS_TOOL" nvme9n9
+err_case "conventional namespace" 1 "$NS3: not a zoned block device (queue/zoned is none)" "$ZNS_TOOL" /dev/$NS3
+expect_eq "/dev/ path as DISK" "$("$ZNS_TOOL" /dev/$NS2 | head -n 1)" "$("$ZNS_TOOL" $NS2 | head -n 1)"
 err_case "bad format" 2 "-o wants table, csv, json or prom" "$ZNS_TOOL" -o xml
 err_case "not root" 1 "permission denied, run as root" setpriv --reuid=65534 --regid=65534 --clear-groups "$ZNS_TOOL" $NS2
 err_case "unwritable --file" 1 "cannot write $ZNS_SRC/x.prom: Read-only file system" \
 	"$ZNS_TOOL" -o prom -f "$ZNS_SRC/x.prom" $NS2
 unload_zns
 err_case "module not loaded" 1 "not found: load the module with 'modprobe zns_stat'" "$ZNS_TOOL" $NS2
+# Loaded again, before any command: nothing tracked yet, and the tool says
+# which zoned namespaces it sees and how to make them tracked.
+load_zns
+none=$("$ZNS_TOOL") || fail "zns-stat with nothing tracked"
+echo "$none"
+expect_eq "nothing tracked: says" "$none" "no zoned namespace tracked yet: zns_stat tracks a namespace from its first command after it loads; not tracked yet: $(printf '%s\n' $NS1 $NS2 | sort | tr '\n' ' ' | sed 's/ $//') (any command will do, e.g. 'blkzone report -c 1 /dev/$(printf '%s\n' $NS1 $NS2 | sort | head -n 1)')"
+err_case "not tracked yet" 1 "$NS2: not tracked yet: zns_stat tracks a namespace from its first command after it loads; any command will do, e.g. 'blkzone report -c 1 /dev/$NS2'" "$ZNS_TOOL" $NS2
+unload_zns
 umount -l /sys/kernel/debug || fail "umount debugfs"
 err_case "debugfs not mounted" 1 "debugfs is not mounted: mount -t debugfs none /sys/kernel/debug" "$ZNS_TOOL"
 mount -t debugfs debugfs /sys/kernel/debug || fail "mount debugfs"

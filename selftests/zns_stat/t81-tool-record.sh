@@ -67,6 +67,7 @@ for kv in device=$NS1 "model=QEMU NVMe Ctrl" serial=zns0 nr_zones=16 zone_sector
 	disk.reset_all=1 disk.dropped=0 zones=16; do
 	expect_eq "meta ${kv%%=*}" "$(meta "$dat" "${kv%%=*}")" "${kv#*=}"
 done
+expect_eq "no states among the counts" "$(grep -cE '^disk\.(paths|counting):' "$dat")" 0
 expect_eq "duration > 0" "$(awk '/^duration_s: / { print ($2 > 0) }' "$dat")" 1
 expect_eq "end line" "$(tail -n 1 "$dat")" "# end"
 # Every counter of every zone: the listed cells, all others 0.

@@ -1,6 +1,7 @@
 #!/bin/bash
 # zns-stat -i: the per-interval counts add up exactly to the commands run, a
-# clear between intervals is flagged and counted from the clear, JSON is one
+# clear between intervals is flagged and counted from the clear (the devices
+# parameter's leaving a namespace out is not one), JSON is one
 # document, Prometheus files are replaced each interval, and unloading the
 # module between intervals is survived with a message, not a crash.
 . "${0%/*}/lib.sh"
@@ -111,6 +112,23 @@ expect_eq "prom file: nothing on stdout" "$(wc -c <"$out/prom.out")" 0
 expect_eq "prom file: counters" "$(grep -c "^zns_zone_writes_total{disk=\"$NS2\",zone=\"0\"} 1\$" "$out/zns.prom")" 1
 expect_eq "prom file: both namespaces" "$(grep -c '^zns_zones{' "$out/zns.prom")" 2
 expect_eq "prom file: no temporaries" "$(ls "$out" | grep -c '\.tmp\.')" 0
+
+# devices= leaving the namespace out and taking it back: counting goes 1, 0,
+# 1, a state, not a counter: no interval is flagged cleared, and states are
+# no interval columns (issue 14, item 3).
+params=/sys/module/zns_stat/parameters
+"$ZNS_TOOL" -i 0.5 -o csv $NS2 >"$out/states" 2>"$out/states.err" &
+pid=$!
+state_rows() { [ "$(grep -c ",$NS2," "$out/states")" -ge "$1" ]; }
+until_true 30 "first CSV row" state_rows 1
+echo $NS1 >$params/devices || fail "devices=$NS1"
+until_true 30 "2 rows while left out" state_rows 3
+echo "" >$params/devices || fail "devices="
+until_true 30 "2 rows when counted again" state_rows 5
+stop "$pid"
+cat "$out/states"
+expect_eq "devices: intervals flagged cleared" "$(column "$out/states" cleared | grep -c 1)" 0
+expect_eq "devices: state columns" "$(head -n 1 "$out/states" | tr , '\n' | grep -cxE 'paths|counting')" 0
 
 # The module unloaded and loaded again between intervals: a message, no crash.
 "$ZNS_TOOL" -i 0.5 $NS2 >"$out/gone" 2>"$out/gone.err" &
