@@ -20,7 +20,7 @@ mount -t 9p -o trans=virtio,version=9p2000.L demo "$out" || fail "mount the demo
 
 step "zns-stat record: from now until the workload ends"
 "$ZNS_TOOL" record $NS1 -c "make demo: nvme-cli commands, fio zbd writes and reads" \
-	-o "$out" > /tmp/record.out 2>&1 &
+	-D "$out" > /tmp/record.out 2>&1 &
 record_pid=$!
 sleep 2	# its first snapshot
 
@@ -54,7 +54,7 @@ kill -INT $record_pid
 wait $record_pid || { cat /tmp/record.out; fail "zns-stat record"; }
 cat /tmp/record.out
 data=$(ls -t "$out"/$NS1-*.dat | head -n 1)
-"$ZNS_TOOL" report "$data" -o "${data%.dat}.html" || fail "zns-stat report"
+"$ZNS_TOOL" report "$data" -f "${data%.dat}.html" || fail "zns-stat report"
 echo "report: build/demo/$(basename "${data%.dat}").html"
 
 step "cat $ZNS_DEBUGFS/$NS1/summary"

@@ -214,7 +214,7 @@ figure_findings() {
 				echo "${svg#"$t"/}: no or a tiny PNG"
 		done
 		[ "$(ls "$t/zones$n"/*.png 2>/dev/null | wc -l)" = 13 ] || echo "zones$n: not 13 figures"
-		"$tool" report "$t/zones$n.dat" -o "$t/zones$n.html" >/dev/null &&
+		"$tool" report "$t/zones$n.dat" -f "$t/zones$n.html" >/dev/null &&
 			xmllint --noout "$t/zones$n.html" 2>&1 | head -n 5
 	done
 	ZNS_STAT_DEBUGFS=$repo/selftests/user/fixtures/debugfs "$tool" -o prom zns8 zns8x |

@@ -331,17 +331,8 @@ int life_run(char **disks, int nr, enum out_format f, const char *file)
 	}
 	if (n)
 		life_format(&b, l, n, f);
-	if (b.oom) {
-		fprintf(stderr, "zns-stat: out of memory\n");
+	if (write_output(n ? file : NULL, &b))
 		ret = 1;
-	} else if (file && n) {
-		if (write_file_atomic(file, b.s, b.len, err, sizeof(err))) {
-			fprintf(stderr, "zns-stat: %s\n", err);
-			ret = 1;
-		}
-	} else {
-		fwrite(b.s ? b.s : "", 1, b.len, stdout);
-	}
 	sbuf_free(&b);
 	free(l);
 	return ret;

@@ -153,6 +153,11 @@ static void table_one(struct sbuf *b, const struct snapshot *s,
 
 	table_title(b, s);
 	zones = view_zones(s, o, &nr, &omitted);
+	if (!nr && omitted) {
+		sbuf_printf(b, "(%llu zone%s with activity not shown: --max-zones)\n",
+			    (unsigned long long)omitted, omitted == 1 ? "" : "s");
+		return;
+	}
 	if (!nr) {
 		sbuf_printf(b, "(no zone activity; --all shows every zone)\n");
 		return;
@@ -180,8 +185,8 @@ static void table_one(struct sbuf *b, const struct snapshot *s,
 		sbuf_put(b, "\n", 1);
 	}
 	if (omitted)
-		sbuf_printf(b, "(%llu more zones with activity not shown: --max-zones)\n",
-			    (unsigned long long)omitted);
+		sbuf_printf(b, "(%llu more zone%s with activity not shown: --max-zones)\n",
+			    (unsigned long long)omitted, omitted == 1 ? "" : "s");
 	free(zones);
 }
 

@@ -181,6 +181,24 @@ int write_file_atomic(const char *path, const char *buf, size_t len,
 	return ret;
 }
 
+int write_output(const char *file, const struct sbuf *b)
+{
+	char err[512];
+
+	if (b->oom) {
+		fprintf(stderr, "zns-stat: out of memory\n");
+		return 1;
+	}
+	if (file && strcmp(file, "-")) {
+		if (!write_file_atomic(file, b->s ? b->s : "", b->len, err, sizeof(err)))
+			return 0;
+		fprintf(stderr, "zns-stat: %s\n", err);
+		return 1;
+	}
+	fwrite(b->s ? b->s : "", 1, b->len, stdout);
+	return 0;
+}
+
 int write_file_atomic_tmp(const char *path, const char *tmpl, const char *buf,
 			  size_t len, char *err, size_t errlen)
 {

@@ -31,6 +31,11 @@ void sbuf_json_str(struct sbuf *b, const char *s);
  */
 int write_file_atomic(const char *path, const char *buf, size_t len,
 		      char *err, size_t errlen);
+/*
+ * An output: to FILE (atomically) or, when FILE is NULL or "-", to stdout;
+ * 0, or 1 after one line on stderr (out of memory, FILE not writable).
+ */
+int write_output(const char *file, const struct sbuf *b);
 /* The same with the temporary file named by tmpl, a mkstemp() template. */
 int write_file_atomic_tmp(const char *path, const char *tmpl, const char *buf,
 			  size_t len, char *err, size_t errlen);

@@ -30,9 +30,9 @@ static void usage(FILE *out)
 	fprintf(out,
 		"usage: zns-stat [-aw] [-o FMT] [-m N] [-f FILE] [DISK...]\n"
 		"       zns-stat [-o FMT] [-f FILE] -i SEC [-n COUNT] [-t N] [DISK...]\n"
-		"       zns-stat record DISK [-c COMMENT] [-d SEC] [-o DIR] [--clear]\n"
-		"       zns-stat plot DATAFILE... [-o DIR] [--force]\n"
-		"       zns-stat report DATAFILE -o FILE.html\n"
+		"       zns-stat record DISK [-c COMMENT] [-d SEC] [-D DIR] [--clear]\n"
+		"       zns-stat plot DATAFILE... [-D DIR] [--force]\n"
+		"       zns-stat report DATAFILE -f FILE.html\n"
 		"       zns-stat lifecycle [-o FMT] [-f FILE] [DISK...]\n"
 		"       zns-stat export --textfile-dir DIR [--interval SEC] [--zones [-m N]] [DISK...]\n"
 		"\n"
@@ -43,15 +43,17 @@ static void usage(FILE *out)
 		"  -w, --wide           table: every column (latency min/max/sum, not means)\n"
 		"  -o, --output FMT     table (default), csv, json or prom (Prometheus)\n"
 		"  -m, --max-zones N    at most N zones per namespace, the busiest (prom: %d)\n"
-		"  -f, --file FILE      write FILE (replaced atomically) instead of stdout\n"
+		"  -f, --file FILE      write FILE (replaced atomically) instead of stdout (-: stdout)\n"
 		"  -i, --interval SEC   every SEC seconds, the rates of that interval\n"
 		"  -n, --count N        stop after N intervals\n"
 		"  -t, --top N          busiest zones named per interval (default 3)\n"
+		"  with -i, -a and -m apply to -o prom only; -w to none\n"
 		"record: snapshot, wait for Ctrl-C or -d SEC, write DIR/DISK-TIME.dat and its\n"
-		"        figures; -c the comment (else asked), --clear zeroes counters first\n"
-		"plot:   SVG heatmaps and README.md into DIR/<data name>/ (DIR: the data\n"
-		"        file's); existing figures are kept unless --force\n"
-		"report: one HTML page with metadata, summary and every heatmap\n"
+		"        figures (-D, --dir DIR: default .); -c the comment (else asked),\n"
+		"        --clear zeroes counters first\n"
+		"plot:   SVG heatmaps and README.md into DIR/<data name>/ (-D, --dir DIR: the\n"
+		"        data file's); existing figures are kept unless --force\n"
+		"report: one HTML page with metadata, summary and every heatmap (-f -: stdout)\n"
 		"lifecycle: fill at reset, finish waste, open/active zones against the\n"
 		"        limits, time to full and time open, as the host drove the zones\n"
 		"export: DIR/zns_stat.prom (replaced atomically) for node_exporter's textfile\n"
@@ -65,6 +67,28 @@ static int bad_usage(const char *what)
 {
 	fprintf(stderr, "zns-stat: %s; see 'zns-stat --help'\n", what);
 	return 2;
+}
+
+/*
+ * getopt_long's ':' (a value missing) or '?' (not an option here) as one
+ * line of ours: getopt's own messages are off (opterr = 0, optstring ':...').
+ * An -o where a command wants a folder or a file names the option it wants.
+ */
+static int bad_option(const char *cmd, int c, char **argv, const char *o_means)
+{
+	char what[320];
+	const char *arg = argv[optind - 1];
+
+	if (c == ':')
+		snprintf(what, sizeof(what), "%s%s needs a value", cmd, arg);
+	else if (optopt == 'o' && o_means)
+		snprintf(what, sizeof(what), "%s-o is the output format of the table: %s", cmd,
+			 o_means);
+	else if (optopt && optopt != '?')
+		snprintf(what, sizeof(what), "%sunknown option -%c", cmd, optopt);
+	else
+		snprintf(what, sizeof(what), "%sunknown option '%.200s'", cmd, arg);
+	return bad_usage(what);
 }
 
 static int parse_num(const char *s, double min, double *v)
@@ -115,17 +139,8 @@ static int show(char **disks, int nr, enum out_format f,
 		case FMT_PROM: output_prom(&b, snaps, n, vo); break;
 		}
 	}
-	if (b.oom) {
-		fprintf(stderr, "zns-stat: out of memory\n");
+	if (write_output(n || !ret ? file : NULL, &b))
 		ret = 1;
-	} else if (file && (n || !ret)) {
-		if (write_file_atomic(file, b.s, b.len, err, sizeof(err))) {
-			fprintf(stderr, "zns-stat: %s\n", err);
-			ret = 1;
-		}
-	} else if (b.len) {
-		fwrite(b.s, 1, b.len, stdout);
-	}
 	for (i = 0; i < n; i++)
 		snapshot_free(&snaps[i]);
 	free(snaps);
@@ -160,7 +175,7 @@ static int cmd_record(int argc, char **argv)
 	static const struct option opts[] = {
 		{ "comment", required_argument, NULL, 'c' },
 		{ "duration", required_argument, NULL, 'd' },
-		{ "output", required_argument, NULL, 'o' },
+		{ "dir", required_argument, NULL, 'D' },
 		{ "clear", no_argument, NULL, 'C' },
 		{ "help", no_argument, NULL, 'h' },
 		{ }
@@ -168,17 +183,19 @@ static int cmd_record(int argc, char **argv)
 	struct record_opts o = { .dir = "." };
 	int c;
 
-	while ((c = getopt_long(argc, argv, "c:d:o:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":c:d:D:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'c': o.comment = optarg; break;
 		case 'd':
 			if (parse_num(optarg, 0.001, &o.seconds))
 				return bad_usage("record: -d wants a number of seconds above 0");
 			break;
-		case 'o': o.dir = optarg; break;
+		case 'D': o.dir = optarg; break;
 		case 'C': o.clear = 1; break;
 		case 'h': usage(stdout); return 0;
-		default: return bad_usage("record: unknown option");
+		default:
+			return bad_option("record: ", c, argv,
+					  "record's folder is -D DIR (--dir)");
 		}
 	}
 	if (optind + 1 != argc)
@@ -190,7 +207,7 @@ static int cmd_record(int argc, char **argv)
 static int cmd_plot(int argc, char **argv)
 {
 	static const struct option opts[] = {
-		{ "output", required_argument, NULL, 'o' },
+		{ "dir", required_argument, NULL, 'D' },
 		{ "force", no_argument, NULL, 'F' },
 		{ "help", no_argument, NULL, 'h' },
 		{ }
@@ -198,12 +215,14 @@ static int cmd_plot(int argc, char **argv)
 	const char *dir = NULL;
 	int c, i, force = 0, ret = 0;
 
-	while ((c = getopt_long(argc, argv, "o:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":D:h", opts, NULL)) != -1) {
 		switch (c) {
-		case 'o': dir = optarg; break;
+		case 'D': dir = optarg; break;
 		case 'F': force = 1; break;
 		case 'h': usage(stdout); return 0;
-		default: return bad_usage("plot: unknown option");
+		default:
+			return bad_option("plot: ", c, argv,
+					  "plot's folder is -D DIR (--dir)");
 		}
 	}
 	if (optind == argc)
@@ -233,7 +252,7 @@ static int cmd_plot(int argc, char **argv)
 static int cmd_report(int argc, char **argv)
 {
 	static const struct option opts[] = {
-		{ "output", required_argument, NULL, 'o' },
+		{ "file", required_argument, NULL, 'f' },
 		{ "help", no_argument, NULL, 'h' },
 		{ }
 	};
@@ -243,29 +262,25 @@ static int cmd_report(int argc, char **argv)
 	char err[1024];
 	int c, ret = 0;
 
-	while ((c = getopt_long(argc, argv, "o:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":f:h", opts, NULL)) != -1) {
 		switch (c) {
-		case 'o': out = optarg; break;
+		case 'f': out = optarg; break;
 		case 'h': usage(stdout); return 0;
-		default: return bad_usage("report: unknown option");
+		default:
+			return bad_option("report: ", c, argv,
+					  "the report's file is -f FILE.html (--file; -: stdout)");
 		}
 	}
 	if (optind + 1 != argc || !out)
-		return bad_usage("report wants one DATAFILE and -o FILE.html");
+		return bad_usage("report wants one DATAFILE and -f FILE.html");
 	if (datafile_read(argv[optind], &df, err, sizeof(err))) {
 		fprintf(stderr, "zns-stat: %s\n", err);
 		return 1;
 	}
 	report_html(&b, &df, argv[optind]);
-	if (b.oom) {
-		fprintf(stderr, "zns-stat: out of memory\n");
-		ret = 1;
-	} else if (write_file_atomic(out, b.s, b.len, err, sizeof(err))) {
-		fprintf(stderr, "zns-stat: %s\n", err);
-		ret = 1;
-	} else {
+	ret = write_output(out, &b);
+	if (!ret && strcmp(out, "-"))
 		printf("wrote %s\n", out);
-	}
 	sbuf_free(&b);
 	datafile_free(&df);
 	return ret;
@@ -286,7 +301,7 @@ static int cmd_lifecycle(int argc, char **argv)
 	char err[512], **names;
 	int c, n, i, ret;
 
-	while ((c = getopt_long(argc, argv, "o:f:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":o:f:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'o':
 			if (parse_format(optarg, &f))
@@ -294,7 +309,7 @@ static int cmd_lifecycle(int argc, char **argv)
 			break;
 		case 'f': file = optarg; break;
 		case 'h': usage(stdout); return 0;
-		default: return bad_usage("lifecycle: unknown option");
+		default: return bad_option("lifecycle: ", c, argv, NULL);
 		}
 	}
 	if (optind < argc)
@@ -391,9 +406,10 @@ int main(int argc, char **argv)
 	};
 	struct interval_opts io = { .count = -1, .top = 3,
 				    .view = { .max_zones = -1 } };
-	int c, max_zones_set = 0;
+	int c, max_zones_set = 0, top_set = 0;
 	double v;
 
+	opterr = 0;	/* one line of ours for each misuse: bad_option() */
 	if (argc > 1 && !strcmp(argv[1], "record"))
 		return cmd_record(argc - 1, argv + 1);
 	if (argc > 1 && !strcmp(argv[1], "plot"))
@@ -405,7 +421,7 @@ int main(int argc, char **argv)
 	if (argc > 1 && !strcmp(argv[1], "export"))
 		return cmd_export(argc - 1, argv + 1);
 
-	while ((c = getopt_long(argc, argv, "awo:m:f:i:n:t:hV", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":awo:m:f:i:n:t:hV", opts, NULL)) != -1) {
 		switch (c) {
 		case 'a':
 			io.view.all = 1;
@@ -439,6 +455,7 @@ int main(int argc, char **argv)
 			if (parse_num(optarg, 0, &v) || v != (long)v)
 				return bad_usage("-t wants a number of zones");
 			io.top = (int)v;
+			top_set = 1;
 			break;
 		case 'h':
 			usage(stdout);
@@ -447,7 +464,7 @@ int main(int argc, char **argv)
 			printf("zns-stat %s\n", ZNS_STAT_VERSION);
 			return 0;
 		default:
-			return bad_usage("unknown option");
+			return bad_option("", c, argv, NULL);
 		}
 	}
 	/* a 64K-zone drive must not flood a Prometheus collector */
@@ -455,6 +472,13 @@ int main(int argc, char **argv)
 		io.view.max_zones = PROM_DEFAULT_MAX_ZONES;
 	if (io.count > 0 && io.seconds == 0)
 		return bad_usage("-n needs -i");
+	if (top_set && io.seconds == 0)
+		return bad_usage("-t needs -i");
+	/* the interval view has its own columns; only prom shows zones */
+	if (io.seconds > 0 && io.view.wide)
+		return bad_usage("-w does not apply to -i (the interval view has its own columns)");
+	if (io.seconds > 0 && io.format != FMT_PROM && (io.view.all || max_zones_set))
+		return bad_usage("-a and -m apply to -i only with -o prom (per-zone series)");
 	disk_args(argv + optind, argc - optind);
 	if (io.seconds > 0)
 		return interval_run(argv + optind, argc - optind, &io);

@@ -347,12 +347,12 @@ phase_scale() {
 	done
 	if "$ZNS_TOOL" --help 2>&1 | grep -q 'zns-stat plot'; then
 		rm -rf /tmp/rec && mkdir -p /tmp/rec
-		bench "phase=scale what=record_1s_with_figures ms=$(time_ms "$ZNS_TOOL" record "$d" -d 1 -c bench -o /tmp/rec)"
+		bench "phase=scale what=record_1s_with_figures ms=$(time_ms "$ZNS_TOOL" record "$d" -d 1 -c bench -D /tmp/rec)"
 		local dat
 		dat=$(find /tmp/rec -maxdepth 1 -name '*.dat' | head -n 1)
 		if [ -n "$dat" ]; then
 			for _ in $(seq "$TOOL_REPS"); do
-				bench "phase=scale what=plot_heatmaps ms=$(time_ms "$ZNS_TOOL" plot "$dat" -o /tmp/plot --force)"
+				bench "phase=scale what=plot_heatmaps ms=$(time_ms "$ZNS_TOOL" plot "$dat" -D /tmp/plot --force)"
 			done
 			bench "phase=scale what=heatmap_files n=$(find /tmp/plot -name '*.svg' | wc -l) bytes=$(du -sb /tmp/plot | cut -f1)"
 		fi

@@ -44,7 +44,7 @@ meta() { sed -n "s/^$2: //p" "$1"; }
 
 # Before the recording: not part of it.
 run nvme write /dev/$NS1 -s 0 -c 0 -z 4096 -d "$(data_file 4096)"
-record_start $NS1 -o "$rec" -c 'workload of t81\nsecond line'
+record_start $NS1 -D "$rec" -c 'workload of t81\nsecond line'
 run nvme zns reset-zone /dev/$NS1 -a					# select-all
 run nvme write /dev/$NS1 -s 0 -c 3 -z 16384 -d "$(data_file 16384)"	# zone 0, 32 sectors
 run nvme read /dev/$NS1 -s 0 -c 1 -z 8192 -d /tmp/zns-read		# zone 0, 16 sectors
@@ -127,13 +127,13 @@ expect_eq "plot changed nothing" "$(cat "$figs"/* | md5sum)" "$sum_before"
 rm "$figs/errors.svg"
 "$ZNS_TOOL" plot "$dat" >"$rec/plot.out" || fail "plot"
 expect_eq "plot draws the missing one" "$(tail -n 1 "$rec/plot.out")" "$figs: 1 file written, 15 skipped"
-"$ZNS_TOOL" plot --force "$dat" -o "$rec/elsewhere" >"$rec/plot.out" || fail "plot --force"
+"$ZNS_TOOL" plot --force "$dat" -D "$rec/elsewhere" >"$rec/plot.out" || fail "plot --force"
 "$ZNS_TOOL" plot --force "$dat" >"$rec/plot.out" || fail "plot --force"
 expect_eq "plot --force" "$(tail -n 1 "$rec/plot.out")" "$figs: 16 files written, 0 skipped"
-expect_eq "plot -o" "$(ls "$rec/elsewhere/$name" | wc -l)" 16
+expect_eq "plot -D" "$(ls "$rec/elsewhere/$name" | wc -l)" 16
 
 # report: one page, every figure inline, nothing external.
-"$ZNS_TOOL" report "$dat" -o "$rec/report.html" >/dev/null || fail "report"
+"$ZNS_TOOL" report "$dat" -f "$rec/report.html" >/dev/null || fail "report"
 xmllint --noout "$rec/report.html" 2>"$rec/html.err" || fail "report.html is not well-formed: $(cat "$rec/html.err")"
 expect_eq "report figures" "$(grep -c '<figure id=' "$rec/report.html")" 15
 expect_eq "report: zone lifecycle" "$(grep -c 'Fill at reset (figure below): 2 resets whose fill zns_stat knew reclaimed 12 KiB, 6 KiB per reset (1% of a zone' "$rec/report.html")" 1
@@ -144,7 +144,7 @@ expect_eq "report external refs" "$(grep -cE '(src|href)=' "$rec/report.html")" 
 expect_eq "report writes row" "$(grep -c '<tr><td>writes</td><td class="n">1</td><td class="n">16 KiB</td><td class="n">16 KiB</td></tr>' "$rec/report.html")" 1
 
 # A clear during the recording: counts since the clear, and said so.
-record_start $NS1 -o "$rec/cleared" -c cleared
+record_start $NS1 -D "$rec/cleared" -c cleared
 run nvme write /dev/$NS1 -s 512 -c 0 -z 4096 -d "$(data_file 4096)"	# zone 2
 run nvme write /dev/$NS1 -s 513 -c 0 -z 4096 -d "$(data_file 4096)"
 zns_clear $NS1
@@ -157,7 +157,7 @@ expect_eq "cleared: writes since the clear" "$(value "$dat2" 2 writes)" 1
 expect_eq "cleared: zone 0 (before the recording) not counted" "$(value "$dat2" 0 writes)" 0
 
 # --duration, and a comment from a non-terminal stdin: none.
-"$ZNS_TOOL" record $NS1 -d 0.5 -o "$rec/timed" >/dev/null 2>&1 </dev/null || fail "record -d"
+"$ZNS_TOOL" record $NS1 -d 0.5 -D "$rec/timed" >/dev/null 2>&1 </dev/null || fail "record -d"
 expect_eq "record -d: comment" "$(meta "$(ls "$rec"/timed/*.dat)" comment)" ""
 
 # Refused, with one line each: broken data files, an unwritable directory.
@@ -173,13 +173,40 @@ for case in "truncated.dat:no '# end' line: truncated" "notdata.dat:not a zns-st
 done
 rc=0
 start=$SECONDS
-"$ZNS_TOOL" record $NS1 -o "$ZNS_SRC/no-such-dir" >/dev/null 2>"$rec/err" || rc=$?
+"$ZNS_TOOL" record $NS1 -D "$ZNS_SRC/no-such-dir" >/dev/null 2>"$rec/err" || rc=$?
 expect_eq "record into a read-only place: exit" "$rc" 1
 expect_eq "record into a read-only place: at once" "$((SECONDS - start < 3))" 1
 expect_eq "record into a read-only place: says" \
 	"$(grep -c "cannot create directory $ZNS_SRC/no-such-dir: Read-only file system" "$rec/err")" 1
 rc=0
-"$ZNS_TOOL" report "$dat" -o "$ZNS_SRC/r.html" >/dev/null 2>"$rec/err" || rc=$?
+"$ZNS_TOOL" report "$dat" -f "$ZNS_SRC/r.html" >/dev/null 2>"$rec/err" || rc=$?
 expect_eq "report into a read-only place: exit" "$rc" 1
 expect_eq "report into a read-only place: one line" "$(wc -l <"$rec/err")" 1
+# -f -: the report on stdout, the same page.
+"$ZNS_TOOL" report "$dat" -f - >"$rec/stdout.html" || fail "report -f -"
+expect_eq "report -f -: the page" "$(cmp -s "$rec/stdout.html" "$rec/report.html" && echo same)" same
+expect_eq "report -f -: no file named -" "$([ -e ./- ] || [ -e "$rec/-" ] && echo made || echo none)" none
+
+# Misused options: one line each, exit 2, nothing made (issue 14, item 6c).
+cd "$rec" || fail "cd $rec"
+misuse() {	# misuse SAYS ARGS...
+	local says=$1 rc=0
+	shift
+	"$ZNS_TOOL" "$@" >"$rec/misuse.out" 2>"$rec/err" || rc=$?
+	expect_eq "zns-stat $*: exit" "$rc" 2
+	expect_eq "zns-stat $*: one line" "$(wc -l <"$rec/err")" 1
+	expect_eq "zns-stat $*: says" "$(grep -cF -- "$says" "$rec/err")" 1
+}
+misuse "record: -o is the output format of the table: record's folder is -D DIR (--dir)" record $NS1 -o json -d 1
+expect_eq "record -o json: no folder json" "$([ -e json ] && echo made || echo none)" none
+misuse "report: -o is the output format of the table: the report's file is -f FILE.html" report "$dat" -o -
+misuse "plot: -o is the output format of the table: plot's folder is -D DIR" plot "$dat" -o x
+misuse "zns-stat: -o needs a value" -o
+misuse "zns-stat: -t needs -i" -t 2 $NS1
+misuse "zns-stat: -n needs -i" -n 2 $NS1
+misuse "zns-stat: -w does not apply to -i" -i 1 -w $NS1
+misuse "zns-stat: -a and -m apply to -i only with -o prom" -i 1 -m 2 $NS1
+active=$("$ZNS_TOOL" -o csv $NS1 | tail -n +2 | wc -l)
+expect_eq "zones with activity" "$((active > 0))" 1
+expect_eq "-m 0: says what it left out" "$("$ZNS_TOOL" -m 0 $NS1 | tail -n 1)" "($active zone$([ "$active" = 1 ] || echo s) with activity not shown: --max-zones)"
 finish
