@@ -229,8 +229,9 @@ static int check_meta(struct datafile *df, uint64_t nr, char *err, size_t errlen
 			 datafile_get(df, "nr_zones"), (unsigned long long)nr);
 		return -1;
 	}
+	/* a zone or a block of 0 bytes would draw "16 zones of 0 B" */
 	for (i = 1; i < 4; i++) {
-		if (parse_u64(datafile_get(df, need[i]), &v) ||
+		if (parse_u64(datafile_get(df, need[i]), &v) || (i > 1 && !v) ||
 		    snapshot_set_summary(&df->zones, need[i], datafile_get(df, need[i]))) {
 			snprintf(err, errlen, "bad '%s:' value", need[i]);
 			return -1;

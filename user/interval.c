@@ -492,22 +492,29 @@ int interval_run(char **disks, int nr_disks, const struct interval_opts *o)
 	char err[512];
 	double start, last;
 	long k;
-	int i, ret = 0;
+	int i, ret = 0, readable = 0;
 
 	for (i = 0; i < nr_disks; i++)
 		if (!find_or_add(&l, disks[i]))
 			return 1;
 	if (refresh_list(&l, 1))
 		return 1;
-	/* The first snapshot must work: a typo should not wait forever. */
+	/*
+	 * A namespace whose first snapshot fails is said once and retried each
+	 * interval; the others are shown, and the exit status says it. When
+	 * none can be read (a typo), there is nothing to wait for.
+	 */
 	for (i = 0; i < l.nr; i++) {
 		if (snapshot_read(l.t[i].name, &l.t[i].snap, err, sizeof(err))) {
 			fprintf(stderr, "zns-stat: %s\n", err);
 			ret = 1;
-			goto out;
+			continue;
 		}
 		l.t[i].valid = 1;
+		readable++;
 	}
+	if (l.nr && !readable)
+		goto out;
 	if (!l.nr) {
 		explain_none_tracked(snapshot_root(), err, sizeof(err));
 		fprintf(stderr, "zns-stat: %s; waiting for one\n", err);

@@ -107,14 +107,13 @@ static void readme(struct sbuf *b, const struct datafile *df,
 				    metrics[i].title, metrics[i].id);
 }
 
-/* An existing file is kept unless --force: say so, and count it. */
+/* An existing file is kept unless --force: counted, said in the summary line. */
 static int keep_existing(const char *path, int force, int *skipped)
 {
 	struct stat st;
 
 	if (force || stat(path, &st) != 0)
 		return 0;
-	printf("skipped %s: it exists (--force replaces it)\n", path);
 	++*skipped;
 	return 1;
 }
@@ -170,7 +169,8 @@ int plot_datafile(const struct datafile *df, const char *datapath,
 		sbuf_free(&b);
 	}
 	if (!ret)
-		printf("%s: %d file%s written, %d skipped\n", dir, written,
-		       written == 1 ? "" : "s", skipped);
+		printf("%s: %d file%s written, %d skipped%s\n", dir, written,
+		       written == 1 ? "" : "s", skipped,
+		       skipped ? " (they exist: --force replaces them)" : "");
 	return ret;
 }

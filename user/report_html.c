@@ -176,6 +176,37 @@ static void lifecycle_section(struct sbuf *b, const struct datafile *df)
 		    (unsigned long long)finishes, total);
 }
 
+/*
+ * The metadata: the data file by its name (where it lay on the machine that
+ * ran report says nothing to a reader), times as ISO 8601 only (the *_epoch
+ * keys are for programs), an empty key (no hostname) left out.
+ */
+static void recording_table(struct sbuf *b, const struct datafile *df,
+			    const char *datapath)
+{
+	const char *slash = strrchr(datapath, '/'), *key, *value;
+	size_t n;
+	int i;
+
+	sbuf_printf(b, "<h2>Recording</h2>\n<table>\n<tr><td>data file</td><td>");
+	sbuf_xml(b, slash ? slash + 1 : datapath);
+	sbuf_printf(b, "</td></tr>\n");
+	for (i = 0; i < df->nr_meta; i++) {
+		key = df->meta[i].key;
+		value = df->meta[i].value;
+		n = strlen(key);
+		if (!strcmp(key, "comment") || !*value || !strcmp(value, "(none)") ||
+		    (n > 6 && !strcmp(key + n - 6, "_epoch")))
+			continue;
+		sbuf_printf(b, "<tr><td>");
+		sbuf_xml(b, key);
+		sbuf_printf(b, "</td><td>");
+		sbuf_xml(b, value);
+		sbuf_printf(b, "</td></tr>\n");
+	}
+	sbuf_printf(b, "</table>\n");
+}
+
 void report_html(struct sbuf *b, const struct datafile *df,
 		 const char *datapath)
 {
@@ -194,19 +225,8 @@ void report_html(struct sbuf *b, const struct datafile *df,
 	sbuf_xml(b, subtitle);
 	sbuf_printf(b, "</p>\n<h2>Comment</h2>\n<pre>");
 	sbuf_xml(b, comment && *comment ? comment : "(none)");
-	sbuf_printf(b, "</pre>\n<h2>Recording</h2>\n<table>\n<tr><td>data file</td><td>");
-	sbuf_xml(b, datapath);
-	sbuf_printf(b, "</td></tr>\n");
-	for (i = 0; i < df->nr_meta; i++) {
-		if (!strcmp(df->meta[i].key, "comment"))
-			continue;
-		sbuf_printf(b, "<tr><td>");
-		sbuf_xml(b, df->meta[i].key);
-		sbuf_printf(b, "</td><td>");
-		sbuf_xml(b, df->meta[i].value);
-		sbuf_printf(b, "</td></tr>\n");
-	}
-	sbuf_printf(b, "</table>\n");
+	sbuf_printf(b, "</pre>\n");
+	/* findings first, the recording's metadata last */
 	summary_table(b, df);
 	busiest_table(b, df);
 	lifecycle_section(b, df);
@@ -218,5 +238,6 @@ void report_html(struct sbuf *b, const struct datafile *df,
 		plot_figure(b, df, &metrics[i]);
 		sbuf_printf(b, "</figure>\n");
 	}
+	recording_table(b, df, datapath);
 	sbuf_printf(b, "</body>\n</html>\n");
 }

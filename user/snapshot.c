@@ -145,26 +145,48 @@ static int add_row(struct snapshot *snap, uint64_t *cap, char *line)
 	return 0;
 }
 
+/* The next line of *p, NUL-terminated; NULL at the end. */
+static char *next_line(char **p)
+{
+	char *line = *p, *nl;
+
+	if (!*line)
+		return NULL;
+	nl = strchr(line, '\n');
+	*p = nl ? nl + 1 : line + strlen(line);
+	if (nl)
+		*nl = '\0';
+	return line;
+}
+
+static int bad_line(struct snapshot *snap, int nr, const char *line)
+{
+	snap->bad_line = nr;
+	snprintf(snap->bad_text, sizeof(snap->bad_text), "%s", line);
+	return -1;
+}
+
 int snapshot_parse_zones(struct snapshot *snap, char *text)
 {
-	int zone_col, start_col;
-	char *line, *save;
-	uint64_t cap = 0, z;
+	int zone_col, start_col, nr = 1;
+	char *line, head[48];
+	uint64_t cap = 0;
 
-	line = strtok_r(text, "\n", &save);
-	if (!line || parse_header(line, snap))
-		return -1;
+	line = next_line(&text);
+	if (!line)
+		return bad_line(snap, 1, "");
+	snprintf(head, sizeof(head), "%s", line);	/* parsing cuts it */
+	if (parse_header(line, snap))
+		return bad_line(snap, 1, head);
 	zone_col = snapshot_column(snap, "zone");
 	start_col = snapshot_column(snap, "start");
 	if (zone_col < 0 || start_col < 0)
-		return -1;
-	while ((line = strtok_r(NULL, "\n", &save)))
-		if (add_row(snap, &cap, line))
-			return -1;
-	/* Zones come in order from 0: anything else is not the module's file. */
-	for (z = 0; z < snap->nr_zones; z++)
-		if (snapshot_row(snap, z)[zone_col] != z)
-			return -1;
+		return bad_line(snap, 1, head);
+	/* zones come in order from 0: anything else is not the module's file */
+	while ((line = next_line(&text)))
+		if (++nr, add_row(snap, &cap, line) ||
+		    snapshot_row(snap, snap->nr_zones - 1)[zone_col] != snap->nr_zones - 1)
+			return bad_line(snap, nr, line);
 	return 0;
 }
 
@@ -199,16 +221,19 @@ int snapshot_set_summary(struct snapshot *snap, const char *key,
 
 int snapshot_parse_summary(struct snapshot *snap, char *text)
 {
-	char *line, *save, *colon;
+	char *line, *colon;
+	int nr = 0;
 
-	for (line = strtok_r(text, "\n", &save); line;
-	     line = strtok_r(NULL, "\n", &save)) {
+	while ((line = next_line(&text))) {
+		nr++;
 		colon = strstr(line, ": ");
 		if (!colon || colon == line)
-			return -1;
+			return bad_line(snap, nr, line);
 		*colon = '\0';
-		if (snapshot_set_summary(snap, line, colon + 2))
-			return -1;
+		if (snapshot_set_summary(snap, line, colon + 2)) {
+			*colon = ':';
+			return bad_line(snap, nr, line);
+		}
 	}
 	return 0;
 }
@@ -313,8 +338,11 @@ int snapshot_read(const char *disk, struct snapshot *snap, char *err,
 	return 0;
 
 malformed:
-	snprintf(err, errlen, "%s/%s/%s: unexpected content: is zns_stat the same version as this tool (%s)?",
-		 root, disk, bad, ZNS_STAT_VERSION);
+	if (snap->bad_line)
+		snprintf(err, errlen, "%s/%s/%s: line %d: unexpected content '%s'",
+			 root, disk, bad, snap->bad_line, snap->bad_text);
+	else
+		snprintf(err, errlen, "%s/%s/%s: no format_version line", root, disk, bad);
 fail:
 	free(zones);
 	free(summary);

@@ -28,6 +28,8 @@ struct snapshot {
 	struct kv summary[SNAPSHOT_MAX_KEYS];	/* "summary" lines, in order */
 	double mono;		/* when it was read, CLOCK_MONOTONIC seconds */
 	double epoch;		/* the same instant, seconds since 1970 */
+	int bad_line;		/* a parser's failure: the line (from 1)... */
+	char bad_text[48];	/* ...and its beginning */
 };
 
 /* Where the module's files are; ZNS_STAT_DEBUGFS overrides, for tests. */
@@ -42,7 +44,10 @@ int snapshot_read(const char *disk, struct snapshot *snap, char *err,
 /* The tracked namespaces, sorted; -1 with err when the module is not there. */
 int snapshot_list_disks(char ***names, int *nr, char *err, size_t errlen);
 
-/* Parsers of the two files' text (modified in place); -1 on bad content. */
+/*
+ * Parsers of the two files' text (modified in place); -1 on bad content,
+ * with the line in bad_line and bad_text.
+ */
 int snapshot_parse_zones(struct snapshot *snap, char *text);
 int snapshot_parse_summary(struct snapshot *snap, char *text);
 

@@ -95,6 +95,8 @@ static void refuses_broken_files(void **state)
 		{ "\nzones: 2\n", "\nzones: x\n", "bad zone count" },
 		{ "nr_zones: 2\n", "nr_zones: 3\n", "nr_zones 3 but 2 zone rows" },
 		{ "device: zns2\n", "", "no 'device:' line" },
+		{ "zone_sectors: 2048\n", "zone_sectors: 0\n", "bad 'zone_sectors:' value" },
+		{ "lba_bytes: 4096\n", "lba_bytes: 0\n", "bad 'lba_bytes:' value" },
 		{ "# zone start", "# start", "bad column header" },
 	};
 	struct datafile df;

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Every output format on small snapshots, compared exactly where the text is the contract. */
+#include <unistd.h>
+
 #include "unit.h"
 
 #include "columns.h"
@@ -177,6 +179,32 @@ static void interval_rows(void **state)
 	snapshot_free(&d);
 }
 
+/*
+ * -i with one namespace unreadable (fixtures/debugfs/broken): the others are
+ * shown every interval, the exit status says it (issue 14, item 6d).
+ */
+static void interval_keeps_the_readable(void **state)
+{
+	char file[] = "/tmp/zns-stat-interval-XXXXXX", *disks[] = { "zns8", "broken" };
+	struct interval_opts o = { .seconds = 0.05, .count = 2, .format = FMT_CSV,
+				   .top = 1, .file = file, .view = { .max_zones = -1 } };
+	char *text;
+	int fd;
+
+	(void)state;
+	use_fixture_debugfs();
+	fd = mkstemp(file);
+	assert_true(fd >= 0);
+	close(fd);
+	assert_int_equal(interval_run(disks, 2, &o), 1);
+	text = slurp_file(file, NULL);
+	assert_non_null(text);
+	assert_int_equal(count_of(text, ",zns8,"), 1);	/* the file holds the last interval */
+	assert_null(strstr(text, "broken"));
+	free(text);
+	unlink(file);
+}
+
 /* Tables format numbers without printf: the same digits, and truncated as it. */
 static void u64_digits(void **state)
 {
@@ -242,6 +270,7 @@ int main(void)
 		cmocka_unit_test(prom_units_and_limits),
 		cmocka_unit_test(prom_groups_metrics_over_disks),
 		cmocka_unit_test(interval_rows),
+		cmocka_unit_test(interval_keeps_the_readable),
 		cmocka_unit_test(u64_digits),
 		cmocka_unit_test(status_names_and_states),
 	};

@@ -118,15 +118,15 @@ expect_eq "finish waste: zone 3, 1 MiB" "$(grep -c '<title>zone 3: 1 MiB</title>
 expect_eq "README comment" "$(sed -n 3,4p "$figs/README.md" | tr '\n' '|')" "workload of t81|second line|"
 expect_eq "README figures" "$(grep -c '^!\[' "$figs/README.md")" 15
 
-# plot: existing figures are kept and named; a missing one is drawn; --force redraws.
+# plot: existing figures are kept and counted in one line; a missing one is
+# drawn; --force redraws.
 sum_before=$(cat "$figs"/* | md5sum)
 "$ZNS_TOOL" plot "$dat" >"$rec/plot.out" || fail "plot"
-expect_eq "plot skips all" "$(grep -c '^skipped .*: it exists (--force replaces it)$' "$rec/plot.out")" 16
-expect_eq "plot summary" "$(tail -n 1 "$rec/plot.out")" "$figs: 0 files written, 16 skipped"
+expect_eq "plot skips all: one line" "$(cat "$rec/plot.out")" "$figs: 0 files written, 16 skipped (they exist: --force replaces them)"
 expect_eq "plot changed nothing" "$(cat "$figs"/* | md5sum)" "$sum_before"
 rm "$figs/errors.svg"
 "$ZNS_TOOL" plot "$dat" >"$rec/plot.out" || fail "plot"
-expect_eq "plot draws the missing one" "$(tail -n 1 "$rec/plot.out")" "$figs: 1 file written, 15 skipped"
+expect_eq "plot draws the missing one" "$(cat "$rec/plot.out")" "$figs: 1 file written, 15 skipped (they exist: --force replaces them)"
 "$ZNS_TOOL" plot --force "$dat" -D "$rec/elsewhere" >"$rec/plot.out" || fail "plot --force"
 "$ZNS_TOOL" plot --force "$dat" >"$rec/plot.out" || fail "plot --force"
 expect_eq "plot --force" "$(tail -n 1 "$rec/plot.out")" "$figs: 16 files written, 0 skipped"
@@ -141,6 +141,11 @@ expect_eq "report: finish waste" "$(grep -c 'Finish waste (figure below): 1 fini
 expect_eq "report svgs" "$(grep -c '<svg ' "$rec/report.html")" 15
 expect_eq "report comment" "$(grep -c '^second line</pre>' "$rec/report.html")" 1
 expect_eq "report external refs" "$(grep -cE '(src|href)=' "$rec/report.html")" 0
+# findings before metadata; the data file by name; no epoch seconds beside ISO times
+expect_eq "report: sections in order" "$(grep -o '<h2>[^<]*</h2>' "$rec/report.html" | sed 's/<[^>]*>//g' | tr '\n' '|')" \
+	"Comment|Summary|Zones with the most activity|Zone lifecycle|Heatmaps|Recording|"
+expect_eq "report: data file by name" "$(grep -c "<tr><td>data file</td><td>$name.dat</td></tr>" "$rec/report.html")" 1
+expect_eq "report: no epoch rows" "$(grep -c '_epoch</td>' "$rec/report.html")" 0
 expect_eq "report writes row" "$(grep -c '<tr><td>writes</td><td class="n">1</td><td class="n">16 KiB</td><td class="n">16 KiB</td></tr>' "$rec/report.html")" 1
 
 # A clear during the recording: counts since the clear, and said so.
