@@ -143,11 +143,61 @@ static void table_cell(const struct snapshot *s, const struct tcol *t,
 		snprintf(out, outlen, "-");
 }
 
+/*
+ * What a table that must fit a terminal keeps first: which zones are busy
+ * (commands and data), any errors, how slow; then the zone state; then the
+ * rest in table order (the way iostat, lsblk and blkzone keep a line short).
+ */
+static int column_rank(const char *name)
+{
+	static const char * const first[] = {
+		"zone", "start", "reads", "writes", "appends", "resets", "errors",
+		"top_zone_error", "write_sectors", "read_sectors", "append_sectors",
+		"write_lat_us", "read_lat_us", "append_lat_us", "reset_lat_us",
+		COL_COND, COL_HOST_COND, "finishes", "opens", "closes",
+	};
+	int i, n = sizeof(first) / sizeof(first[0]);
+
+	for (i = 0; i < n; i++)
+		if (!strcmp(name, first[i]))
+			return i;
+	return n;
+}
+
+/*
+ * Keep the columns (by rank, then table order) that fit in max characters;
+ * returns how many were left out. keep[i] says whether column i stays.
+ */
+static int fit_columns(const struct tcol *t, const int *width, int nt, int max,
+		       int *keep)
+{
+	int used = 0, left = 0, rank, i, last = column_rank("") + 1;
+
+	for (i = 0; i < nt; i++)
+		keep[i] = 0;
+	for (rank = 0; rank < last; rank++) {
+		for (i = 0; i < nt; i++) {
+			if (keep[i] || column_rank(t[i].name) != rank)
+				continue;
+			if (used + width[i] + !!used > max)
+				break;
+			used += width[i] + !!used;
+			keep[i] = 1;
+		}
+		if (i < nt)	/* the first that did not fit ends the table */
+			break;
+	}
+	for (i = 0; i < nt; i++)
+		left += !keep[i];
+	return left;
+}
+
 static void table_one(struct sbuf *b, const struct snapshot *s,
 		      const struct view_opts *o)
 {
 	struct tcol t[SNAPSHOT_MAX_COLUMNS];
-	int width[SNAPSHOT_MAX_COLUMNS], i, nt, len;
+	int width[SNAPSHOT_MAX_COLUMNS], keep[SNAPSHOT_MAX_COLUMNS];
+	int i, nt, len, left = 0, first;
 	uint64_t *zones, nr, omitted, k;
 	char cell[32];
 
@@ -173,20 +223,34 @@ static void table_one(struct sbuf *b, const struct snapshot *s,
 		}
 	}
 	for (i = 0; i < nt; i++)
-		sbuf_printf(b, "%s%*s", i ? " " : "", width[i], t[i].name);
+		keep[i] = 1;
+	if (o->width > 0 && !o->wide)
+		left = fit_columns(t, width, nt, o->width, keep);
+	for (i = 0, first = 1; i < nt; i++) {
+		if (!keep[i])
+			continue;
+		sbuf_printf(b, "%s%*s", first ? "" : " ", width[i], t[i].name);
+		first = 0;
+	}
 	sbuf_printf(b, "\n");
 	for (k = 0; k < nr; k++) {
-		for (i = 0; i < nt; i++) {
+		for (i = 0, first = 1; i < nt; i++) {
+			if (!keep[i])
+				continue;
 			table_cell(s, &t[i], zones[k], cell, sizeof(cell));
 			len = strlen(cell);
-			sbuf_pad(b, ' ', width[i] - len + !!i);	/* right-aligned */
+			sbuf_pad(b, ' ', width[i] - len + !first);	/* right-aligned */
 			sbuf_put(b, cell, len);
+			first = 0;
 		}
 		sbuf_put(b, "\n", 1);
 	}
 	if (omitted)
 		sbuf_printf(b, "(%llu more zone%s with activity not shown: --max-zones)\n",
 			    (unsigned long long)omitted, omitted == 1 ? "" : "s");
+	if (left)
+		sbuf_printf(b, "(%d more column%s to fit %d characters: --wide, or a pipe, shows them)\n",
+			    left, left == 1 ? "" : "s", o->width);
 	free(zones);
 }
 

@@ -13,6 +13,7 @@ struct view_opts {
 	int all;		/* every zone, not only zones with activity */
 	long max_zones;		/* at most this many zones (busiest), -1: no limit */
 	int wide;		/* table: every column, latencies not as means */
+	int width;		/* table: fit this many characters (0: no limit) */
 };
 
 /*

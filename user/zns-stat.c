@@ -9,6 +9,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
 
 #include "../include/zns_stat.h"
 #include "datafile.h"
@@ -98,6 +100,24 @@ static int parse_num(const char *s, double min, double *v)
 	errno = 0;
 	*v = strtod(s, &end);
 	return errno || end == s || *end || *v < min ? -1 : 0;
+}
+
+/*
+ * The table fits a terminal (COLUMNS, else its window size), like iostat
+ * and lsblk; a pipe or a file gets every column.
+ */
+static int terminal_width(void)
+{
+	const char *columns = getenv("COLUMNS");
+	struct winsize ws;
+
+	if (!isatty(STDOUT_FILENO))
+		return 0;
+	if (columns && atoi(columns) > 0)
+		return atoi(columns);
+	if (!ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) && ws.ws_col)
+		return ws.ws_col;
+	return 80;
 }
 
 /* Disk arguments as names: /dev/nvme0n2 is nvme0n2. */
@@ -482,6 +502,8 @@ int main(int argc, char **argv)
 	disk_args(argv + optind, argc - optind);
 	if (io.seconds > 0)
 		return interval_run(argv + optind, argc - optind, &io);
+	if (io.format == FMT_TABLE && (!io.file || !strcmp(io.file, "-")))
+		io.view.width = terminal_width();
 	if (optind == argc)
 		return show_all(io.format, &io.view, io.file);
 	return show(argv + optind, argc - optind, io.format, &io.view, io.file);

@@ -205,6 +205,34 @@ static void interval_keeps_the_readable(void **state)
 	unlink(file);
 }
 
+/*
+ * A terminal of 80 characters: the table keeps the columns that say which
+ * zones are busy and any errors, and says what it left out (issue 14, item 1).
+ */
+static void table_fits_a_terminal(void **state)
+{
+	struct view_opts o = { .max_zones = -1, .width = 80 };
+	struct snapshot s;
+	struct sbuf b = { 0 };
+	char *line, *save;
+
+	(void)state;
+	fixture_snapshot(&s, "zns8");
+	output_table(&b, &s, 1, &o);
+	assert_non_null(strstr(b.s, "\nzone start reads writes write_sectors appends resets errors     top_zone_error\n"));
+	assert_non_null(strstr(b.s, "   4  8192     0      0             0       0      0      1 zone_invalid_write\n"));
+	assert_non_null(strstr(b.s, "\n(12 more columns to fit 80 characters: --wide, or a pipe, shows them)\n"));
+	for (line = strtok_r(b.s, "\n", &save); line; line = strtok_r(NULL, "\n", &save))
+		assert_true(strlen(line) <= 80);
+	sbuf_free(&b);
+	o.wide = 1;	/* --wide: every column, however wide */
+	output_table(&b, &s, 1, &o);
+	assert_non_null(strstr(b.s, " read_lat_min_ns "));
+	assert_null(strstr(b.s, "more columns"));
+	sbuf_free(&b);
+	snapshot_free(&s);
+}
+
 /* Tables format numbers without printf: the same digits, and truncated as it. */
 static void u64_digits(void **state)
 {
@@ -269,6 +297,7 @@ int main(void)
 		cmocka_unit_test(json_document),
 		cmocka_unit_test(prom_units_and_limits),
 		cmocka_unit_test(prom_groups_metrics_over_disks),
+		cmocka_unit_test(table_fits_a_terminal),
 		cmocka_unit_test(interval_rows),
 		cmocka_unit_test(interval_keeps_the_readable),
 		cmocka_unit_test(u64_digits),

@@ -111,6 +111,15 @@ cmp -s "$out/textfile.prom" "$out/prom" || diff "$out/prom" "$out/textfile.prom"
 expect_eq "--file content" "$(cmp -s "$out/textfile.prom" "$out/prom" && echo same)" same
 expect_eq "--file leaves no temporary" "$(ls "$out" | grep -c tmp)" 0
 
+# On a terminal of 80 columns the table fits it and says what it left out;
+# the pipe above got every column (issue 14, item 1).
+"$ZNS_TOOL" -a $NS2 >/dev/null || fail "zns-stat -a"
+script -qc "COLUMNS=80 $ZNS_TOOL -a $NS2" /dev/null | tr -d '\r' >"$out/tty" || fail "zns-stat on a terminal"
+cat "$out/tty"
+expect_eq "terminal: lines over 80" "$(awk 'length($0) > 80' "$out/tty" | wc -l)" 0
+expect_eq "terminal: says what it left out" "$(grep -c '^([0-9]* more columns to fit 80 characters: --wide, or a pipe, shows them)$' "$out/tty")" 1
+expect_eq "terminal: busy and errors first" "$(sed -n 2p "$out/tty" | awk '{ print $1, $2, $3, $4 }')" "zone start reads writes"
+
 # Every namespace without DISK.
 expect_eq "no DISK: namespaces" "$("$ZNS_TOOL" | grep -o '^nvme[0-9]*n[0-9]*:' | sort | tr '\n' ' ')" "$(printf '%s:\n' "$NS1" "$NS2" | sort | tr '\n' ' ')"
 
