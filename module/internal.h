@@ -196,6 +196,8 @@ struct life_ns {
 	atomic64_t finish_unknown;
 	atomic64_t time_to_full[ZNS_LIFE_BUCKETS];
 	atomic64_t time_open[ZNS_LIFE_BUCKETS];
+	atomic64_t time_to_full_ns;	/* the samples summed: histograms' _sum */
+	atomic64_t time_open_ns;
 };
 
 /*

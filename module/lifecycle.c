@@ -195,8 +195,10 @@ static void cond_changed(struct zone_table *tbl, struct zone_life *zl,
 	count_zones(&l->active, &l->active_peak, l->max_active,
 		    &l->active_limit_since, &l->active_limit_ns,
 		    is_active(nc) - is_active(oc), now);
-	if (is_open(oc) && !is_open(nc) && since && now >= since)
+	if (is_open(oc) && !is_open(nc) && since && now >= since) {
 		atomic64_inc(&l->time_open[time_bucket(now - since)]);
+		atomic64_add(now - since, &l->time_open_ns);
+	}
 	if (!seen)
 		WRITE_ONCE(zl->changed_ns, 0);
 	else if (!(is_open(oc) && is_open(nc)))	/* open stays open */
@@ -282,8 +284,10 @@ static u32 apply(struct zone_table *tbl, u32 zone, unsigned int opi, u32 n,
 	    (new & LIFE_KNOWN) && written_of(new)) {
 		u64 first = written_of(old) ? READ_ONCE(zl->first_write_ns) : now;
 
-		if (first && now >= first)
+		if (first && now >= first) {
 			atomic64_inc(&tbl->life.time_to_full[time_bucket(now - first)]);
+			atomic64_add(now - first, &tbl->life.time_to_full_ns);
+		}
 	}
 	if (oc != nc)
 		cond_changed(tbl, zl, oc, nc, now, true);
@@ -556,6 +560,10 @@ int life_show(struct seq_file *m, void *v)
 		   atomic64_read(&l->finish_unknown));
 	seq_printf(m, "finish_waste_sectors %lld\n",
 		   atomic64_read(&l->finish_waste));
+	seq_printf(m, "time_to_full_sum_ns %lld\n",
+		   atomic64_read(&l->time_to_full_ns));
+	seq_printf(m, "time_open_sum_ns %lld\n",
+		   atomic64_read(&l->time_open_ns));
 	rcu_read_unlock();
 	return 0;
 }

@@ -72,6 +72,16 @@ int life_read(const char *disk, struct life *l, char *err, size_t errlen)
 	return ret;
 }
 
+int life_has(const struct life *l, const char *key)
+{
+	int i;
+
+	for (i = 0; i < l->nr_keys; i++)
+		if (!strcmp(l->keys[i].key, key))
+			return 1;
+	return 0;
+}
+
 uint64_t life_get(const struct life *l, const char *key)
 {
 	int i;
@@ -223,6 +233,55 @@ static void prom_metric(const char *key, char *out, size_t n, int *counter,
 		strncat(out, "_total", n - strlen(out) - 1);
 }
 
+/* The histograms' sums: in their _sum series, not apart. */
+static int is_hist_sum(const char *key)
+{
+	return !strcmp(key, "time_to_full_sum_ns") || !strcmp(key, "time_open_sum_ns");
+}
+
+/*
+ * Time to full and time open as Prometheus histograms in seconds. Bucket i
+ * of "lifetimes" holds whole microseconds [2^i, 2^(i+1) - 1] (0 and 1 in
+ * bucket 0), so the cumulative count is exact at le = 2^(i+1) us; the last
+ * bucket has no upper end. _sum: the module's *_sum_ns (zns_stat 0.2 on).
+ */
+static void prom_hist(struct sbuf *b, const struct life *l, int n, int which)
+{
+	static const char * const name[] = { "time_to_full", "time_open" };
+	static const char * const help[] = {
+		"Time from a zone's first write after empty to full by writes.",
+		"Time a zone stayed open (to closed, full or empty).",
+	};
+	char sum_key[64], le[32];
+	uint64_t cum, sum;
+	int d, i;
+
+	sbuf_printf(b, "# HELP zns_lifecycle_%s_seconds %s\n# TYPE zns_lifecycle_%s_seconds histogram\n",
+		    name[which], help[which], name[which]);
+	snprintf(sum_key, sizeof(sum_key), "%s_sum_ns", name[which]);
+	for (d = 0; d < n; d++) {
+		const uint64_t *h = which ? l[d].open : l[d].to_full;
+
+		for (i = 0, cum = 0; i < ZNS_LIFE_BUCKETS; i++) {
+			cum += h[i];
+			if (i == ZNS_LIFE_BUCKETS - 1)
+				break;
+			fmt_seconds(le, sizeof(le), (2ULL << i) * 1000);
+			sbuf_printf(b, "zns_lifecycle_%s_seconds_bucket{disk=\"%s\",le=\"%s\"} %llu\n",
+				    name[which], l[d].disk, le, (unsigned long long)cum);
+		}
+		sbuf_printf(b, "zns_lifecycle_%s_seconds_bucket{disk=\"%s\",le=\"+Inf\"} %llu\n",
+			    name[which], l[d].disk, (unsigned long long)cum);
+		sum = life_get(&l[d], sum_key);
+		fmt_seconds(le, sizeof(le), sum);
+		if (life_has(&l[d], sum_key))
+			sbuf_printf(b, "zns_lifecycle_%s_seconds_sum{disk=\"%s\"} %s\n",
+				    name[which], l[d].disk, le);
+		sbuf_printf(b, "zns_lifecycle_%s_seconds_count{disk=\"%s\"} %llu\n",
+			    name[which], l[d].disk, (unsigned long long)cum);
+	}
+}
+
 static void prom_all(struct sbuf *b, const struct life *l, int n)
 {
 	char metric[128], prev[128] = "";
@@ -231,6 +290,9 @@ static void prom_all(struct sbuf *b, const struct life *l, int n)
 	for (i = 0; n && i < l[0].nr_keys; i++) {
 		const char *key = l[0].keys[i].key;
 		size_t len = strlen(key);
+
+		if (is_hist_sum(key))
+			continue;
 
 		prom_metric(key, metric, sizeof(metric), &counter, &pct);
 		if (strcmp(metric, prev))
@@ -251,6 +313,10 @@ static void prom_all(struct sbuf *b, const struct life *l, int n)
 			else
 				sbuf_printf(b, "} %llu\n", (unsigned long long)v);
 		}
+	}
+	if (n) {
+		prom_hist(b, l, n, 0);
+		prom_hist(b, l, n, 1);
 	}
 }
 

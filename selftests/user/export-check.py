@@ -84,6 +84,15 @@ life = dict(line.split() for line in open(os.path.join(root, "zns8", "lifecycle"
 expect("zns_lifecycle_finish_waste_bytes_total", int(life["finish_waste_sectors"]) * 512, disk="zns8")
 expect("zns_lifecycle_open_zones", int(life["open_zones"]), disk="zns8")
 expect("zns_lifecycle_resets_fill_total", int(life["resets_fill_100pct"]), disk="zns8", fill_pct="100")
+# time to full and time open: histograms served as such (issue 12)
+times = {}
+for line in open(os.path.join(root, "zns8", "lifetimes")):
+    if not line.startswith("#"):
+        what, _, _, n = line.split()
+        times[what] = times.get(what, 0) + int(n)
+expect("zns_lifecycle_time_to_full_seconds_count", times["to_full"], disk="zns8")
+expect("zns_lifecycle_time_open_seconds_count", times["open"], disk="zns8")
+expect("zns_lifecycle_time_open_seconds_sum", int(life["time_open_sum_ns"]) / 1e9, disk="zns8")
 
 # the dashboard: JSON, and every metric its queries use is served
 served = {name for name, _ in samples}

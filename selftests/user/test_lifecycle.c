@@ -12,7 +12,9 @@ static const char lifecycle_text[] =
 	"resets_fill_60pct 1\n"
 	"reclaimed_sectors 1200\n"
 	"finish_waste_sectors 2040\n"
-	"open_limit_time_ns 1500000000\n";
+	"open_limit_time_ns 1500000000\n"
+	"time_to_full_sum_ns 10000000\n"
+	"time_open_sum_ns 35000000\n";
 static const char lifetimes_text[] =
 	"# what time_lo_us time_hi_us count\n"
 	"to_full 8192 16383 1\n"
@@ -101,6 +103,18 @@ static void formats_carry_the_figures(void **state)
 	assert_non_null(strstr(b.s, "zns_lifecycle_resets_fill_total{disk=\"zns8\",fill_pct=\"60\"} 1\n"));
 	assert_non_null(strstr(b.s, "zns_lifecycle_open_limit_time_seconds_total{disk=\"zns8\"} 1.500000000\n"));
 	assert_non_null(strstr(b.s, "# TYPE zns_lifecycle_open_zones_peak gauge\n"));
+	/* time to full and time open: histograms, exact at each le (issue 12) */
+	assert_non_null(strstr(b.s, "# TYPE zns_lifecycle_time_to_full_seconds histogram\n"));
+	assert_non_null(strstr(b.s, "zns_lifecycle_time_to_full_seconds_bucket{disk=\"zns8\",le=\"0.008192\"} 0\n"
+				    "zns_lifecycle_time_to_full_seconds_bucket{disk=\"zns8\",le=\"0.016384\"} 1\n"));
+	assert_non_null(strstr(b.s, "zns_lifecycle_time_to_full_seconds_bucket{disk=\"zns8\",le=\"+Inf\"} 1\n"
+				    "zns_lifecycle_time_to_full_seconds_sum{disk=\"zns8\"} 0.01\n"
+				    "zns_lifecycle_time_to_full_seconds_count{disk=\"zns8\"} 1\n"));
+	assert_non_null(strstr(b.s, "zns_lifecycle_time_open_seconds_bucket{disk=\"zns8\",le=\"0.000002\"} 1\n"));
+	assert_non_null(strstr(b.s, "zns_lifecycle_time_open_seconds_bucket{disk=\"zns8\",le=\"0.008192\"} 3\n"));
+	assert_non_null(strstr(b.s, "zns_lifecycle_time_open_seconds_sum{disk=\"zns8\"} 0.035\n"
+				    "zns_lifecycle_time_open_seconds_count{disk=\"zns8\"} 4\n"));
+	assert_null(strstr(b.s, "sum_seconds_total"));	/* the sums only as _sum */
 	sbuf_free(&b);
 }
 

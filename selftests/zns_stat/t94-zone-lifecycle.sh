@@ -105,6 +105,15 @@ expect_eq "open_zones" "$(life open_zones)" 1
 expect_eq "active_zones" "$(life active_zones)" 2
 expect_eq "time to full, zone 1" "$(awk '$1 == "to_full" { n += $4 } END { print n + 0 }' "$ZNS_DEBUGFS/$D/lifetimes")" 1
 expect_eq "time open, zones 0..3" "$(awk '$1 == "open" { n += $4 } END { print n + 0 }' "$ZNS_DEBUGFS/$D/lifetimes")" 4
+# The sums (the Prometheus histograms' _sum) lie within their samples'
+# buckets: [lo, hi] whole microseconds each.
+for what in to_full open; do
+	expect_eq "time_${what}_sum_ns within its buckets" "$(awk -v w="$what" '
+		FILENAME ~ /lifetimes$/ && $1 == w { lo += $2 * $4 * 1000; hi += ($3 + 1) * $4 * 1000 }
+		FILENAME ~ /lifecycle$/ && $1 == "time_" w "_sum_ns" { s = $2 }
+		END { print (s >= lo && s < hi) ? "yes" : "no: " s " not in [" lo ", " hi ")" }' \
+		"$ZNS_DEBUGFS/$D/lifetimes" "$ZNS_DEBUGFS/$D/lifecycle")" yes
+done
 expect_eq "zone 0 queue wait (dd: block layer)" "$([ "$(col 0 queue_wait_sum_ns)" -gt 0 ] && echo yes)" yes
 expect_eq "zone 2 queue wait (nvme-cli: passthrough)" "$(col 2 queue_wait_sum_ns)" 0
 expect_eq "reset log fills" "$(awk 'NR > 1 { printf "%s:%s ", $3, $7 }' "$ZNS_DEBUGFS/$D/resets")" "0:1200 1:2048 "
@@ -146,6 +155,9 @@ prom=$("$ZNS_TOOL" lifecycle -o prom $D)
 expect_eq "prom: reclaimed bytes" "$(grep -c "^zns_lifecycle_reclaimed_bytes_total{disk=\"$D\"} $((3280 * 512))$" <<<"$prom")" 1
 expect_eq "prom: fill 10%" "$(grep -c "^zns_lifecycle_resets_fill_total{disk=\"$D\",fill_pct=\"10\"} 3$" <<<"$prom")" 1
 expect_eq "prom: one TYPE per metric" "$(grep '^# TYPE' <<<"$prom" | sort | uniq -d | wc -l)" 0
+expect_eq "prom: time to full, time open (counts)" \
+	"$(grep -E "^zns_lifecycle_time_(to_full|open)_seconds_count\{disk=\"$D\"\} " <<<"$prom" | awk '{ print $2 }' | tr '\n' ' ')" \
+	"$(awk '$1 == "to_full" { f += $4 } $1 == "open" { o += $4 } END { print f + 0, o + 0 "" }' "$ZNS_DEBUGFS/$D/lifetimes") "
 expect_eq "table: host view beside the device's" "$("$ZNS_TOOL" -a $D | grep -c ' cap  *host_cond  *host_written_sectors ')" 1
 
 # Loaded after a zone was written: unknown until a report says.
