@@ -45,6 +45,7 @@ struct tcol {
 	char name[64];
 	int col;	/* the value, or the latency sum */
 	int count;	/* >= 0: show col / count in microseconds */
+	enum { AS_IS, AS_BYTES, AS_HEX } unit;
 };
 
 /* The "<op>_lat_sum_ns" column whose count is column c, or -1. */
@@ -65,6 +66,7 @@ static void add(struct tcol *t, int *n, const struct snapshot *s, int col,
 {
 	const char *c = s->columns[col];
 
+	t[*n].unit = AS_IS;
 	if (count < 0)
 		snprintf(t[*n].name, sizeof(t[*n].name), "%s", c);
 	else	/* read_lat_sum_ns -> read_lat_us */
@@ -72,6 +74,27 @@ static void add(struct tcol *t, int *n, const struct snapshot *s, int col,
 			 (int)(strstr(c, "_lat_") - c), c);
 	t[*n].col = col;
 	t[(*n)++].count = count;
+}
+
+/*
+ * The compact table in the units people read: data in bytes (read_sectors
+ * becomes read_bytes, "8KiB": no 8x trap on a 4 KiB-LBA drive), zone
+ * start, write pointer and capacity in hex 512-byte sectors, the numbers
+ * blkzone prints.
+ */
+static void humanize(struct tcol *t)
+{
+	size_t n = strlen(t->name);
+
+	if (t->count >= 0)
+		return;
+	if (!strcmp(t->name, "start") || !strcmp(t->name, COL_WPTR) ||
+	    !strcmp(t->name, COL_CAP)) {
+		t->unit = AS_HEX;
+	} else if (column_unit(t->name) == UNIT_SECTORS) {
+		t->unit = AS_BYTES;
+		snprintf(t->name + n - 8, sizeof(t->name) - (n - 8), "_bytes");
+	}
 }
 
 /* Lifecycle columns a compact table leaves to -w: "zns-stat lifecycle". */
@@ -119,18 +142,37 @@ static int table_columns(const struct snapshot *s, int wide, struct tcol *t)
 			add(t, &n, s, ++i, -1);
 		add(t, &n, s, lat, count);
 	}
+	for (i = 0; !wide && i < n; i++)
+		humanize(&t[i]);
 	return n;
 }
 
 static void table_cell(const struct snapshot *s, const struct tcol *t,
 		       uint64_t zone, char *out, int outlen)
 {
-	uint64_t n;
+	uint64_t n, v;
+	char *space;
 
 	if (t->count < 0 && !strcmp(s->columns[t->col], "host_written_sectors") &&
 	    !snapshot_get(s, zone, "host_written_known")) {
 		snprintf(out, outlen, "-");	/* not known */
 		return;
+	}
+	v = snapshot_row(s, zone)[t->col];
+	switch (t->count < 0 ? t->unit : AS_IS) {
+	case AS_BYTES:
+		fmt_bytes(out, outlen, v * 512.0);
+		/* one word a cell: "8KiB", as lsblk and iostat -h print sizes */
+		if ((space = strchr(out, ' ')))
+			memmove(space, space + 1, strlen(space));
+		if (!v)
+			snprintf(out, outlen, "0");
+		return;
+	case AS_HEX:
+		snprintf(out, outlen, "0x%llx", (unsigned long long)v);
+		return;
+	default:
+		break;
 	}
 	if (t->count < 0) {
 		view_cell_human(s, zone, t->col, out, outlen);
@@ -152,7 +194,7 @@ static int column_rank(const char *name)
 {
 	static const char * const first[] = {
 		"zone", "start", "reads", "writes", "appends", "resets", "errors",
-		"top_zone_error", "write_sectors", "read_sectors", "append_sectors",
+		"top_zone_error", "write_bytes", "read_bytes", "append_bytes",
 		"write_lat_us", "read_lat_us", "append_lat_us", "reset_lat_us",
 		COL_COND, COL_HOST_COND, "finishes", "opens", "closes",
 	};

@@ -41,8 +41,9 @@ expect_eq "table title" "$(head -n 1 "$out/table")" \
 	"$NS2: 8 zones of 1 MiB, 512-byte LBAs; reset_all 1"
 tail -n +2 "$out/table" | sed 's/^ *//; s/  */ /g' >"$out/table.ssv"
 expect_eq "table zones shown" "$(tail -n +2 "$out/table.ssv" | cut -d' ' -f1 | tr '\n' ' ')" "0 2 3 5 "
-for kv in cond=imp_open wptr=8 cap=2048 reads=1 read_sectors=16 writes=3 write_sectors=24 \
-	appends=0 errors=0; do
+# data in bytes, zone positions in hex sectors as blkzone prints them
+for kv in start=0x0 cond=imp_open wptr=0x8 cap=0x800 reads=1 read_bytes=8KiB writes=3 \
+	write_bytes=12KiB appends=0 append_bytes=0 errors=0; do
 	expect_eq "table zone 0 ${kv%=*}" "$(cell "$out/table.ssv" ' ' 0 "${kv%=*}")" "${kv#*=}"
 done
 expect_eq "table zone 5 cond" "$(cell "$out/table.ssv" ' ' 5 cond)" empty

@@ -158,7 +158,7 @@ expect_eq "prom: one TYPE per metric" "$(grep '^# TYPE' <<<"$prom" | sort | uniq
 expect_eq "prom: time to full, time open (counts)" \
 	"$(grep -E "^zns_lifecycle_time_(to_full|open)_seconds_count\{disk=\"$D\"\} " <<<"$prom" | awk '{ print $2 }' | tr '\n' ' ')" \
 	"$(awk '$1 == "to_full" { f += $4 } $1 == "open" { o += $4 } END { print f + 0, o + 0 "" }' "$ZNS_DEBUGFS/$D/lifetimes") "
-expect_eq "table: host view beside the device's" "$("$ZNS_TOOL" -a $D | grep -c ' cap  *host_cond  *host_written_sectors ')" 1
+expect_eq "table: host view beside the device's" "$("$ZNS_TOOL" -a $D | grep -c ' cap  *host_cond  *host_written_bytes ')" 1
 
 # Loaded after a zone was written: unknown until a report says.
 unload_zns
