@@ -41,6 +41,14 @@ const char *datafile_get(const struct datafile *df, const char *key)
 	return NULL;
 }
 
+int datafile_meta_hidden(const char *key, const char *value)
+{
+	size_t n = strlen(key);
+
+	return !strcmp(key, "comment") || !*value || !strcmp(value, "(none)") ||
+	       (n > 6 && !strcmp(key + n - 6, "_epoch"));
+}
+
 double datafile_get_double(const struct datafile *df, const char *key)
 {
 	const char *v = datafile_get(df, key);

@@ -38,6 +38,12 @@ struct datafile {
 int datafile_set(struct datafile *df, const char *key, const char *value);
 const char *datafile_get(const struct datafile *df, const char *key);
 double datafile_get_double(const struct datafile *df, const char *key);
+/*
+ * Metadata a person does not need to read: the comment (shown apart), the
+ * *_epoch keys (for programs, beside the ISO times), empty values and a
+ * host of "(none)". The data file keeps them all.
+ */
+int datafile_meta_hidden(const char *key, const char *value);
 
 void datafile_format(struct sbuf *b, const struct datafile *df);
 /* Parse text (modified); -1 with "PATH: line N: problem" in err. */

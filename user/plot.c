@@ -82,11 +82,12 @@ static void readme(struct sbuf *b, const struct datafile *df,
 		sbuf_printf(b, "%s\n\n", comment);
 	else
 		sbuf_printf(b, "(no comment)\n\n");
-	sbuf_printf(b, "Data file: `%s`\n\n| key | value |\n| --- | --- |\n", datapath);
+	sbuf_printf(b, "Data file: `%s`\n\n| key | value |\n| --- | --- |\n",
+		    strrchr(datapath, '/') ? strrchr(datapath, '/') + 1 : datapath);
 	for (i = 0; i < df->nr_meta; i++) {
 		const char *v = df->meta[i].value;
 
-		if (!strcmp(df->meta[i].key, "comment"))
+		if (datafile_meta_hidden(df->meta[i].key, v))
 			continue;
 		sbuf_printf(b, "| %s | ", df->meta[i].key);
 		for (; *v; v++)	/* a table cell is one line without bars */

@@ -178,30 +178,25 @@ static void lifecycle_section(struct sbuf *b, const struct datafile *df)
 
 /*
  * The metadata: the data file by its name (where it lay on the machine that
- * ran report says nothing to a reader), times as ISO 8601 only (the *_epoch
- * keys are for programs), an empty key (no hostname) left out.
+ * ran report says nothing to a reader), without what datafile_meta_hidden()
+ * leaves to programs.
  */
 static void recording_table(struct sbuf *b, const struct datafile *df,
 			    const char *datapath)
 {
-	const char *slash = strrchr(datapath, '/'), *key, *value;
-	size_t n;
+	const char *slash = strrchr(datapath, '/');
 	int i;
 
 	sbuf_printf(b, "<h2>Recording</h2>\n<table>\n<tr><td>data file</td><td>");
 	sbuf_xml(b, slash ? slash + 1 : datapath);
 	sbuf_printf(b, "</td></tr>\n");
 	for (i = 0; i < df->nr_meta; i++) {
-		key = df->meta[i].key;
-		value = df->meta[i].value;
-		n = strlen(key);
-		if (!strcmp(key, "comment") || !*value || !strcmp(value, "(none)") ||
-		    (n > 6 && !strcmp(key + n - 6, "_epoch")))
+		if (datafile_meta_hidden(df->meta[i].key, df->meta[i].value))
 			continue;
 		sbuf_printf(b, "<tr><td>");
-		sbuf_xml(b, key);
+		sbuf_xml(b, df->meta[i].key);
 		sbuf_printf(b, "</td><td>");
-		sbuf_xml(b, value);
+		sbuf_xml(b, df->meta[i].value);
 		sbuf_printf(b, "</td></tr>\n");
 	}
 	sbuf_printf(b, "</table>\n");

@@ -142,6 +142,18 @@ static void names(void **state)
 	assert_string_equal(n, "run.data");
 }
 
+/* What people read of the metadata: no epoch seconds, no "(none)" (issue 14, item 6). */
+static void metadata_for_people(void **state)
+{
+	(void)state;
+	assert_true(datafile_meta_hidden("start_epoch", "1000.500"));
+	assert_true(datafile_meta_hidden("host", "(none)"));
+	assert_true(datafile_meta_hidden("zone_state", ""));
+	assert_true(datafile_meta_hidden("comment", "shown apart"));
+	assert_false(datafile_meta_hidden("host", "lab7"));
+	assert_false(datafile_meta_hidden("start_time", "2026-11-25T13:00:00+0000"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -149,6 +161,7 @@ int main(void)
 		cmocka_unit_test(cleared_run_is_marked),
 		cmocka_unit_test(refuses_broken_files),
 		cmocka_unit_test(names),
+		cmocka_unit_test(metadata_for_people),
 	};
 
 	return cmocka_run_group_tests_name("datafile", tests, NULL, NULL);

@@ -117,6 +117,8 @@ expect_eq "fill at reset: zone 1, 16 sectors" "$(grep -c '<title>zone 1: 8 KiB</
 expect_eq "finish waste: zone 3, 1 MiB" "$(grep -c '<title>zone 3: 1 MiB</title>' "$figs/finish_waste.svg")" 1
 expect_eq "README comment" "$(sed -n 3,4p "$figs/README.md" | tr '\n' '|')" "workload of t81|second line|"
 expect_eq "README figures" "$(grep -c '^!\[' "$figs/README.md")" 15
+expect_eq "README: no epoch rows, the data file by name" \
+	"$(grep -c '_epoch |' "$figs/README.md") $(grep -c "^Data file: \`$name.dat\`\$" "$figs/README.md")" "0 1"
 
 # plot: existing figures are kept and counted in one line; a missing one is
 # drawn; --force redraws.
