@@ -196,3 +196,50 @@ int latency_count_column(const char *name, char *out, int outlen)
 		 n && (name[n - 1] == 's' || name[n - 1] == 'h') ? "es" : "s");
 	return 0;
 }
+
+static int column_index(const char * const *columns, int nr, const char *name)
+{
+	int i;
+
+	for (i = 0; i < nr; i++)
+		if (!strcmp(columns[i], name))
+			return i;
+	return -1;
+}
+
+int op_groups(const char * const *columns, int nr, struct op_group *g, int max)
+{
+	char name[160];
+	int i, n = 0, op_len;
+
+	for (i = 0; i < nr && n < max; i++) {
+		if (latency_count_column(columns[i], name, sizeof(name)))
+			continue;
+		g[n].count = column_index(columns, nr, name);
+		if (g[n].count < 0)
+			continue;
+		/* "read" -> "read_sectors", "write_zeroes" -> "write_zeroes_sectors" */
+		op_len = strstr(columns[i], "_lat_sum_ns") - columns[i];
+		snprintf(g[n].op, sizeof(g[n].op), "%.*s", op_len, columns[i]);
+		snprintf(name, sizeof(name), "%s_sectors", g[n].op);
+		g[n].sectors = column_index(columns, nr, name);
+		g[n].lat_sum = i;
+		snprintf(name, sizeof(name), "%s_lat_min_ns", g[n].op);
+		g[n].lat_min = column_index(columns, nr, name);
+		snprintf(name, sizeof(name), "%s_lat_max_ns", g[n].op);
+		g[n].lat_max = column_index(columns, nr, name);
+		n++;
+	}
+	return n;
+}
+
+const struct op_group *op_group_of(const struct op_group *g, int n, int col)
+{
+	int i;
+
+	for (i = 0; col >= 0 && i < n; i++)
+		if (g[i].count == col || g[i].sectors == col || g[i].lat_sum == col ||
+		    g[i].lat_min == col || g[i].lat_max == col)
+			return &g[i];
+	return NULL;
+}

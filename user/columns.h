@@ -57,4 +57,23 @@ int column_unit(const char *name);
  */
 int latency_count_column(const char *name, char *out, int outlen);
 
+/*
+ * One operation's columns, by index into a column list (-1: not there):
+ * "resets", "reset_lat_sum_ns", "reset_lat_min_ns", "reset_lat_max_ns" and,
+ * for data operations, "<count>" + "_sectors" ("reads", "read_sectors").
+ * Every rule about which columns belong together lives in op_groups(), so
+ * the outputs, the table fitting and new columns are taught once.
+ */
+struct op_group {
+	char op[32];		/* "reset", "write_zeroes" */
+	int count, sectors, lat_sum, lat_min, lat_max;
+};
+
+#define MAX_OP_GROUPS	32
+
+/* The groups of columns (one per "<op>_lat_sum_ns" with its count), in column order. */
+int op_groups(const char * const *columns, int nr, struct op_group *g, int max);
+/* The group whose count, sectors or latency column is col; NULL if none. */
+const struct op_group *op_group_of(const struct op_group *g, int n, int col);
+
 #endif

@@ -55,31 +55,23 @@ static int went_down(const struct snapshot *before, const struct snapshot *after
 	return 0;
 }
 
-/*
- * The count column an extremum belongs to: reset_lat_max_ns -> resets.
- * -1 when there is none; the extremum then follows the zone's activity.
- */
-static int extremum_count_column(const struct snapshot *s, const char *name)
-{
-	char sum[128], count[128];
-	const char *lat = strstr(name, "_lat_");
-
-	if (!lat)
-		return -1;
-	snprintf(sum, sizeof(sum), "%.*s_lat_sum_ns", (int)(lat - name), name);
-	if (latency_count_column(sum, count, sizeof(count)))
-		return -1;
-	return snapshot_column(s, count);
-}
-
 static void diff_zones(const struct snapshot *before,
 		       const struct snapshot *after, struct snapshot *out)
 {
-	int map[SNAPSHOT_MAX_COLUMNS] = { 0 }, i;
+	int map[SNAPSHOT_MAX_COLUMNS] = { 0 }, i, ng;
+	int count[SNAPSHOT_MAX_COLUMNS] = { 0 };
+	struct op_group g[MAX_OP_GROUPS];
+	const struct op_group *grp;
 	uint64_t z;
 
-	for (i = 0; i < after->nr_columns; i++)
+	/* an extremum's count column (reset_lat_max_ns: resets), -1: none */
+	ng = op_groups((const char * const *)after->columns, after->nr_columns,
+		       g, MAX_OP_GROUPS);
+	for (i = 0; i < after->nr_columns; i++) {
 		map[i] = snapshot_column(before, after->columns[i]);
+		grp = op_group_of(g, ng, i);
+		count[i] = grp ? grp->count : -1;
+	}
 	for (z = 0; z < after->nr_zones; z++) {
 		const uint64_t *a = snapshot_row(after, z);
 		const uint64_t *b = snapshot_row(before, z);
@@ -92,13 +84,15 @@ static void diff_zones(const struct snapshot *before,
 			if (k == COL_COUNTER && map[i] >= 0)
 				o[i] = a[i] - b[map[i]];
 		}
-		/* Extrema only where their operation happened (now known). */
+		/*
+		 * Extrema only where their operation happened (now known); one
+		 * without an operation (fill_min_sectors) follows the zone's activity.
+		 */
 		for (i = 0; i < after->nr_columns; i++) {
-			int c;
+			int c = count[i];
 
 			if (column_kind(after->columns[i]) != COL_EXTREMUM)
 				continue;
-			c = extremum_count_column(after, after->columns[i]);
 			if (c >= 0 ? !o[c] : !snapshot_zone_active(out, z))
 				o[i] = 0;
 		}

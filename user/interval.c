@@ -40,23 +40,11 @@ static const struct {
 
 #define NR(a) ((int)(sizeof(a) / sizeof((a)[0])))
 
-/* Latency columns present ("<op>_lat_sum_ns" with their count), any op. */
-static int latency_columns(const struct snapshot *d, int *sum_col,
-			   int *count_col, int max)
+/* Every operation's latency columns (op_groups), for CSV and JSON. */
+static int latency_columns(const struct snapshot *d, struct op_group *g)
 {
-	char count[128];
-	int i, n = 0, c;
-
-	for (i = 0; i < d->nr_columns && n < max; i++) {
-		if (latency_count_column(d->columns[i], count, sizeof(count)))
-			continue;
-		c = snapshot_column(d, count);
-		if (c < 0)
-			continue;
-		sum_col[n] = i;
-		count_col[n++] = c;
-	}
-	return n;
+	return op_groups((const char * const *)d->columns, d->nr_columns, g,
+			 MAX_OP_GROUPS);
 }
 
 /*
@@ -64,31 +52,25 @@ static int latency_columns(const struct snapshot *d, int *sum_col,
  * only, in that order, to stay readable; CSV and JSON have every operation's.
  */
 static const char * const table_lat[][2] = {
-	{ "read_lat_sum_ns", "r_ms" }, { "write_lat_sum_ns", "w_ms" },
-	{ "append_lat_sum_ns", "a_ms" }, { "reset_lat_sum_ns", "reset_ms" },
+	{ "read", "r_ms" }, { "write", "w_ms" }, { "append", "a_ms" },
+	{ "reset", "reset_ms" },
 };
 
-static int table_latency_columns(const struct snapshot *d, int *sum_col,
-				 int *count_col, const char **label)
+static int table_latency_columns(const struct snapshot *d, struct op_group *g,
+				 const char **label)
 {
-	char count[128];
-	int i, n = 0;
+	struct op_group all[MAX_OP_GROUPS];
+	int nall = latency_columns(d, all), i, j, n = 0;
 
 	for (i = 0; i < NR(table_lat); i++) {
-		sum_col[n] = snapshot_column(d, table_lat[i][0]);
-		latency_count_column(table_lat[i][0], count, sizeof(count));
-		count_col[n] = snapshot_column(d, count);
-		label[n] = table_lat[i][1];
-		if (sum_col[n] >= 0 && count_col[n] >= 0)
-			n++;
+		for (j = 0; j < nall && strcmp(all[j].op, table_lat[i][0]); j++)
+			;
+		if (j == nall)
+			continue;
+		g[n] = all[j];
+		label[n++] = table_lat[i][1];
 	}
 	return n;
-}
-
-/* "reset" of "reset_lat_sum_ns" */
-static int lat_prefix(const struct snapshot *d, int col)
-{
-	return strstr(d->columns[col], "_lat_sum_ns") - d->columns[col];
 }
 
 static void busiest(struct sbuf *b, const struct snapshot *d, int top,
@@ -126,8 +108,9 @@ static void busiest(struct sbuf *b, const struct snapshot *d, int top,
 void interval_header(struct sbuf *b, const struct snapshot *d,
 		     enum out_format f)
 {
-	int sum[16], cnt[16], nl = latency_columns(d, sum, cnt, 16), i;
-	const char *label[16];
+	struct op_group g[MAX_OP_GROUPS];
+	int nl = latency_columns(d, g), i;
+	const char *label[MAX_OP_GROUPS];
 
 	if (f == FMT_CSV) {
 		sbuf_printf(b, "time,disk,interval_s,cleared");
@@ -137,8 +120,7 @@ void interval_header(struct sbuf *b, const struct snapshot *d,
 		for (i = 0; i < NR(mgmt_ops); i++)
 			sbuf_printf(b, ",%s_per_s", mgmt_ops[i].count);
 		for (i = 0; i < nl; i++)
-			sbuf_printf(b, ",%.*s_lat_avg_ns", lat_prefix(d, sum[i]),
-				    d->columns[sum[i]]);
+			sbuf_printf(b, ",%s_lat_avg_ns", g[i].op);
 		sbuf_printf(b, ",busiest_zones");
 		/* then the interval's count of every counter, for exact sums */
 		for (i = 0; i < d->nr_columns; i++)
@@ -155,7 +137,7 @@ void interval_header(struct sbuf *b, const struct snapshot *d,
 		sbuf_printf(b, " %8s/s %6sMB/s", io_ops[i].label, io_ops[i].label);
 	for (i = 0; i < NR(mgmt_ops); i++)
 		sbuf_printf(b, " %7s", mgmt_ops[i].label);
-	nl = table_latency_columns(d, sum, cnt, label);
+	nl = table_latency_columns(d, g, label);
 	for (i = 0; i < nl; i++)
 		sbuf_printf(b, " %8s", label[i]);
 	sbuf_printf(b, " %6s  %s\n", "errors", "busiest zones");
@@ -190,8 +172,9 @@ static void json_rates(struct sbuf *b, const struct snapshot *d, double secs)
 void interval_format(struct sbuf *b, const struct snapshot *d, double secs,
 		     int cleared, int top, enum out_format f, double epoch)
 {
-	int sum[16], cnt[16], nl = latency_columns(d, sum, cnt, 16), i;
-	const char *label[16];
+	struct op_group g[MAX_OP_GROUPS];
+	int nl = latency_columns(d, g), i;
+	const char *label[MAX_OP_GROUPS];
 	char when[64];
 	uint64_t n;
 
@@ -204,11 +187,10 @@ void interval_format(struct sbuf *b, const struct snapshot *d, double secs,
 		json_rates(b, d, secs);
 		sbuf_printf(b, ", \"lat_avg_ns\": {");
 		for (i = 0; i < nl; i++) {
-			n = snapshot_total(d, d->columns[cnt[i]]);
-			sbuf_printf(b, "%s\"%.*s\": ", i ? ", " : "",
-				    lat_prefix(d, sum[i]), d->columns[sum[i]]);
+			n = snapshot_total(d, d->columns[g[i].count]);
+			sbuf_printf(b, "%s\"%s\": ", i ? ", " : "", g[i].op);
 			if (n)
-				sbuf_printf(b, "%.0f", (double)snapshot_total(d, d->columns[sum[i]]) / n);
+				sbuf_printf(b, "%.0f", (double)snapshot_total(d, d->columns[g[i].lat_sum]) / n);
 			else
 				sbuf_printf(b, "null");
 		}
@@ -229,15 +211,15 @@ void interval_format(struct sbuf *b, const struct snapshot *d, double secs,
 		sbuf_printf(b, f == FMT_CSV ? ",%.3f" : " %7.1f",
 			    snapshot_total(d, mgmt_ops[i].count) / secs);
 	if (f == FMT_TABLE)
-		nl = table_latency_columns(d, sum, cnt, label);
+		nl = table_latency_columns(d, g, label);
 	for (i = 0; i < nl; i++) {
-		n = snapshot_total(d, d->columns[cnt[i]]);
+		n = snapshot_total(d, d->columns[g[i].count]);
 		if (f == FMT_CSV)
 			sbuf_printf(b, n ? ",%.0f" : ",", n ?
-				    (double)snapshot_total(d, d->columns[sum[i]]) / n : 0.0);
+				    (double)snapshot_total(d, d->columns[g[i].lat_sum]) / n : 0.0);
 		else if (n)
 			sbuf_printf(b, " %8.3f",
-				    snapshot_total(d, d->columns[sum[i]]) / 1e6 / n);
+				    snapshot_total(d, d->columns[g[i].lat_sum]) / 1e6 / n);
 		else
 			sbuf_printf(b, " %8s", "-");
 	}

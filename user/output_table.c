@@ -48,19 +48,6 @@ struct tcol {
 	enum { AS_IS, AS_BYTES, AS_HEX } unit;
 };
 
-/* The "<op>_lat_sum_ns" column whose count is column c, or -1. */
-static int latency_of(const struct snapshot *s, int c)
-{
-	char count[128];
-	int i;
-
-	for (i = 0; i < s->nr_columns; i++)
-		if (!latency_count_column(s->columns[i], count, sizeof(count)) &&
-		    !strcmp(count, s->columns[c]))
-			return i;
-	return -1;
-}
-
 static void add(struct tcol *t, int *n, const struct snapshot *s, int col,
 		int count)
 {
@@ -115,10 +102,13 @@ static int table_columns(const struct snapshot *s, int wide, struct tcol *t)
 	int host_cond = snapshot_column(s, COL_HOST_COND);
 	int host_written = snapshot_column(s, "host_written_sectors");
 	int beside = snapshot_column(s, COL_CAP);
-	int i, n = 0, lat, count;
+	struct op_group g[MAX_OP_GROUPS];
+	const struct op_group *grp;
+	int i, n = 0, count, ng;
 
 	if (beside < 0)
 		beside = snapshot_column(s, "start");
+	ng = op_groups((const char * const *)s->columns, s->nr_columns, g, MAX_OP_GROUPS);
 	for (i = 0; i < s->nr_columns; i++) {
 		if (wide) {
 			add(t, &n, s, i, -1);
@@ -132,15 +122,13 @@ static int table_columns(const struct snapshot *s, int wide, struct tcol *t)
 			add(t, &n, s, host_cond, -1);
 			add(t, &n, s, host_written, -1);
 		}
-		lat = latency_of(s, i);
-		if (lat < 0)
+		grp = op_group_of(g, ng, i);
+		if (!grp || grp->count != i)
 			continue;
 		count = i;
-		if (i + 1 < s->nr_columns && strstr(s->columns[i + 1], "_sectors") &&
-		    !strncmp(s->columns[i + 1], s->columns[i],
-			     strstr(s->columns[i + 1], "_sectors") - s->columns[i + 1]))
+		if (grp->sectors == i + 1)	/* the count, its data, its latency */
 			add(t, &n, s, ++i, -1);
-		add(t, &n, s, lat, count);
+		add(t, &n, s, grp->lat_sum, count);
 	}
 	for (i = 0; !wide && i < n; i++)
 		humanize(&t[i]);

@@ -44,10 +44,11 @@ static void summary_table(struct sbuf *b, const struct datafile *df)
 		{ "zone appends", "appends", "append_sectors" },
 	};
 	const struct snapshot *s = &df->zones;
+	struct op_group g[MAX_OP_GROUPS];
 	char a[48], c[48], d[64];
 	uint64_t n, sec, v, z, lo = 0, hi = 0;
 	size_t i;
-	int k;
+	int k, ng;
 
 	sbuf_printf(b, "<h2>Summary</h2>\n<table><tr><th>operation</th><th>commands</th><th>data</th><th>average size</th></tr>\n");
 	for (i = 0; i < sizeof(io) / sizeof(io[0]); i++) {
@@ -64,9 +65,10 @@ static void summary_table(struct sbuf *b, const struct datafile *df)
 		row(b, io[i].what, a, c, d);
 	}
 	sbuf_printf(b, "</table>\n<table><tr><th>zone management</th><th>count</th><th>mean latency</th><th>min / max latency</th></tr>\n");
+	ng = op_groups((const char * const *)s->columns, s->nr_columns, g, MAX_OP_GROUPS);
 	for (k = 0; k < s->nr_columns; k++) {
 		const char *col = s->columns[k];
-		char latcol[160], count[128];
+		const struct op_group *grp = op_group_of(g, ng, k);
 
 		if (column_kind(col) != COL_COUNTER || column_unit(col) ||
 		    !strcmp(col, "reads") || !strcmp(col, "writes") ||
@@ -77,24 +79,14 @@ static void summary_table(struct sbuf *b, const struct datafile *df)
 		snprintf(c, sizeof(c), "-");
 		snprintf(d, sizeof(d), "-");
 		/* "resets" has reset_lat_*_ns: its mean, min and max */
-		for (i = 0; i < (size_t)s->nr_columns; i++) {
-			if (latency_count_column(s->columns[i], count, sizeof(count)) ||
-			    strcmp(count, col) || !n)
-				continue;
-			fmt_ns(c, sizeof(c), (double)snapshot_total(s, s->columns[i]) / n);
-			/* "reset_lat_sum_ns" -> "reset_lat_" */
-			snprintf(latcol, sizeof(latcol), "%.*s",
-				 (int)(strlen(s->columns[i]) - 6), s->columns[i]);
+		if (grp && grp->count == (int)k && n) {
+			fmt_ns(c, sizeof(c), (double)snapshot_total(s, s->columns[grp->lat_sum]) / n);
 			lo = hi = 0;
 			for (z = 0; z < s->nr_zones; z++) {
-				char mn[192], mx[192];
-
-				snprintf(mn, sizeof(mn), "%smin_ns", latcol);
-				snprintf(mx, sizeof(mx), "%smax_ns", latcol);
-				v = snapshot_get(s, z, mn);
+				v = grp->lat_min >= 0 ? snapshot_row(s, z)[grp->lat_min] : 0;
 				if (v && (!lo || v < lo))
 					lo = v;
-				v = snapshot_get(s, z, mx);
+				v = grp->lat_max >= 0 ? snapshot_row(s, z)[grp->lat_max] : 0;
 				if (v > hi)
 					hi = v;
 			}

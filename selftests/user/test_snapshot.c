@@ -137,6 +137,39 @@ static void column_kinds(void **state)
 	assert_int_equal(latency_count_column("reset_lat_max_ns", count, sizeof(count)), -1);
 }
 
+/* Which columns belong to one operation: op_groups(), the one place (issue 14, item 7). */
+static void operation_groups(void **state)
+{
+	static const char * const cols[] = {
+		"zone", "start", "reads", "read_sectors", "resets", "reset_lat_min_ns",
+		"reset_lat_max_ns", "reset_lat_sum_ns", "read_lat_sum_ns",
+		"write_zeroes", "write_zeroes_sectors", "write_zeroes_lat_sum_ns",
+		"finish_lat_sum_ns", "fill_min_sectors",
+	};
+	struct op_group g[MAX_OP_GROUPS];
+	int n = op_groups(cols, 14, g, MAX_OP_GROUPS);
+
+	(void)state;
+	assert_int_equal(n, 3);		/* finish_lat_sum_ns has no "finishes" */
+	assert_string_equal(g[0].op, "reset");
+	assert_int_equal(g[0].count, 4);
+	assert_int_equal(g[0].sectors, -1);
+	assert_int_equal(g[0].lat_min, 5);
+	assert_int_equal(g[0].lat_max, 6);
+	assert_int_equal(g[0].lat_sum, 7);
+	assert_string_equal(g[1].op, "read");
+	assert_int_equal(g[1].count, 2);
+	assert_int_equal(g[1].sectors, 3);
+	assert_int_equal(g[1].lat_min, -1);
+	assert_string_equal(g[2].op, "write_zeroes");
+	assert_int_equal(g[2].count, 9);
+	assert_int_equal(g[2].sectors, 10);
+	assert_ptr_equal(op_group_of(g, n, 6), &g[0]);
+	assert_ptr_equal(op_group_of(g, n, 3), &g[1]);
+	assert_null(op_group_of(g, n, 13));	/* fill_min_sectors: no operation */
+	assert_null(op_group_of(g, n, -1));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -147,6 +180,7 @@ int main(void)
 		cmocka_unit_test(error_messages),
 		cmocka_unit_test(lists_disks_sorted),
 		cmocka_unit_test(column_kinds),
+		cmocka_unit_test(operation_groups),
 	};
 
 	return cmocka_run_group_tests_name("snapshot", tests, NULL, NULL);
