@@ -36,19 +36,8 @@ static void table_title(struct sbuf *b, const struct snapshot *s)
 	sbuf_printf(b, "\n");
 }
 
-/*
- * A table column: a column of the snapshot, or (unless wide) the mean of a
- * latency, "<op>_lat_sum_ns" / its count, in place of its min/max/sum
- * columns, which would make the table three times as wide.
- */
-struct tcol {
-	char name[64];
-	int col;	/* the value, or the latency sum */
-	int count;	/* >= 0: show col / count in microseconds */
-	enum { AS_IS, AS_BYTES, AS_HEX } unit;
-};
 
-static void add(struct tcol *t, int *n, const struct snapshot *s, int col,
+static void add(struct table_col *t, int *n, const struct snapshot *s, int col,
 		int count)
 {
 	const char *c = s->columns[col];
@@ -69,7 +58,7 @@ static void add(struct tcol *t, int *n, const struct snapshot *s, int col,
  * start, write pointer and capacity in hex 512-byte sectors, the numbers
  * blkzone prints.
  */
-static void humanize(struct tcol *t)
+static void humanize(struct table_col *t)
 {
 	size_t n = strlen(t->name);
 
@@ -97,7 +86,7 @@ static int compact_hides(const char *c)
  * the host's view of the zone (host_cond, host_written_sectors) beside the
  * device's (cond, wptr, cap).
  */
-static int table_columns(const struct snapshot *s, int wide, struct tcol *t)
+static int table_columns(const struct snapshot *s, int wide, struct table_col *t)
 {
 	int host_cond = snapshot_column(s, COL_HOST_COND);
 	int host_written = snapshot_column(s, "host_written_sectors");
@@ -135,8 +124,8 @@ static int table_columns(const struct snapshot *s, int wide, struct tcol *t)
 	return n;
 }
 
-static void table_cell(const struct snapshot *s, const struct tcol *t,
-		       uint64_t zone, char *out, int outlen)
+void table_cell(const struct snapshot *s, const struct table_col *t,
+		uint64_t zone, char *out, int outlen)
 {
 	uint64_t n, v;
 	char *space;
@@ -198,7 +187,7 @@ static int column_rank(const char *name)
  * Keep the columns (by rank, then table order) that fit in max characters;
  * returns how many were left out. keep[i] says whether column i stays.
  */
-static int fit_columns(const struct tcol *t, const int *width, int nt, int max,
+static int fit_columns(const struct table_col *t, const int *width, int nt, int max,
 		       int *keep)
 {
 	int used = 0, left = 0, rank, i, last = column_rank("") + 1;
@@ -222,13 +211,38 @@ static int fit_columns(const struct tcol *t, const int *width, int nt, int max,
 	return left;
 }
 
+int table_layout(const struct snapshot *s, const uint64_t *zones, uint64_t nr,
+		 int wide, int max_width, struct table_col *t, int *left)
+{
+	struct table_col all[SNAPSHOT_MAX_COLUMNS];
+	int width[SNAPSHOT_MAX_COLUMNS], keep[SNAPSHOT_MAX_COLUMNS];
+	int i, n, nt = table_columns(s, wide, all);
+	uint64_t k;
+	char cell[32];
+
+	for (i = 0; i < nt; i++) {
+		width[i] = strlen(all[i].name);
+		for (k = 0; k < nr; k++) {
+			table_cell(s, &all[i], zones[k], cell, sizeof(cell));
+			if ((int)strlen(cell) > width[i])
+				width[i] = strlen(cell);
+		}
+		all[i].width = width[i];
+		keep[i] = 1;
+	}
+	*left = max_width > 0 && !wide ? fit_columns(all, width, nt, max_width, keep) : 0;
+	for (i = 0, n = 0; i < nt; i++)
+		if (keep[i])
+			t[n++] = all[i];
+	return n;
+}
+
 static void table_one(struct sbuf *b, const struct snapshot *s,
 		      const struct view_opts *o)
 {
-	struct tcol t[SNAPSHOT_MAX_COLUMNS];
-	int width[SNAPSHOT_MAX_COLUMNS], keep[SNAPSHOT_MAX_COLUMNS];
-	int i, nt, len, left = 0, first;
+	struct table_col t[SNAPSHOT_MAX_COLUMNS];
 	uint64_t *zones, nr, omitted, k;
+	int i, nt, len, left;
 	char cell[32];
 
 	table_title(b, s);
@@ -242,36 +256,16 @@ static void table_one(struct sbuf *b, const struct snapshot *s,
 		sbuf_printf(b, "(no zone activity; --all shows every zone)\n");
 		return;
 	}
-	nt = table_columns(s, o->wide, t);
+	nt = table_layout(s, zones, nr, o->wide, o->width, t, &left);
 	for (i = 0; i < nt; i++)
-		width[i] = strlen(t[i].name);
+		sbuf_printf(b, "%s%*s", i ? " " : "", t[i].width, t[i].name);
+	sbuf_printf(b, "\n");
 	for (k = 0; k < nr; k++) {
 		for (i = 0; i < nt; i++) {
 			table_cell(s, &t[i], zones[k], cell, sizeof(cell));
-			if ((int)strlen(cell) > width[i])
-				width[i] = strlen(cell);
-		}
-	}
-	for (i = 0; i < nt; i++)
-		keep[i] = 1;
-	if (o->width > 0 && !o->wide)
-		left = fit_columns(t, width, nt, o->width, keep);
-	for (i = 0, first = 1; i < nt; i++) {
-		if (!keep[i])
-			continue;
-		sbuf_printf(b, "%s%*s", first ? "" : " ", width[i], t[i].name);
-		first = 0;
-	}
-	sbuf_printf(b, "\n");
-	for (k = 0; k < nr; k++) {
-		for (i = 0, first = 1; i < nt; i++) {
-			if (!keep[i])
-				continue;
-			table_cell(s, &t[i], zones[k], cell, sizeof(cell));
 			len = strlen(cell);
-			sbuf_pad(b, ' ', width[i] - len + !first);	/* right-aligned */
+			sbuf_pad(b, ' ', t[i].width - len + !!i);	/* right-aligned */
 			sbuf_put(b, cell, len);
-			first = 0;
 		}
 		sbuf_put(b, "\n", 1);
 	}

@@ -24,7 +24,11 @@ static const char style[] =
 	"td,th{border:1px solid #ccc;padding:3px 8px}td.n{text-align:right}"
 	"th{background:#f0f0f0;text-align:left}"
 	"pre{background:#f6f6f6;padding:0.8em;white-space:pre-wrap}"
-	"figure{margin:1.5em 0}svg{max-width:100%;height:auto}";
+	"figure{margin:1.5em 0}svg{max-width:100%;height:auto}"
+	"div.wide{overflow-x:auto}";
+
+/* The busiest zones' table: as wide as a terminal of this many characters. */
+#define REPORT_TABLE_CHARS	120
 
 static void row(struct sbuf *b, const char *what, const char *v1,
 		const char *v2, const char *v3)
@@ -111,15 +115,31 @@ static void busiest_table(struct sbuf *b, const struct datafile *df)
 	const struct snapshot *s = &df->zones;
 	struct view_opts o = { .all = 0, .max_zones = TOP_ZONES };
 	uint64_t nr, omitted, k, *zones = view_zones(s, &o, &nr, &omitted);
+	struct table_col t[SNAPSHOT_MAX_COLUMNS];
+	int i, nt, left;
 	char cell[32];
-	int i;
 
 	sbuf_printf(b, "<h2>Zones with the most activity</h2>\n");
 	if (!nr) {
 		sbuf_printf(b, "<p>No zone had any activity.</p>\n");
 		return;
 	}
+	/* the terminal's table, fitted to the page; every column folded away */
+	nt = table_layout(s, zones, nr, 0, REPORT_TABLE_CHARS, t, &left);
 	sbuf_printf(b, "<table><tr>");
+	for (i = 0; i < nt; i++)
+		sbuf_printf(b, "<th>%s</th>", t[i].name);
+	sbuf_printf(b, "</tr>\n");
+	for (k = 0; k < nr; k++) {
+		sbuf_printf(b, "<tr>");
+		for (i = 0; i < nt; i++) {
+			table_cell(s, &t[i], zones[k], cell, sizeof(cell));
+			sbuf_printf(b, "<td class=\"n\">%s</td>", cell);
+		}
+		sbuf_printf(b, "</tr>\n");
+	}
+	sbuf_printf(b, "</table>\n<details><summary>Every column (%d), as the module counts them: 512-byte sectors, nanoseconds</summary>\n<div class=\"wide\"><table><tr>",
+		    s->nr_columns);
 	for (i = 0; i < s->nr_columns; i++)
 		sbuf_printf(b, "<th>%s</th>", s->columns[i]);
 	sbuf_printf(b, "</tr>\n");
@@ -131,7 +151,7 @@ static void busiest_table(struct sbuf *b, const struct datafile *df)
 		}
 		sbuf_printf(b, "</tr>\n");
 	}
-	sbuf_printf(b, "</table>\n");
+	sbuf_printf(b, "</table></div>\n</details>\n");
 	if (omitted)
 		sbuf_printf(b, "<p>%llu more zones had activity: see the figures.</p>\n",
 			    (unsigned long long)omitted);

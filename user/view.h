@@ -37,6 +37,30 @@ void view_cell_human(const struct snapshot *s, uint64_t zone, int col,
 
 void output_table(struct sbuf *b, struct snapshot *snaps, int n,
 		  const struct view_opts *o);
+
+/*
+ * A column of the table for people: a column of the snapshot in people's
+ * units (data in bytes, zone positions in hex), or (unless wide) the mean
+ * of a latency, "<op>_lat_sum_ns" / its count, in place of its min/max/sum
+ * columns, which would make the table three times as wide.
+ */
+struct table_col {
+	char name[64];
+	int col;	/* the value, or the latency sum */
+	int count;	/* >= 0: show col / count in microseconds */
+	enum { AS_IS, AS_BYTES, AS_HEX } unit;
+	int width;	/* of its name and cells, for the zones laid out */
+};
+
+/*
+ * The columns the table shows for these zones, fitted into max_width
+ * characters (0: no limit; wide: every column as the module prints it);
+ * *left: how many did not fit. The report uses the same table.
+ */
+int table_layout(const struct snapshot *s, const uint64_t *zones, uint64_t nr,
+		 int wide, int max_width, struct table_col *t, int *left);
+void table_cell(const struct snapshot *s, const struct table_col *t,
+		uint64_t zone, char *out, int outlen);
 void output_csv(struct sbuf *b, struct snapshot *snaps, int n,
 		const struct view_opts *o);
 void output_json(struct sbuf *b, struct snapshot *snaps, int n,

@@ -146,6 +146,9 @@ expect_eq "report external refs" "$(grep -cE '(src|href)=' "$rec/report.html")" 
 # findings before metadata; the data file by name; no epoch seconds beside ISO times
 expect_eq "report: sections in order" "$(grep -o '<h2>[^<]*</h2>' "$rec/report.html" | sed 's/<[^>]*>//g' | tr '\n' '|')" \
 	"Comment|Summary|Zones with the most activity|Zone lifecycle|Heatmaps|Recording|"
+expect_eq "report: busiest zones in people's units, every column folded" \
+	"$(grep '^<table><tr><th>zone</th>' "$rec/report.html" | head -n 1 | grep -o '<th>read_[a-z]*</th>' | tr '\n' ' ')$(grep -c '<details><summary>Every column' "$rec/report.html")" \
+	"<th>read_bytes</th> 1"
 expect_eq "report: data file by name" "$(grep -c "<tr><td>data file</td><td>$name.dat</td></tr>" "$rec/report.html")" 1
 expect_eq "report: no epoch rows" "$(grep -c '_epoch</td>' "$rec/report.html")" 0
 expect_eq "report writes row" "$(grep -c '<tr><td>writes</td><td class="n">1</td><td class="n">16 KiB</td><td class="n">16 KiB</td></tr>' "$rec/report.html")" 1
