@@ -36,7 +36,6 @@ static void table_title(struct sbuf *b, const struct snapshot *s)
 	sbuf_printf(b, "\n");
 }
 
-
 static void add(struct table_col *t, int *n, const struct snapshot *s, int col,
 		int count)
 {
