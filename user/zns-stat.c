@@ -487,6 +487,8 @@ int main(int argc, char **argv)
 			return bad_option("", c, argv, NULL);
 		}
 	}
+	if (io.file && !strcmp(io.file, "-"))
+		io.file = NULL;		/* -f -: stdout, for every view */
 	/* a 64K-zone drive must not flood a Prometheus collector */
 	if (io.format == FMT_PROM && !max_zones_set)
 		io.view.max_zones = PROM_DEFAULT_MAX_ZONES;
@@ -502,7 +504,7 @@ int main(int argc, char **argv)
 	disk_args(argv + optind, argc - optind);
 	if (io.seconds > 0)
 		return interval_run(argv + optind, argc - optind, &io);
-	if (io.format == FMT_TABLE && (!io.file || !strcmp(io.file, "-")))
+	if (io.format == FMT_TABLE && !io.file)
 		io.view.width = terminal_width();
 	if (optind == argc)
 		return show_all(io.format, &io.view, io.file);
