@@ -106,6 +106,11 @@ print(len(iv) >= 2, sum(x["disks"][0]["counts"]["writes"] for x in iv),
 PY
 )" "True 1 {'$NS2'}"
 
+# -f -: standard output, as everywhere (no file named "-").
+(cd "$out" && "$ZNS_TOOL" -i 0.3 -n 1 -o csv -f - $NS2 >"$out/dash.csv") || fail "zns-stat -i -f -"
+expect_eq "-f -: one interval on stdout, no file named -" \
+	"$(grep -c ",$NS2," "$out/dash.csv") $([ -e "$out/-" ] && echo made || echo none)" "1 none"
+
 # Prometheus into a file, replaced each interval (node_exporter textfile).
 "$ZNS_TOOL" -i 0.3 -n 4 -o prom -f "$out/zns.prom" >"$out/prom.out" 2>&1 || fail "zns-stat -o prom -i"
 expect_eq "prom file: nothing on stdout" "$(wc -c <"$out/prom.out")" 0
