@@ -125,6 +125,11 @@ for z in 3 5 6 7; do run blkzone open -o $((z * ZONE_SECTORS)) -c 1 /dev/$D; don
 expect_eq "open_zones at the limit" "$(life open_zones)" 4
 must_fail blkzone open -o $((4 * ZONE_SECTORS)) -c 1 /dev/$D
 expect_eq "too_many_open_errors" "$(life too_many_open_errors)" 1
+# A write that would open a fifth zone fails the same way (the four are
+# explicitly open: the device has none to close) and leaves the zone as it was.
+must_fail nvme write /dev/$D -s 0 -c 0 -z 512 -d "$(data_file 512)"
+expect_eq "too_many_open_errors (an open, then a write)" "$(life too_many_open_errors)" 2
+expect_eq "zone 0 still empty after the refused write" "$(col 0 host_cond) $(col 0 host_written_sectors)" "1 0"
 expect_eq "open_zones_peak" "$(life open_zones_peak)" 4
 expect_eq "time at the open limit" "$([ "$(life open_limit_time_ns)" -gt 0 ] && echo yes)" yes
 expect_eq "opens_over_limit" "$(life opens_over_limit)" 0
@@ -144,7 +149,7 @@ expect_eq "fill histogram 0/10/60/100%" "$(life resets_fill_0pct) $(life resets_
 out=$("$ZNS_TOOL" lifecycle $D) || fail "zns-stat lifecycle"
 echo "$out"
 expect_eq "view: fill at reset" "$(grep -c 'fill at reset *8 resets with a known fill, mean 20.0%' <<<"$out")" 1
-expect_eq "view: open zones" "$(grep -c 'open zones *0 now, peak 4 of 4; .* at the limit; 1 "too many open" errors' <<<"$out")" 1
+expect_eq "view: open zones" "$(grep -c 'open zones *0 now, peak 4 of 4; .* at the limit; 2 "too many open" errors' <<<"$out")" 1
 expect_eq "view: finish waste" "$(grep -c 'finish waste *1020 KiB left unwritten by 1 finishes; 0 unknown' <<<"$out")" 1
 expect_eq "json: reclaimed, 10%, time_to_full p50" "$("$ZNS_TOOL" lifecycle -o json $D | python3 -c '
 import json, sys
@@ -159,6 +164,30 @@ expect_eq "prom: time to full, time open (counts)" \
 	"$(grep -E "^zns_lifecycle_time_(to_full|open)_seconds_count\{disk=\"$D\"\} " <<<"$prom" | awk '{ print $2 }' | tr '\n' ' ')" \
 	"$(awk '$1 == "to_full" { f += $4 } $1 == "open" { o += $4 } END { print f + 0, o + 0 "" }' "$ZNS_DEBUGFS/$D/lifetimes") "
 expect_eq "table: host view beside the device's" "$("$ZNS_TOOL" -a $D | grep -c ' cap  *host_cond  *host_written_bytes ')" 1
+
+# Select-all close, open and finish (reset-all is above): each moves every
+# zone the specification says it touches, and nothing else.
+write_at 2 8
+write_at 3 16
+run blkzone open -o $((5 * ZONE_SECTORS)) -c 1 /dev/$D
+write_at 5 32	# (closing an open zone never written may leave it empty)
+waste_before=$(life finish_waste_sectors)
+run nvme zns close-zone /dev/$D -a
+expect_eq "close-all: zones 2 3 5 closed, 6 empty" "$(col 2 host_cond) $(col 3 host_cond) $(col 5 host_cond) $(col 6 host_cond)" "4 4 4 1"
+expect_eq "close-all: open, active" "$(life open_zones) $(life active_zones)" "0 3"
+agree "after close-all"
+run nvme zns open-zone /dev/$D -a
+expect_eq "open-all: zones 2 3 5 explicitly open, 6 empty" "$(col 2 host_cond) $(col 3 host_cond) $(col 5 host_cond) $(col 6 host_cond)" "3 3 3 1"
+expect_eq "open-all: open, active" "$(life open_zones) $(life active_zones)" "3 3"
+agree "after open-all"
+run nvme zns finish-zone /dev/$D -a
+expect_eq "finish-all: zones 2 3 5 full, 6 empty" "$(col 2 host_cond) $(col 3 host_cond) $(col 5 host_cond) $(col 6 host_cond)" "14 14 14 1"
+expect_eq "finish-all: waste of 2 3 5" "$(col 2 finish_waste_sectors) $(col 3 finish_waste_sectors) $(col 5 finish_waste_sectors)" \
+	"$((2040 + 2040)) 2032 2016"
+expect_eq "finish-all: namespace waste" "$(($(life finish_waste_sectors) - waste_before))" $((2040 + 2032 + 2016))
+expect_eq "finish-all: open, active" "$(life open_zones) $(life active_zones)" "0 0"
+expect_eq "select-all counts" "$(summary_value $D close_all) $(summary_value $D open_all) $(summary_value $D finish_all)" "1 1 1"
+agree "after finish-all"
 
 # Loaded after a zone was written: unknown until a report says.
 unload_zns
