@@ -116,6 +116,11 @@ for what in to_full open; do
 done
 expect_eq "zone 0 queue wait (dd: block layer)" "$([ "$(col 0 queue_wait_sum_ns)" -gt 0 ] && echo yes)" yes
 expect_eq "zone 2 queue wait (nvme-cli: passthrough)" "$(col 2 queue_wait_sum_ns)" 0
+# The queue_wait histogram has every successful block-layer write: all the
+# writes but the one nvme-cli write (passthrough, left out).
+expect_eq "queue_wait histogram: block-layer writes" \
+	"$(awk '$1 == "write" { n += $4 } END { print n + 0 }' "$ZNS_DEBUGFS/$D/queue_wait")" \
+	"$(($(summary_value $D writes) - 1))"
 expect_eq "reset log fills" "$(awk 'NR > 1 { printf "%s:%s ", $3, $7 }' "$ZNS_DEBUGFS/$D/resets")" "0:1200 1:2048 "
 
 # The open limit: zone 4 closed, 3, 5, 6, 7 opened (4 = max_open), then a
