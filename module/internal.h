@@ -187,6 +187,8 @@ struct life_ns {
 	atomic64_t open_limit_ns;	/* time spent at the limit, until since */
 	atomic64_t active_limit_ns;
 	atomic64_t opens_over_limit;	/* opened with max_open already open */
+	u64 evicted_ns;		/* ktime: the device may have closed a zone */
+	u64 opened_ns;		/* the last zone that became open */
 	atomic64_t fill[ZNS_FILL_BUCKETS];
 	atomic64_t fill_unknown;	/* resets that did not know the fill */
 	atomic64_t fill_fraction_unknown;	/* knew it, not the capacity */

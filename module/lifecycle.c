@@ -10,6 +10,11 @@
  *
  * Each zone's condition, written sectors and fill count share one word,
  * changed with cmpxchg; whoever moves it applies the transition's effects.
+ *
+ * A device with max_open_zones open closes an implicitly open zone to open
+ * another, without saying which: from then on every zone the host left
+ * implicitly open before that moment (evicted_ns) may be closed, and shows
+ * an unknown condition until a command or a zone report says where it is.
  */
 #include <linux/bvec.h>
 #include <linux/highmem.h>
@@ -49,6 +54,36 @@ static bool is_open(unsigned int cond)
 static bool is_active(unsigned int cond)
 {
 	return is_open(cond) || cond == ZNS_HOST_CLOSED;
+}
+
+/*
+ * A change the probes saw keeps its ktime, made even; an odd time says the
+ * zone is where the host's view has it, but since when is not known.
+ */
+#define LIFE_TIME_UNKNOWN	1ULL
+
+static bool time_known(u64 t)
+{
+	return t && !(t & LIFE_TIME_UNKNOWN);
+}
+
+/* Implicitly open since before the device last closed one it did not name. */
+static bool may_be_closed(const struct life_ns *l, unsigned int cond,
+			  u64 changed)
+{
+	return cond == ZNS_HOST_IMP_OPEN && changed < READ_ONCE(l->evicted_ns);
+}
+
+/*
+ * The device may just have closed an implicitly open zone. Only a zone that
+ * became open since the last such moment needs a new one: the others are
+ * already uncertain, and a workload with more zones than max_open writes
+ * no shared word per command.
+ */
+static void device_may_close(struct life_ns *l, u64 now)
+{
+	if (READ_ONCE(l->opened_ns) >= READ_ONCE(l->evicted_ns))
+		WRITE_ONCE(l->evicted_ns, now);
 }
 
 /* Writable sectors of a zone, 0 while unknown. */
@@ -187,22 +222,41 @@ static void cond_changed(struct zone_table *tbl, struct zone_life *zl,
 	u64 since = READ_ONCE(zl->changed_ns);
 
 	if (seen && is_open(nc) && !is_open(oc) && l->max_open &&
-	    atomic_read(&l->open) >= l->max_open)
+	    atomic_read(&l->open) >= l->max_open) {
 		atomic64_inc(&l->opens_over_limit);
+		device_may_close(l, now);
+	}
 	count_zones(&l->open, &l->open_peak, l->max_open,
 		    &l->open_limit_since, &l->open_limit_ns,
 		    is_open(nc) - is_open(oc), now);
 	count_zones(&l->active, &l->active_peak, l->max_active,
 		    &l->active_limit_since, &l->active_limit_ns,
 		    is_active(nc) - is_active(oc), now);
-	if (is_open(oc) && !is_open(nc) && since && now >= since) {
+	/* the device may have closed it earlier: its time open is not known */
+	if (seen && is_open(oc) && !is_open(nc) && time_known(since) &&
+	    now >= since && !may_be_closed(l, oc, since)) {
 		atomic64_inc(&l->time_open[time_bucket(now - since)]);
 		atomic64_add(now - since, &l->time_open_ns);
 	}
-	if (!seen)
+	if (!seen) {
 		WRITE_ONCE(zl->changed_ns, 0);
-	else if (!(is_open(oc) && is_open(nc)))	/* open stays open */
-		WRITE_ONCE(zl->changed_ns, now);
+	} else if (!(is_open(oc) && is_open(nc))) {	/* open stays open */
+		WRITE_ONCE(zl->changed_ns, now & ~LIFE_TIME_UNKNOWN);
+		if (is_open(nc))
+			WRITE_ONCE(l->opened_ns, now);
+	}
+}
+
+/*
+ * A zone the device may have closed is open for sure now (a write or an
+ * open succeeded, or a zone report says so), since a time not known; if the
+ * device did reopen it, it may have closed another.
+ */
+static void open_confirmed(struct life_ns *l, struct zone_life *zl, u64 now)
+{
+	device_may_close(l, now);
+	WRITE_ONCE(zl->changed_ns, now | LIFE_TIME_UNKNOWN);
+	WRITE_ONCE(l->opened_ns, now | LIFE_TIME_UNKNOWN);
 }
 
 /* The fill of a reset: in the zone, and in the namespace's histogram. */
@@ -259,6 +313,7 @@ static u32 apply(struct zone_table *tbl, u32 zone, unsigned int opi, u32 n,
 	struct zone_life *zl = &tbl->zones[zone].life;
 	u32 cap = zone_cap(tbl, zone);
 	u64 old = atomic64_read(&zl->state), new;
+	u64 changed = READ_ONCE(zl->changed_ns);
 	unsigned int oc, nc;
 	u32 fill = 0;
 
@@ -291,6 +346,8 @@ static u32 apply(struct zone_table *tbl, u32 zone, unsigned int opi, u32 n,
 	}
 	if (oc != nc)
 		cond_changed(tbl, zl, oc, nc, now, true);
+	if (is_open(nc) && may_be_closed(&tbl->life, oc, changed))
+		open_confirmed(&tbl->life, zl, now);
 	return fill;
 }
 
@@ -388,7 +445,30 @@ void life_failed(struct zone_table *tbl, u32 zone, unsigned int opi,
 			     ktime_get_ns(), true);
 }
 
-/* A zone descriptor of a report: seeds a zone zns_stat does not know. */
+/*
+ * A report names the condition of a zone the device may have closed: closed
+ * (counted open no more) or implicitly open. Its write pointer must be
+ * where the host's view has it, or the view stands.
+ */
+static void settle_zone(struct zone_table *tbl, struct zone_life *zl,
+			unsigned int cond, u64 written, u64 now)
+{
+	u64 old = atomic64_read(&zl->state), changed = READ_ONCE(zl->changed_ns);
+
+	if (!may_be_closed(&tbl->life, cond_of(old), changed) ||
+	    !(old & LIFE_KNOWN) || written_of(old) != written)
+		return;
+	if (cond == ZNS_HOST_IMP_OPEN)
+		open_confirmed(&tbl->life, zl, now);
+	else if (cond == ZNS_HOST_CLOSED &&
+		 atomic64_try_cmpxchg(&zl->state, &old, with_cond(old, cond)))
+		cond_changed(tbl, zl, ZNS_HOST_IMP_OPEN, cond, now, false);
+}
+
+/*
+ * A zone descriptor of a report: seeds a zone zns_stat does not know, or
+ * settles one the device may have closed.
+ */
 static void seed_zone(struct zone_table *tbl, const struct nvme_zone_descriptor *d,
 		      unsigned int lba_shift, u64 now)
 {
@@ -413,6 +493,8 @@ static void seed_zone(struct zone_table *tbl, const struct nvme_zone_descriptor 
 		return;			/* read-only, offline: not ours */
 	wp = le64_to_cpu(d->wp) << lba_shift;
 	zl = &tbl->zones[zone].life;
+	if (is_open(cond) || cond == ZNS_HOST_CLOSED)
+		settle_zone(tbl, zl, cond, wp - start, now);
 	old = atomic64_read(&zl->state);
 	do {
 		if (cond_of(old))
@@ -478,10 +560,12 @@ void life_values(struct zone_table *tbl, u32 zone, u64 *v)
 	u64 changed = READ_ONCE(zl->changed_ns);
 	u32 min = atomic_read(&zl->fill_min), max = atomic_read(&zl->fill_max);
 
-	v[ZNS_ZC_HOST_COND] = cond_of(s);
+	v[ZNS_ZC_HOST_COND] = may_be_closed(&tbl->life, cond_of(s), changed) ?
+			      ZNS_HOST_UNKNOWN : cond_of(s);
 	v[ZNS_ZC_HOST_WRITTEN_SECTORS] = written_of(s);
 	v[ZNS_ZC_HOST_WRITTEN_KNOWN] = !!(s & LIFE_KNOWN);
-	v[ZNS_ZC_HOST_COND_TIME_NS] = changed ? changed + tbl->real_offset : 0;
+	v[ZNS_ZC_HOST_COND_TIME_NS] = time_known(changed) ?
+				      changed + tbl->real_offset : 0;
 	v[ZNS_ZC_FILL_RESETS] = s >> LIFE_FILLS_SHIFT;
 	v[ZNS_ZC_FILL_SUM_SECTORS] = atomic64_read(&zl->fill_sum);
 	v[ZNS_ZC_FILL_MIN_SECTORS] = min ? min - 1 : 0;
@@ -511,6 +595,33 @@ static u64 status_errors(struct zone_table *tbl, enum zns_status_kind kind)
 	return sum;
 }
 
+/* Zones the host left implicitly open that the device may have closed. */
+static u32 open_uncertain(struct zone_table *tbl)
+{
+	struct zone_life *zl;
+	u32 zone, n = 0;
+
+	if (!READ_ONCE(tbl->life.evicted_ns))
+		return 0;
+	for (zone = 0; zone < tbl->nr_zones; zone++) {
+		zl = &tbl->zones[zone].life;
+		n += may_be_closed(&tbl->life, cond_of(atomic64_read(&zl->state)),
+				   READ_ONCE(zl->changed_ns));
+	}
+	return n;
+}
+
+/*
+ * The device never has more than max_open open: a host's view above it is
+ * zones it closed, so the limit was reached and the peak is the limit.
+ */
+static int open_peak(const struct life_ns *l)
+{
+	int peak = atomic_read(&l->open_peak);
+
+	return l->max_open ? min_t(int, peak, l->max_open) : peak;
+}
+
 /* "lifecycle": the namespace's figures, one "key value" per line. */
 int life_show(struct seq_file *m, void *v)
 {
@@ -518,18 +629,22 @@ int life_show(struct seq_file *m, void *v)
 	u64 now = ktime_get_ns();
 	struct zone_table *tbl;
 	struct life_ns *l;
+	u32 uncertain;
 	int i;
 
 	rcu_read_lock();
 	tbl = rcu_dereference(ns->zones);
 	l = &tbl->life;
+	uncertain = open_uncertain(tbl);
 	seq_printf(m, "zone_capacity_sectors %u\n", READ_ONCE(l->zone_cap));
 	seq_printf(m, "last_zone_capacity_sectors %u\n",
 		   READ_ONCE(l->last_zone_cap) ?: READ_ONCE(l->zone_cap));
 	seq_printf(m, "max_open_zones %u\n", l->max_open);
 	seq_printf(m, "max_active_zones %u\n", l->max_active);
-	seq_printf(m, "open_zones %d\n", atomic_read(&l->open));
-	seq_printf(m, "open_zones_peak %d\n", atomic_read(&l->open_peak));
+	seq_printf(m, "open_zones %d\n",
+		   max_t(int, atomic_read(&l->open) - uncertain, 0));
+	seq_printf(m, "open_zones_uncertain %u\n", uncertain);
+	seq_printf(m, "open_zones_peak %d\n", open_peak(l));
 	seq_printf(m, "active_zones %d\n", atomic_read(&l->active));
 	seq_printf(m, "active_zones_peak %d\n", atomic_read(&l->active_peak));
 	seq_printf(m, "open_limit_time_ns %llu\n",

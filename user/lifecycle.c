@@ -144,6 +144,10 @@ static void limit_line(struct sbuf *b, const struct life *l, const char *what)
 	snprintf(key, sizeof(key), "%s_zones", what);
 	snprintf(label, sizeof(label), "%s zones", what);
 	sbuf_printf(b, "  %-14s %llu now", label, (unsigned long long)life_get(l, key));
+	snprintf(key, sizeof(key), "%s_zones_uncertain", what);
+	if (life_get(l, key))
+		sbuf_printf(b, " (+%llu the device may have closed)",
+			    (unsigned long long)life_get(l, key));
 	snprintf(key, sizeof(key), "%s_zones_peak", what);
 	sbuf_printf(b, ", peak %llu", (unsigned long long)life_get(l, key));
 	if (!max) {

@@ -118,6 +118,25 @@ static void formats_carry_the_figures(void **state)
 	sbuf_free(&b);
 }
 
+/* Zones the device may have closed: beside the open ones, and a gauge. */
+static void uncertain_open_zones_shown(void **state)
+{
+	char a[] = "max_open_zones 2\nopen_zones 1\nopen_zones_uncertain 2\nopen_zones_peak 2\n";
+	char t[] = "";
+	struct sbuf b = { 0 };
+	struct life l = { .disk = "zns8" };
+
+	(void)state;
+	assert_int_equal(life_parse(&l, a, t), 0);
+	life_format(&b, &l, 1, FMT_TABLE);
+	assert_non_null(strstr(b.s, "open zones     1 now (+2 the device may have closed), peak 2 of 2"));
+	sbuf_free(&b);
+	life_format(&b, &l, 1, FMT_PROM);
+	assert_non_null(strstr(b.s, "# TYPE zns_lifecycle_open_zones_uncertain gauge\n"
+				    "zns_lifecycle_open_zones_uncertain{disk=\"zns8\"} 2\n"));
+	sbuf_free(&b);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -125,6 +144,7 @@ int main(void)
 		cmocka_unit_test(quantiles_are_bucket_bounds),
 		cmocka_unit_test(rejects_bad_content),
 		cmocka_unit_test(formats_carry_the_figures),
+		cmocka_unit_test(uncertain_open_zones_shown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
