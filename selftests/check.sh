@@ -212,6 +212,12 @@ installed_suite() {	# installed_suite NAME KVER EXCLUDE [TEST...]
 	debian_suite "$@"
 }
 [ -z "${kernel[debian-6.12]:-}" ] || installed_suite debian-6.12 "${kernel[debian-6.12]}" "$tool_tests $deb_tests" "$@"
+# A lab machine with a ZNS drive: the same installed tree, nvme loaded, the
+# kernel's run_kselftest.sh, ZNS_STAT_TEST_DEV naming namespace 1 (lab-kselftest.sh).
+if [ -n "${kernel[debian-6.12]:-}" ] && [ $# = 0 ] && [ -d build/kselftest-install ]; then
+	ZNS_TEST_RUNNER=$repo/selftests/guest/lab-kselftest.sh \
+		guest_suite debian-6.12-lab "${kernel[debian-6.12]}" "$repo/build/kselftest-install"
+fi
 # demo_on KVER: make demo's job on KVER, as on a machine whose
 # linux-headers-amd64 comes from bookworm-backports (6.12): the headers from
 # the cache instead of /lib/modules.

@@ -35,9 +35,12 @@ in_root() {	# in_root COMMAND...: run in the chroot, with /proc, /sys and /dev m
 }
 
 # The root, once: the host's own bookworm sources (deb.debian.org and its security
-# archive by default), so that linux-headers-KVER is found where the host found it.
+# archive by default), so that linux-headers-KVER is found where the host found it;
+# for a kernel of bookworm-backports (6.12, the default on many lab machines) the
+# backports sources guest/kernels.sh wrote, too.
 root_findings() {
-	local sources=/etc/apt/sources.list.d/debian.sources tmp
+	local sources=/etc/apt/sources.list.d/debian.sources tmp backports=()
+	local bpo=/etc/apt/sources.list.d/zns-stat-bookworm-backports.sources
 	[ -s "$tarball" ] && return 0
 	if ! command -v mmdebstrap >/dev/null; then
 		DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends mmdebstrap \
@@ -48,6 +51,8 @@ root_findings() {
 			{ echo "apt-get install mmdebstrap failed:"; tail -n 5 "$work.apt.log"; return; }
 	fi
 	[ -s "$sources" ] || sources=/etc/apt/sources.list
+	apt-cache madison "linux-headers-$kver" 2>/dev/null | grep -q bookworm-backports &&
+		[ -s "$bpo" ] && backports=("$bpo")
 	mkdir -p "$cache/deb-root" "$(dirname "$work")"
 	tmp=$cache/deb-root/tmp-$$.tar	# mmdebstrap: a .tar name makes a tarball
 	# The lists and dkms's packages (downloaded, not installed) are kept: the
@@ -56,7 +61,7 @@ root_findings() {
 		--skip=cleanup/apt \
 		--customize-hook='chroot "$1" apt-get clean' \
 		--customize-hook='chroot "$1" apt-get install -y -q --download-only --no-install-recommends dkms' \
-		bookworm "$tmp" "$sources" >"$work.mmdebstrap.log" 2>&1; then
+		bookworm "$tmp" "$sources" "${backports[@]}" >"$work.mmdebstrap.log" 2>&1; then
 		echo "mmdebstrap failed (log: $work.mmdebstrap.log):"
 		tail -n 20 "$work.mmdebstrap.log"
 		rm -f "$tmp"

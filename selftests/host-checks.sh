@@ -321,6 +321,18 @@ kselftest_findings() {
 	# The kernel's runner, as on a lab machine: no zoned namespace, then no nvme-cli.
 	out=$(cd / && ZNS_SYSFS=$t/empty-sysfs PATH=$t/bin:/usr/bin:/bin "$t/install/run_kselftest.sh" 2>&1)
 	ktap_all_skip "$out" "$n" "no zoned namespace (no host-managed block device) and no QEMU NVMe controller"
+	# A lab machine with ZNS_STAT_TEST_DEV: a test for the guest's controllers
+	# skips, saying which run; a name that is not a zoned disk fails.
+	mkdir -p "$t/lab-sysfs/block/nvme9n2/queue"
+	echo host-managed >"$t/lab-sysfs/block/nvme9n2/queue/zoned"
+	out=$(cd / && ZNS_SYSFS=$t/lab-sysfs ZNS_STAT_TEST_DEV=/dev/nvme9n2 PATH=$t/bin:/usr/bin:/bin \
+		"$t/install/run_kselftest.sh" -t zns_stat:t30-nvme-cli.sh 2>&1)
+	ktap_all_skip "$out" 1 "needs the QEMU NVMe controllers of selftests/guest/vm.sh; on ZNS_STAT_TEST_DEV run the tests for any zoned namespace (t31)"
+	out=$(cd / && ZNS_SYSFS=$t/lab-sysfs ZNS_STAT_TEST_DEV=nvme9n1 PATH=$t/bin:/usr/bin:/bin \
+		"$t/install/run_kselftest.sh" -t zns_stat:t31-any-zoned-namespace.sh 2>&1)
+	grep -q '^not ok 1 selftests: zns_stat: t31-any-zoned-namespace.sh' <<<"$out" &&
+		grep -qF 'ZNS_STAT_TEST_DEV=nvme9n1: not a zoned (host-managed) block device' <<<"$out" ||
+		printf 'ZNS_STAT_TEST_DEV=nvme9n1 (no such disk): want t31 to fail saying so, got:\n%s\n' "$out"
 	if [ -e /usr/bin/nvme ] || [ -e /bin/nvme ]; then
 		echo "nvme-cli in /usr/bin or /bin: cannot test its absence"
 	else
@@ -415,7 +427,7 @@ check "zns-stat figures (8 and 65536 zones) and report: well-formed, rendered by
 check "zns-stat export: node_exporter serves the fixture's values, promtool, dashboard, atomic, bad args" \
 	export_findings
 check "make install and uninstall, DESTDIR and PREFIX (${kvers[0]})" install_findings "${kvers[0]}"
-check "kselftests: make install's tree, kselftest-list.txt, run_kselftest.sh skips without ZNS" kselftest_findings
+check "kselftests: make install's tree, kselftest-list.txt, run_kselftest.sh skips without ZNS, ZNS_STAT_TEST_DEV" kselftest_findings
 check "kselftests: a test missing, not executable or not listed fails run_tests.sh and make install" test_list_findings
 for kver in "${kvers[@]}"; do
 	if ! kdir=$(bash "$repo/selftests/guest/kernels.sh" kdir "$kver" 2>"$logdir/kdir.log"); then

@@ -132,12 +132,25 @@ require_cmd() {
 # The tests need nvme-cli and the emulated controllers of selftests/guest/vm.sh
 # (QEMU's NVMe, PCI 1b36:0010): they unload nvme and write to the zones of the
 # namespaces of serial zns0, and on other hardware a reload could take a disk in
-# use away. Elsewhere (a lab machine running the installed kselftests) every
-# test skips, saying why. ZNS_SYSFS: another sysfs root (host-checks.sh runs the
-# installed tree on an empty one).
+# use away. On a lab machine (the installed kselftests) ZNS_STAT_TEST_DEV names
+# a zoned namespace whose data the tests may destroy, as blktests' TEST_DEVS:
+# the tests that take any zoned namespace (ZNS_ANY_DEVICE=1 before lib.sh) run
+# on it as ZNS_TEST_DEV, the others skip; without it every test skips there,
+# saying why. ZNS_SYSFS: another sysfs root (host-checks.sh runs the installed
+# tree on made-up ones).
 zns_require_test_devices() {
-	local sys=${ZNS_SYSFS:-/sys} f zoned="" qemu=0 model vendor device
+	local sys=${ZNS_SYSFS:-/sys} f zoned="" qemu=0 model vendor device dev
 	command -v nvme >/dev/null 2>&1 || ktap_skip "nvme-cli (nvme) is not installed"
+	if [ -n "${ZNS_STAT_TEST_DEV:-}" ]; then
+		dev=${ZNS_STAT_TEST_DEV#/dev/}
+		sysfs_value model "$sys/block/$dev/queue/zoned"
+		[ "$model" = host-managed ] ||
+			fail "ZNS_STAT_TEST_DEV=$ZNS_STAT_TEST_DEV: not a zoned (host-managed) block device"
+		[ "${ZNS_ANY_DEVICE:-0}" = 1 ] ||
+			ktap_skip "needs the QEMU NVMe controllers of selftests/guest/vm.sh; on ZNS_STAT_TEST_DEV run the tests for any zoned namespace (t31)"
+		ZNS_TEST_DEV=$dev
+		return 0
+	fi
 	for f in "$sys"/block/*/queue/zoned; do
 		sysfs_value model "$f"
 		[ "$model" = host-managed ] || continue
@@ -151,7 +164,7 @@ zns_require_test_devices() {
 	done
 	[ "$qemu" = 1 ] && return 0
 	[ -z "$zoned" ] ||
-		ktap_skip "zoned namespace(s)$zoned left alone: these tests need the QEMU NVMe controllers of selftests/guest/vm.sh (they unload nvme and overwrite zones)"
+		ktap_skip "zoned namespace(s)$zoned left alone: set ZNS_STAT_TEST_DEV to one whose data the tests may destroy (the tests for any zoned namespace run on it), or run them in selftests/guest/vm.sh's guest"
 	ktap_skip "no zoned namespace (no host-managed block device) and no QEMU NVMe controller"
 }
 zns_require_test_devices

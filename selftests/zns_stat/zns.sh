@@ -10,14 +10,21 @@
 ZNS_KO=${ZNS_KO:-$ZNS_SRC/zns_stat.ko}
 ZNS_DEBUGFS=/sys/kernel/debug/zns_stat
 ZNS_TOOL=$ZNS_SRC/user/zns-stat
+[ -x "$ZNS_TOOL" ] || ZNS_TOOL=zns-stat	# installed (a lab machine)
 ZONE_SECTORS=2048
 
 zns_loaded() {
 	[ -d /sys/module/zns_stat ]
 }
 
+# The module built beside the tests, else the installed one (DKMS, .deb).
 load_zns() {
-	zns_loaded || insmod "$ZNS_KO" || fail "cannot insmod $ZNS_KO"
+	zns_loaded && return 0
+	if [ -e "$ZNS_KO" ]; then
+		insmod "$ZNS_KO" || fail "cannot insmod $ZNS_KO"
+	else
+		modprobe zns_stat || fail "cannot modprobe zns_stat (nor find $ZNS_KO)"
+	fi
 }
 
 unload_zns() {
