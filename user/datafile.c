@@ -72,6 +72,7 @@ void datafile_format(struct sbuf *b, const struct datafile *df)
 		if (summary_disk_counter(s, s->summary[i].key))
 			sbuf_printf(b, "disk.%s: %s\n", s->summary[i].key,
 				    s->summary[i].value);
+	detail_format_lines(b, &df->detail);
 	sbuf_printf(b, "zones: %llu\n#", (unsigned long long)s->nr_zones);
 	for (i = 0; i < s->nr_columns; i++)
 		sbuf_printf(b, " %s", s->columns[i]);
@@ -135,6 +136,13 @@ static int parse_meta(char **p, int *lineno, struct datafile *df,
 		if (!strncmp(line, "disk.", 5)) {
 			if (snapshot_set_summary(&df->zones, line + 5, colon + 2))
 				goto oom;
+			continue;
+		}
+		if (!strcmp(line, "count") || !strcmp(line, "reset")) {
+			if (detail_parse_line(&df->detail, line, colon + 2)) {
+				snprintf(err, errlen, "line %d: bad %s line", *lineno, line);
+				return -1;
+			}
 			continue;
 		}
 		value = unescape_line(colon + 2);
@@ -303,6 +311,7 @@ void datafile_free(struct datafile *df)
 		free(df->meta[i].value);
 	}
 	snapshot_free(&df->zones);
+	detail_free(&df->detail);
 	memset(df, 0, sizeof(*df));
 }
 

@@ -8,6 +8,9 @@
  *   ...
  *   comment: first line\nsecond      (\n, \t, \\ escaped)
  *   disk.reset_all: 0                namespace-wide counters of the run
+ *   count: latency write - 16384 15  (version 2) what the run added to the
+ *   reset: 7 1764000000000000000 3 52000 0 0x0 2048   module's histograms,
+ *                                    errors and resets log (detail.h)
  *   zones: 8                         then a "#" header and that many rows
  *   # zone start cond wptr cap reads read_sectors ...
  *   0 0 2 8 2048 1 8 ...
@@ -18,11 +21,12 @@
 
 #include <stddef.h>
 
+#include "detail.h"
 #include "snapshot.h"
 #include "util.h"
 
 #define DATAFILE_MAGIC		"zns-stat data"
-#define DATAFILE_VERSION	1
+#define DATAFILE_VERSION	2	/* 2: count and reset lines */
 #define DATAFILE_MAX_META	64
 
 struct datafile {
@@ -33,6 +37,7 @@ struct datafile {
 	 * counters (without "disk.") and nr_zones, zone_sectors, lba_bytes.
 	 */
 	struct snapshot zones;
+	struct detail detail;	/* empty in a version 1 file */
 };
 
 int datafile_set(struct datafile *df, const char *key, const char *value);

@@ -17,6 +17,7 @@
 
 #include "../include/zns_stat.h"
 #include "datafile.h"
+#include "detail.h"
 #include "delta.h"
 #include "plot.h"
 #include "record.h"
@@ -178,6 +179,7 @@ int record_run(const struct record_opts *o)
 {
 	struct sigaction sa = { .sa_handler = on_signal };
 	struct snapshot before, after;
+	struct detail d_before, d_after;
 	char err[512], name[256], path[4400], why[512], state[600];
 	struct sbuf b = { 0 };
 	struct datafile df;
@@ -207,6 +209,8 @@ int record_run(const struct record_opts *o)
 	 * lifecycle needs them where the kernel does not say, before 6.11).
 	 */
 	zonereport_add(&before, why, sizeof(why));
+	if (detail_read(o->disk, &d_before, err, sizeof(err)))
+		memset(&d_before, 0, sizeof(d_before));	/* an older module */
 	/* no SA_RESTART: a signal ends the wait (and the comment prompt) */
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
@@ -230,6 +234,13 @@ int record_run(const struct record_opts *o)
 	/* "\n" and "\t" in -c mean what they mean at the prompt */
 	comment = o->comment ? unescape_line(o->comment) : ask_comment(o->disk);
 	cleared = record_build(&df, &before, &after, comment, state);
+	if (cleared >= 0 && !detail_read(o->disk, &d_after, err, sizeof(err))) {
+		if (detail_delta(&df.detail, &d_before, &d_after)) {
+			datafile_free(&df);
+			cleared = -1;
+		}
+		detail_free(&d_after);
+	}
 	if (cleared < 0) {
 		fprintf(stderr, "zns-stat: out of memory\n");
 		goto out_after;
@@ -254,6 +265,7 @@ out_after:
 	free(comment);
 	snapshot_free(&after);
 out_before:
+	detail_free(&d_before);
 	snapshot_free(&before);
 	return ret;
 }

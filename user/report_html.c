@@ -237,6 +237,8 @@ void report_html(struct sbuf *b, const struct datafile *df,
 	summary_table(b, df);
 	busiest_table(b, df);
 	lifecycle_section(b, df);
+	if (df->detail.nr_counts || df->detail.nr_resets)
+		detail_html(b, &df->detail);
 	sbuf_printf(b, "<h2>Heatmaps</h2>\n");
 	for (i = 0; i < nr_metrics; i++) {
 		if (!metric_available(&metrics[i], &df->zones))

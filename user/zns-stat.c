@@ -16,6 +16,7 @@
 #include "datafile.h"
 #include "export.h"
 #include "interval.h"
+#include "detail.h"
 #include "lifecycle.h"
 #include "plot.h"
 #include "record.h"
@@ -36,6 +37,7 @@ static void usage(FILE *out)
 		"       zns-stat plot DATAFILE... [-D DIR] [--force]\n"
 		"       zns-stat report DATAFILE -f FILE.html\n"
 		"       zns-stat lifecycle [-o FMT] [-f FILE] [DISK...]\n"
+		"       zns-stat detail [-f FILE] [DISK...]\n"
 		"       zns-stat export --textfile-dir DIR [--interval SEC] [--zones [-m N]] [DISK...]\n"
 		"\n"
 		"Per-zone statistics of zoned NVMe namespaces, from the zns_stat module\n"
@@ -58,6 +60,8 @@ static void usage(FILE *out)
 		"report: one HTML page with metadata, summary and every heatmap (-f -: stdout)\n"
 		"lifecycle: fill at reset, finish waste, open/active zones against the\n"
 		"        limits, time to full and time open, as the host drove the zones\n"
+		"detail: latency p50/p99/max per operation, errors by status, the resets\n"
+		"        log, size and alignment histograms\n"
 		"export: DIR/zns_stat.prom (replaced atomically) for node_exporter's textfile\n"
 		"        collector: once, or every SEC seconds until SIGTERM; --zones adds the\n"
 		"        per-zone series (at most N zones a namespace, the busiest; %d)\n"
@@ -346,6 +350,63 @@ static int cmd_lifecycle(int argc, char **argv)
 	return ret;
 }
 
+/* zns-stat detail: the histograms and logs of each namespace, since load or clear. */
+static int detail_disks(char **disks, int n, const char *file)
+{
+	struct sbuf b = { 0 };
+	struct detail d;
+	char err[512];
+	int i, ret = 0;
+
+	for (i = 0; i < n; i++) {
+		if (detail_read(disks[i], &d, err, sizeof(err))) {
+			fprintf(stderr, "zns-stat: %s\n", err);
+			ret = 1;
+			continue;
+		}
+		if (b.len)
+			sbuf_printf(&b, "\n");
+		detail_text(&b, disks[i], &d);
+		detail_free(&d);
+	}
+	if (b.len && write_output(file, &b))
+		ret = 1;
+	sbuf_free(&b);
+	return ret;
+}
+
+static int cmd_detail(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "file", required_argument, NULL, 'f' },
+		{ "help", no_argument, NULL, 'h' },
+		{ }
+	};
+	const char *file = NULL;
+	char err[512], **names;
+	int c, n, i, ret;
+
+	while ((c = getopt_long(argc, argv, ":f:h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'f': file = optarg; break;
+		case 'h': usage(stdout); return 0;
+		default: return bad_option("detail: ", c, argv, NULL);
+		}
+	}
+	if (optind < argc)
+		return detail_disks(disk_args(argv + optind, argc - optind),
+				    argc - optind, file);
+	if (snapshot_list_disks(&names, &n, err, sizeof(err))) {
+		fprintf(stderr, "zns-stat: %s\n", err);
+		return 1;
+	}
+	ret = detail_disks(names, n, file);
+	for (i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
+	return ret;
+}
+
 static int cmd_export(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -440,6 +501,8 @@ int main(int argc, char **argv)
 		return cmd_lifecycle(argc - 1, argv + 1);
 	if (argc > 1 && !strcmp(argv[1], "export"))
 		return cmd_export(argc - 1, argv + 1);
+	if (argc > 1 && !strcmp(argv[1], "detail"))
+		return cmd_detail(argc - 1, argv + 1);
 
 	while ((c = getopt_long(argc, argv, ":awo:m:f:i:n:t:hV", opts, NULL)) != -1) {
 		switch (c) {

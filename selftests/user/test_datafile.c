@@ -42,7 +42,7 @@ static void round_trip(void **state)
 	(void)state;
 	build(&df, "fio --rw=write\n\tsecond line with \\ and | bar", 3);
 	datafile_format(&b, &df);
-	assert_non_null(strstr(b.s, "zns-stat data 1\ndevice: zns2\n"));
+	assert_non_null(strstr(b.s, "zns-stat data 2\ndevice: zns2\n"));
 	assert_non_null(strstr(b.s, "\ncomment: fio --rw=write\\n\\tsecond line with \\\\ and | bar\n"));
 	assert_non_null(strstr(b.s, "\nduration_s: 12.250\n"));
 	assert_non_null(strstr(b.s, "\ncounters_cleared: no\n"));
@@ -84,9 +84,10 @@ static void refuses_broken_files(void **state)
 	static const struct {
 		const char *from, *to, *message;
 	} cases[] = {
-		{ "zns-stat data 1\n", "zns-stat data 1\nbogus\n", "line 2: expected 'key: value'" },
-		{ "zns-stat data 1\n", "zns-stats data 1\n", "not a zns-stat data file" },
-		{ "zns-stat data 1\n", "zns-stat data 7\n", "format 7 is newer" },
+		{ "zns-stat data 2\n", "zns-stat data 2\nbogus\n", "line 2: expected 'key: value'" },
+		{ "zns-stat data 2\n", "zns-stats data 2\n", "not a zns-stat data file" },
+		{ "zns-stat data 2\n", "zns-stat data 7\n", "format 7 is newer" },
+		{ "\nzones: 2\n", "\ncount: latency write\nzones: 2\n", "bad count line" },
 		{ "1 2048 0 0 2 90 200 444\n# end\n", "", "1 of 2 zone rows: truncated" },
 		{ "# end\n", "", "no '# end' line: truncated" },
 		{ "# end\n", "2 4096 0 0 0 0 0 0\n# end\n", "more zone rows than 'zones:' says" },

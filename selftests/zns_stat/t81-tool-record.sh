@@ -60,7 +60,7 @@ dat=$(ls "$rec"/$NS1-*.dat) || fail "no data file in $rec"
 name=$(basename "$dat" .dat)
 expect_eq "data file name" "$(grep -cE "^$NS1-[0-9]{8}-[0-9]{6}\$" <<<"$name")" 1
 expect_eq "record says" "$(head -n 1 "$rec/out")" "wrote $dat"
-expect_eq "first line" "$(head -n 1 "$dat")" "zns-stat data 1"
+expect_eq "first line" "$(head -n 1 "$dat")" "zns-stat data 2"
 for kv in device=$NS1 "model=QEMU NVMe Ctrl" serial=zns0 nr_zones=16 zone_sectors=2048 \
 	lba_bytes=4096 counters_cleared=no "kernel=$(uname -r)" status_decoding=on \
 	"zone_state=at the end of the recording" 'comment=workload of t81\nsecond line' \
@@ -100,6 +100,17 @@ for zc in 0:write 0:read 1:append 1:reset 3:finish; do
 	expect_eq "zone $z ${op}_lat_sum_ns > 0" "$(( $(value "$dat" "$z" "${op}_lat_sum_ns") > 0 ))" 1
 done
 expect_eq "zone 2 read_lat_sum_ns" "$(value "$dat" 2 read_lat_sum_ns)" 0
+
+# What the run added to the histograms, errors and resets log (issue 14,
+# item 4): one write, one read, two appends (sizes: "write" counts both), the
+# off-pointer write's error, and the two resets logged with their fills.
+cnt() { awk -v f="$1" -v o="$2" -v w="${3:--}" '$1 == "count:" && $2 == f && $3 == o && $4 == w { n += $6 } END { print n + 0 }' "$dat"; }
+expect_eq "run: latency counts read, write, append" "$(cnt latency read) $(cnt latency write) $(cnt latency append)" "1 1 2"
+expect_eq "run: sizes write 16 KiB, 4 KiB" \
+	"$(awk '$1 == "count:" && $2 == "sizes" && $3 == "write" { printf "%s:%s ", $5, $6 }' "$dat")" "4096:2 16384:1 "
+expect_eq "run: errors" "$(grep '^count: errors ' "$dat")" "count: errors write zone_invalid_write 444 1"
+expect_eq "run: resets logged (zone, select_all, status, fill)" \
+	"$(awk '$1 == "reset:" { printf "%s/%s/%s/%s ", $4, $6, $7, $8 }' "$dat")" "-1/1/0x0/8 1/0/0x0/16 "
 
 # The figures: every SVG well-formed and rendered; README with the comment.
 figs=$rec/$name
@@ -145,7 +156,10 @@ expect_eq "report comment" "$(grep -c '^second line</pre>' "$rec/report.html")" 
 expect_eq "report external refs" "$(grep -cE '(src|href)=' "$rec/report.html")" 0
 # findings before metadata; the data file by name; no epoch seconds beside ISO times
 expect_eq "report: sections in order" "$(grep -o '<h2>[^<]*</h2>' "$rec/report.html" | sed 's/<[^>]*>//g' | tr '\n' '|')" \
-	"Comment|Summary|Zones with the most activity|Zone lifecycle|Heatmaps|Recording|"
+	"Comment|Summary|Zones with the most activity|Zone lifecycle|Latency|Errors|Resets|Sizes and alignment|Heatmaps|Recording|"
+expect_eq "report: latency of the run's write" "$(grep -c '^<tr><td>write</td><td class="n">1</td>' "$rec/report.html")" 1
+expect_eq "report: the error by name" "$(grep -c '<tr><td>zone_invalid_write</td><td>0x1bc</td><td>write</td><td class="n">1</td></tr>' "$rec/report.html")" 1
+expect_eq "report: every logged reset" "$(grep -c '<td>success</td><td class="n">8 KiB</td></tr>' "$rec/report.html")" 1
 expect_eq "report: busiest zones in people's units, every column folded" \
 	"$(grep '^<table><tr><th>zone</th>' "$rec/report.html" | head -n 1 | grep -o '<th>read_[a-z]*</th>' | tr '\n' ' ')$(grep -c '<details><summary>Every column' "$rec/report.html")" \
 	"<th>read_bytes</th> 1"
@@ -172,7 +186,7 @@ expect_eq "record -d: comment" "$(meta "$(ls "$rec"/timed/*.dat)" comment)" ""
 
 # Refused, with one line each: broken data files, an unwritable directory.
 head -n -1 "$dat" >"$rec/truncated.dat"
-sed '5d' "$dat" | sed 's/^zns-stat data 1$/hello/' >"$rec/notdata.dat"
+sed '5d' "$dat" | sed 's/^zns-stat data 2$/hello/' >"$rec/notdata.dat"
 for case in "truncated.dat:no '# end' line: truncated" "notdata.dat:not a zns-stat data file"; do
 	rc=0
 	"$ZNS_TOOL" plot "$rec/${case%%:*}" >/dev/null 2>"$rec/err" || rc=$?
@@ -216,6 +230,11 @@ misuse "zns-stat: -t needs -i" -t 2 $NS1
 misuse "zns-stat: -n needs -i" -n 2 $NS1
 misuse "zns-stat: -w does not apply to -i" -i 1 -w $NS1
 misuse "zns-stat: -a and -m apply to -i only with -o prom" -i 1 -m 2 $NS1
+# zns-stat detail: the live files since the clear, the same counts.
+"$ZNS_TOOL" detail $NS1 >"$rec/detail" || fail "zns-stat detail"
+cat "$rec/detail"
+expect_eq "detail: write commands" "$(awk '$1 == "write" && $2 ~ /^[0-9]+$/ { print $2; exit }' "$rec/detail")" "$(latency_total $NS1 write)"
+expect_eq "detail: resets logged" "$(sed -n 's/^resets logged: //p' "$rec/detail")" "$(grep -vc '^#' "$ZNS_DEBUGFS/$NS1/resets")"
 active=$("$ZNS_TOOL" -o csv $NS1 | tail -n +2 | wc -l)
 expect_eq "zones with activity" "$((active > 0))" 1
 expect_eq "-m 0: says what it left out" "$("$ZNS_TOOL" -m 0 $NS1 | tail -n 1)" "($active zone$([ "$active" = 1 ] || echo s) with activity not shown: --max-zones)"

@@ -1,0 +1,152 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * zns-stat detail: the module's latency, sizes, alignment, errors and resets
+ * files (the zns8 fixture), their percentiles, what a run added, the data
+ * file lines, and the terminal and HTML sections.
+ */
+#include <stdlib.h>
+
+#include "unit.h"
+#include "datafile.h"
+#include "detail.h"
+#include "snapshot.h"
+
+static void read_fixture(struct detail *d)
+{
+	char err[256] = "";
+
+	setenv("ZNS_STAT_DEBUGFS", "fixtures/debugfs", 1);
+	assert_int_equal(detail_read("zns8", d, err, sizeof(err)), 0);
+}
+
+static void reads_every_file(void **state)
+{
+	struct detail d;
+
+	(void)state;
+	read_fixture(&d);
+	/* 10 latency lines, 3 sizes, 3 alignment, 2 non-zero error cells */
+	assert_int_equal(d.nr_counts, 18);
+	assert_int_equal(d.nr_resets, 3);
+	assert_int_equal(d.resets[1].status, 0x1b9);
+	assert_int_equal(d.resets[1].fill, -1);
+	assert_int_equal(d.resets[2].select_all, 1);
+	assert_int_equal(d.resets[2].zone, -1);
+	detail_free(&d);
+}
+
+static void quantiles_are_bucket_bounds(void **state)
+{
+	struct detail d;
+	uint64_t n;
+
+	(void)state;
+	read_fixture(&d);
+	/* write: 1 in [8192,16383], 15 in [16384,32767], 1 in [65536,131071] */
+	assert_int_equal(detail_quantile(&d, "latency", "write", 0.5, &n), 32767);
+	assert_int_equal(n, 17);
+	assert_int_equal(detail_quantile(&d, "latency", "write", 0.05, NULL), 16383);
+	assert_int_equal(detail_quantile(&d, "latency", "write", 0.99, NULL), 131071);
+	assert_int_equal(detail_quantile(&d, "latency", "write", 1, NULL), 131071);
+	assert_int_equal(detail_quantile(&d, "latency", "write_zeroes", 0.5, &n), 0);
+	assert_int_equal(n, 0);
+	detail_free(&d);
+}
+
+static void a_run_is_the_difference(void **state)
+{
+	char a[] = "read 4096 8191 2\nwrite 4096 8191 5\n", b[] = "read 4096 8191 3\nwrite 4096 8191 5\nwrite 8192 16383 1\n";
+	char ra[] = "4 100 1 10 0 0 8\n5 200 2 20 0 0 8\n", rb[] = "5 200 2 20 0 0 8\n6 300 3 30 0 0x1b9 -1\n";
+	char rc[] = "1 400 7 40 0 0 0\n", c[] = "write 4096 8191 5\n";
+	struct detail before = { 0 }, after = { 0 }, run, again = { 0 };
+
+	(void)state;
+	assert_int_equal(detail_parse_file(&before, "sizes", a), 0);
+	assert_int_equal(detail_parse_file(&before, "resets", ra), 0);
+	assert_int_equal(detail_parse_file(&after, "sizes", b), 0);
+	assert_int_equal(detail_parse_file(&after, "resets", rb), 0);
+	assert_int_equal(detail_delta(&run, &before, &after), 0);
+	assert_int_equal(run.nr_counts, 2);	/* read +1, the new write bucket */
+	assert_int_equal(run.counts[0].n, 1);
+	assert_int_equal(run.counts[1].lo, 8192);
+	assert_int_equal(run.nr_resets, 1);	/* seq 6 only */
+	assert_int_equal(run.resets[0].seq, 6);
+	detail_free(&run);
+	/* cleared during the run: a count went down, the log restarted */
+	assert_int_equal(detail_parse_file(&again, "sizes", c), 0);
+	assert_int_equal(detail_parse_file(&again, "resets", rc), 0);
+	assert_int_equal(detail_delta(&run, &after, &again), 0);
+	assert_int_equal(run.nr_counts, 1);
+	assert_int_equal(run.counts[0].n, 5);
+	assert_int_equal(run.nr_resets, 1);
+	assert_int_equal(run.resets[0].seq, 1);
+	detail_free(&run);
+	detail_free(&before);
+	detail_free(&after);
+	detail_free(&again);
+}
+
+static void data_file_lines_round_trip(void **state)
+{
+	struct sbuf b = { 0 };
+	struct detail d, back = { 0 };
+	char *line, *save, *colon;
+
+	(void)state;
+	read_fixture(&d);
+	detail_format_lines(&b, &d);
+	assert_non_null(strstr(b.s, "count: latency write - 16384 15\n"));
+	assert_non_null(strstr(b.s, "count: errors write zone_invalid_write 444 1\n"));
+	assert_non_null(strstr(b.s, "reset: 2 1764000001000000000 5 24000 0 0x1b9 -1\n"));
+	for (line = strtok_r(b.s, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		colon = strstr(line, ": ");
+		*colon = '\0';
+		assert_int_equal(detail_parse_line(&back, line, colon + 2), 0);
+	}
+	assert_int_equal(back.nr_counts, d.nr_counts);
+	assert_int_equal(back.nr_resets, d.nr_resets);
+	assert_memory_equal(back.counts, d.counts, sizeof(*d.counts) * d.nr_counts);
+	assert_memory_equal(back.resets, d.resets, sizeof(*d.resets) * d.nr_resets);
+	assert_int_equal(detail_parse_line(&back, "count", "latency write"), -1);
+	sbuf_free(&b);
+	detail_free(&d);
+	detail_free(&back);
+}
+
+static void shown_for_people(void **state)
+{
+	struct sbuf b = { 0 };
+	struct detail d;
+
+	(void)state;
+	setenv("TZ", "UTC", 1);
+	read_fixture(&d);
+	detail_text(&b, "zns8", &d);
+	assert_non_null(strstr(b.s, "  write                 17   32.8 µs    131 µs    131 µs\n"));
+	assert_non_null(strstr(b.s, "  zone_invalid_write       0x1bc write         1\n"));
+	assert_non_null(strstr(b.s, "resets logged: 3\n"));
+	assert_non_null(strstr(b.s, "  16:00:01.000      5     24 µs zone_full                   unknown\n"));
+	assert_non_null(strstr(b.s, "  16:00:02.500    all     52 µs success                       2 MiB\n"));
+	assert_non_null(strstr(b.s, "write sizes: [4 KiB, 8 KiB): 15, [64 KiB, 128 KiB): 2\n"));
+	assert_non_null(strstr(b.s, "write alignment: 4 KiB: 16, 64 KiB: 1\n"));
+	sbuf_free(&b);
+	detail_html(&b, &d);
+	assert_non_null(strstr(b.s, "<tr><td>write</td><td class=\"n\">17</td><td class=\"n\">32.8 µs</td>"));
+	assert_non_null(strstr(b.s, "<tr><td>zone_invalid_write</td><td>0x1bc</td><td>write</td><td class=\"n\">1</td></tr>"));
+	assert_non_null(strstr(b.s, "<td>zone_full</td>"));
+	sbuf_free(&b);
+	detail_free(&d);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(reads_every_file),
+		cmocka_unit_test(quantiles_are_bucket_bounds),
+		cmocka_unit_test(a_run_is_the_difference),
+		cmocka_unit_test(data_file_lines_round_trip),
+		cmocka_unit_test(shown_for_people),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,477 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * zns-stat detail: the module's latency, sizes, alignment, errors and
+ * resets files, read, subtracted for a recorded run, and shown: latency
+ * percentiles per operation, errors by name, every logged reset and the
+ * size and alignment histograms (Documentation/zns_stat.rst has the files).
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "../include/zns_stat.h"
+#include "columns.h"
+#include "detail.h"
+#include "snapshot.h"
+
+static const char * const detail_files[] = {
+	"latency", "sizes", "alignment", "errors", "resets",
+};
+
+/* Arrays hold 16, then double: full at 16, 32, 64... */
+static int needs_room(int n)
+{
+	return !n || (n >= 16 && !(n & (n - 1)));
+}
+
+static int add_count(struct detail *d, const char *file, const char *op,
+		     const char *what, uint64_t lo, uint64_t n)
+{
+	struct detail_count *c;
+
+	if (needs_room(d->nr_counts)) {
+		c = realloc(d->counts, sizeof(*c) * (d->nr_counts ? 2 * d->nr_counts : 16));
+		if (!c)
+			return -1;
+		d->counts = c;
+	}
+	c = &d->counts[d->nr_counts++];
+	memset(c, 0, sizeof(*c));
+	snprintf(c->file, sizeof(c->file), "%s", file);
+	snprintf(c->op, sizeof(c->op), "%s", op);
+	snprintf(c->what, sizeof(c->what), "%s", what);
+	c->lo = lo;
+	c->n = n;
+	return 0;
+}
+
+static int add_reset(struct detail *d, const struct detail_reset *r)
+{
+	struct detail_reset *v;
+
+	if (needs_room(d->nr_resets)) {
+		v = realloc(d->resets, sizeof(*v) * (d->nr_resets ? 2 * d->nr_resets : 16));
+		if (!v)
+			return -1;
+		d->resets = v;
+	}
+	d->resets[d->nr_resets++] = *r;
+	return 0;
+}
+
+/* "# error code read write ...": the operations of the columns after code. */
+static int error_rows(struct detail *d, char *text)
+{
+	char *line, *save, *tok, *tsave, ops[16][16], name[32];
+	unsigned long long code, n;
+	int nr_ops = 0, i;
+
+	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		if (!strncmp(line, "# error code", 12)) {
+			for (tok = strtok_r(line + 12, " ", &tsave); tok && nr_ops < 16;
+			     tok = strtok_r(NULL, " ", &tsave))
+				snprintf(ops[nr_ops++], sizeof(ops[0]), "%s", tok);
+			continue;
+		}
+		if (line[0] == '#')
+			continue;
+		tok = strtok_r(line, " ", &tsave);
+		if (!tok || !nr_ops)
+			return -1;
+		snprintf(name, sizeof(name), "%s", tok);
+		tok = strtok_r(NULL, " ", &tsave);
+		if (!tok || sscanf(tok, "%llx", &code) != 1)
+			return -1;
+		for (i = 0; i < nr_ops; i++) {
+			tok = strtok_r(NULL, " ", &tsave);
+			if (!tok || sscanf(tok, "%llu", &n) != 1)
+				return -1;
+			if (n && add_count(d, "errors", ops[i], name, code, n))
+				return -1;
+		}
+	}
+	return 0;
+}
+
+int detail_parse_file(struct detail *d, const char *file, char *text)
+{
+	unsigned long long a, b, c, e, f;
+	long long zone, fill;
+	unsigned int status;
+	int sa;
+	char *line, *save, op[16];
+
+	if (!strcmp(file, "errors"))
+		return error_rows(d, text);
+	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		if (line[0] == '#')
+			continue;
+		if (!strcmp(file, "resets")) {
+			struct detail_reset r;
+
+			if (sscanf(line, "%llu %llu %lld %llu %d %x %lld", &a, &b, &zone,
+				   &c, &sa, &status, &fill) != 7)
+				return -1;
+			r = (struct detail_reset){ .seq = a, .time_ns = b, .lat_ns = c,
+				.zone = zone, .fill = fill, .status = status, .select_all = sa };
+			if (add_reset(d, &r))
+				return -1;
+		} else if (!strcmp(file, "alignment")) {
+			if (sscanf(line, "%15s %llu %llu", op, &a, &e) != 3 ||
+			    add_count(d, file, op, "", a, e))
+				return -1;
+		} else {	/* latency, sizes: op lo hi count */
+			if (sscanf(line, "%15s %llu %llu %llu", op, &a, &f, &e) != 4 ||
+			    add_count(d, file, op, "", a, e))
+				return -1;
+		}
+	}
+	return 0;
+}
+
+int detail_read(const char *disk, struct detail *d, char *err, size_t errlen)
+{
+	char path[512], *text;
+	size_t i;
+	int found = 0;
+
+	memset(d, 0, sizeof(*d));
+	for (i = 0; i < sizeof(detail_files) / sizeof(detail_files[0]); i++) {
+		snprintf(path, sizeof(path), "%s/%s/%s", snapshot_root(), disk, detail_files[i]);
+		text = slurp_file(path, NULL);
+		if (!text)
+			continue;	/* an older module: what it has */
+		found++;
+		if (detail_parse_file(d, detail_files[i], text)) {
+			snprintf(err, errlen, "%s: unexpected content", path);
+			free(text);
+			detail_free(d);
+			return -1;
+		}
+		free(text);
+	}
+	if (!found) {
+		snprintf(err, errlen, "%s: no latency, errors or resets files (not a tracked namespace?)", disk);
+		return -1;
+	}
+	return 0;
+}
+
+static const struct detail_count *find(const struct detail *d,
+				       const struct detail_count *c)
+{
+	int i;
+
+	for (i = 0; i < d->nr_counts; i++)
+		if (d->counts[i].lo == c->lo && !strcmp(d->counts[i].file, c->file) &&
+		    !strcmp(d->counts[i].op, c->op) && !strcmp(d->counts[i].what, c->what))
+			return &d->counts[i];
+	return NULL;
+}
+
+int detail_delta(struct detail *out, const struct detail *before,
+		 const struct detail *after)
+{
+	const struct detail_count *c, *was;
+	uint64_t last = 0, n;
+	int i, cleared = 0;
+
+	memset(out, 0, sizeof(*out));
+	for (i = 0; i < after->nr_counts; i++) {
+		was = find(before, &after->counts[i]);
+		if (was && was->n > after->counts[i].n)
+			cleared = 1;
+	}
+	for (i = 0; i < before->nr_counts && !cleared; i++)
+		if (!find(after, &before->counts[i]))
+			cleared = 1;
+	for (i = 0; i < after->nr_counts; i++) {
+		c = &after->counts[i];
+		was = cleared ? NULL : find(before, c);
+		n = c->n - (was ? was->n : 0);
+		if (n && add_count(out, c->file, c->op, c->what, c->lo, n))
+			goto oom;
+	}
+	/* the log's sequence numbers restart from 1 when counters are cleared */
+	for (i = 0; i < before->nr_resets; i++)
+		if (before->resets[i].seq > last)
+			last = before->resets[i].seq;
+	for (i = 0; i < after->nr_resets; i++)
+		if (after->resets[i].seq < last)
+			cleared = 1;
+	for (i = 0; i < after->nr_resets; i++)
+		if ((cleared || after->resets[i].seq > last) &&
+		    add_reset(out, &after->resets[i]))
+			goto oom;
+	return 0;
+oom:
+	detail_free(out);
+	return -1;
+}
+
+void detail_free(struct detail *d)
+{
+	free(d->counts);
+	free(d->resets);
+	memset(d, 0, sizeof(*d));
+}
+
+void detail_format_lines(struct sbuf *b, const struct detail *d)
+{
+	const struct detail_count *c;
+	const struct detail_reset *r;
+	int i;
+
+	for (i = 0; i < d->nr_counts; i++) {
+		c = &d->counts[i];
+		sbuf_printf(b, "count: %s %s %s %" PRIu64 " %" PRIu64 "\n", c->file, c->op,
+			    *c->what ? c->what : "-", c->lo, c->n);
+	}
+	for (i = 0; i < d->nr_resets; i++) {
+		r = &d->resets[i];
+		sbuf_printf(b, "reset: %" PRIu64 " %" PRIu64 " %" PRId64 " %" PRIu64 " %d 0x%x %" PRId64 "\n",
+			    r->seq, r->time_ns, r->zone, r->lat_ns, r->select_all,
+			    r->status, r->fill);
+	}
+}
+
+int detail_parse_line(struct detail *d, const char *key, const char *value)
+{
+	char file[12], op[16], what[32], line[128];
+	unsigned long long lo, n;
+
+	if (!strcmp(key, "reset")) {
+		snprintf(line, sizeof(line), "%s", value);
+		return detail_parse_file(d, "resets", line);
+	}
+	if (sscanf(value, "%11s %15s %31s %llu %llu", file, op, what, &lo, &n) != 5)
+		return -1;
+	return add_count(d, file, op, strcmp(what, "-") ? what : "", lo, n);
+}
+
+/* A log2 bucket's upper bound: [0, 1], then [2^i, 2^(i+1) - 1]. */
+static uint64_t bucket_hi(uint64_t lo)
+{
+	return lo ? 2 * lo - 1 : 1;
+}
+
+uint64_t detail_quantile(const struct detail *d, const char *file,
+			 const char *op, double q, uint64_t *total)
+{
+	uint64_t lo = 0, seen = 0, sum = 0, best;
+	const struct detail_count *c;
+	int i, found;
+
+	for (i = 0; i < d->nr_counts; i++)
+		if (!strcmp(d->counts[i].file, file) && !strcmp(d->counts[i].op, op))
+			sum += d->counts[i].n;
+	if (total)
+		*total = sum;
+	/* buckets in ascending order, whatever order the lines came in */
+	for (found = 1; sum && found; lo = best + 1) {
+		found = 0;
+		best = UINT64_MAX;
+		for (i = 0; i < d->nr_counts; i++) {
+			c = &d->counts[i];
+			if (!strcmp(c->file, file) && !strcmp(c->op, op) &&
+			    c->lo >= lo && c->lo <= best) {
+				best = c->lo;
+				found = 1;
+			}
+		}
+		if (!found)
+			break;
+		for (i = 0; i < d->nr_counts; i++) {
+			c = &d->counts[i];
+			if (c->lo == best && !strcmp(c->file, file) && !strcmp(c->op, op))
+				seen += c->n;
+		}
+		if (seen >= q * sum)
+			return bucket_hi(best);
+	}
+	return 0;
+}
+
+/* One row per operation with a latency histogram: count, p50, p99, max. */
+struct lat_row {
+	const char *op;
+	uint64_t n;
+	char p[3][24];
+};
+
+static int latency_rows(const struct detail *d, struct lat_row *rows)
+{
+	static const double q[] = { 0.5, 0.99, 1 };
+	int op, k, nr = 0;
+
+	for (op = 0; op < ZNS_NR_OPS; op++) {
+		struct lat_row *r = &rows[nr];
+
+		r->op = zns_op_names[op];
+		for (k = 0; k < 3; k++)
+			fmt_ns(r->p[k], sizeof(r->p[k]),
+			       (double)detail_quantile(d, "latency", r->op, q[k], &r->n));
+		nr += r->n > 0;
+	}
+	return nr;
+}
+
+static const char *status_text(unsigned int status, char *buf, int n)
+{
+	return status ? status_name(status, buf, n) : "success";
+}
+
+static void reset_time(char *out, size_t n, uint64_t ns)
+{
+	time_t t = ns / 1000000000;
+	struct tm tm;
+
+	if (!localtime_r(&t, &tm) || !strftime(out, n, "%H:%M:%S", &tm))
+		snprintf(out, n, "?");
+	else
+		snprintf(out + strlen(out), n - strlen(out), ".%03u",
+			 (unsigned int)(ns / 1000000 % 1000));
+}
+
+static void fill_text(char *out, size_t n, const struct detail_reset *r)
+{
+	if (r->fill < 0)
+		snprintf(out, n, "unknown");
+	else
+		fmt_bytes(out, n, r->fill * 512.0);
+}
+
+/* Sizes and alignment of one direction as "4 KiB: 3, 8 KiB: 1". */
+static void hist_line(struct sbuf *b, const struct detail *d, const char *file,
+		      const char *dir)
+{
+	const struct detail_count *c;
+	char t[32];
+	int i, first = 1;
+
+	for (i = 0; i < d->nr_counts; i++) {
+		c = &d->counts[i];
+		if (strcmp(c->file, file) || strcmp(c->op, dir))
+			continue;
+		fmt_bytes(t, sizeof(t), (double)c->lo);
+		sbuf_printf(b, "%s%s%s", first ? "" : ", ",
+			    !strcmp(file, "sizes") ? "[" : "", t);
+		if (!strcmp(file, "sizes")) {	/* log2 buckets */
+			fmt_bytes(t, sizeof(t), 2.0 * c->lo);
+			sbuf_printf(b, ", %s)", c->lo ? t : "2 B");
+		}
+		sbuf_printf(b, ": %" PRIu64, c->n);
+		first = 0;
+	}
+	if (first)
+		sbuf_printf(b, "none");
+}
+
+void detail_text(struct sbuf *b, const char *title, const struct detail *d)
+{
+	struct lat_row rows[ZNS_NR_OPS];
+	const struct detail_count *c;
+	const struct detail_reset *r;
+	char t[32], s[32], f[32], st[32];
+	static const char * const dirs[] = { "read", "write" };
+	int i, nr = latency_rows(d, rows);
+
+	sbuf_printf(b, "%s: latency of successful commands (log2 buckets: each figure is its bucket's upper bound)\n", title);
+	sbuf_printf(b, "  %-13s %10s %10s %10s %10s\n", "op", "commands", "p50", "p99", "max");
+	for (i = 0; i < nr; i++)
+		sbuf_printf(b, "  %-13s %10" PRIu64 " %10s %10s %10s\n", rows[i].op,
+			    rows[i].n, rows[i].p[0], rows[i].p[1], rows[i].p[2]);
+	if (!nr)
+		sbuf_printf(b, "  none yet\n");
+	sbuf_printf(b, "errors by status and operation\n");
+	for (i = 0, nr = 0; i < d->nr_counts; i++) {
+		c = &d->counts[i];
+		if (strcmp(c->file, "errors"))
+			continue;
+		sbuf_printf(b, "  %-24s 0x%03" PRIx64 " %-13s %" PRIu64 "\n", c->what, c->lo, c->op, c->n);
+		nr++;
+	}
+	if (!nr)
+		sbuf_printf(b, "  none\n");
+	sbuf_printf(b, "resets logged: %d\n", d->nr_resets);
+	if (d->nr_resets)
+		sbuf_printf(b, "  %-12s %6s %10s %-24s %10s\n", "time", "zone", "latency", "status", "fill");
+	for (i = 0; i < d->nr_resets; i++) {
+		r = &d->resets[i];
+		reset_time(t, sizeof(t), r->time_ns);
+		fmt_ns(s, sizeof(s), (double)r->lat_ns);
+		fill_text(f, sizeof(f), r);
+		if (r->select_all)
+			sbuf_printf(b, "  %-12s %6s", t, "all");
+		else
+			sbuf_printf(b, "  %-12s %6" PRId64, t, r->zone);
+		sbuf_printf(b, " %10s %-24s %10s\n", s, status_text(r->status, st, sizeof(st)), f);
+	}
+	for (i = 0; i < 2; i++) {
+		sbuf_printf(b, "%s sizes: ", dirs[i]);
+		hist_line(b, d, "sizes", dirs[i]);
+		sbuf_printf(b, "\n%s alignment: ", dirs[i]);
+		hist_line(b, d, "alignment", dirs[i]);
+		sbuf_printf(b, "\n");
+	}
+}
+
+void detail_html(struct sbuf *b, const struct detail *d)
+{
+	struct lat_row rows[ZNS_NR_OPS];
+	const struct detail_count *c;
+	const struct detail_reset *r;
+	char t[32], s[32], f[32], st[32];
+	static const char * const dirs[] = { "read", "write" };
+	int i, nr = latency_rows(d, rows);
+
+	sbuf_printf(b, "<h2>Latency</h2>\n<p>Successful commands of the run, setup to completion; the module keeps log2 histograms, so each figure is the upper bound of its bucket.</p>\n");
+	sbuf_printf(b, "<table><tr><th>operation</th><th>commands</th><th>p50</th><th>p99</th><th>max</th></tr>\n");
+	for (i = 0; i < nr; i++)
+		sbuf_printf(b, "<tr><td>%s</td><td class=\"n\">%" PRIu64 "</td><td class=\"n\">%s</td><td class=\"n\">%s</td><td class=\"n\">%s</td></tr>\n",
+			    rows[i].op, rows[i].n, rows[i].p[0], rows[i].p[1], rows[i].p[2]);
+	sbuf_printf(b, "</table>\n<h2>Errors</h2>\n");
+	for (i = 0, nr = 0; i < d->nr_counts; i++) {
+		c = &d->counts[i];
+		if (strcmp(c->file, "errors"))
+			continue;
+		if (!nr++)
+			sbuf_printf(b, "<table><tr><th>status</th><th>code</th><th>operation</th><th>commands</th></tr>\n");
+		sbuf_printf(b, "<tr><td>");
+		sbuf_xml(b, c->what);
+		sbuf_printf(b, "</td><td>0x%03" PRIx64 "</td><td>%s</td><td class=\"n\">%" PRIu64 "</td></tr>\n",
+			    c->lo, c->op, c->n);
+	}
+	sbuf_printf(b, nr ? "</table>\n" : "<p>No command failed.</p>\n");
+	sbuf_printf(b, "<h2>Resets</h2>\n<p>%d resets logged during the run (the module keeps the last <code>reset_log_size</code>).</p>\n",
+		    d->nr_resets);
+	if (d->nr_resets)
+		sbuf_printf(b, "<details><summary>every logged reset</summary>\n<table><tr><th>time</th><th>zone</th><th>latency</th><th>status</th><th>fill</th></tr>\n");
+	for (i = 0; i < d->nr_resets; i++) {
+		r = &d->resets[i];
+		reset_time(t, sizeof(t), r->time_ns);
+		fmt_ns(s, sizeof(s), (double)r->lat_ns);
+		fill_text(f, sizeof(f), r);
+		sbuf_printf(b, "<tr><td>%s</td><td class=\"n\">", t);
+		if (r->select_all)
+			sbuf_printf(b, "all");
+		else
+			sbuf_printf(b, "%" PRId64, r->zone);
+		sbuf_printf(b, "</td><td class=\"n\">%s</td><td>%s</td><td class=\"n\">%s</td></tr>\n",
+			    s, status_text(r->status, st, sizeof(st)), f);
+	}
+	if (d->nr_resets)
+		sbuf_printf(b, "</table>\n</details>\n");
+	sbuf_printf(b, "<h2>Sizes and alignment</h2>\n<table><tr><th>histogram</th><th>commands by bucket</th></tr>\n");
+	for (i = 0; i < 2; i++) {
+		sbuf_printf(b, "<tr><td>%s sizes</td><td>", dirs[i]);
+		hist_line(b, d, "sizes", dirs[i]);
+		sbuf_printf(b, "</td></tr>\n<tr><td>%s alignment</td><td>", dirs[i]);
+		hist_line(b, d, "alignment", dirs[i]);
+		sbuf_printf(b, "</td></tr>\n");
+	}
+	sbuf_printf(b, "</table>\n");
+}
