@@ -38,6 +38,8 @@ command -v rsvg-convert >/dev/null || need+=(librsvg2-bin)
 # zns-stat export: served by node_exporter's textfile collector, linted by promtool
 command -v prometheus-node-exporter >/dev/null || need+=(prometheus-node-exporter)
 command -v promtool >/dev/null || need+=(prometheus)
+# zns-stat report: laid out by a real browser (issue 14)
+command -v chromium >/dev/null || need+=(chromium)
 if [ ${#need[@]} -gt 0 ]; then
 	echo "# installing ${need[*]}"
 	DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${need[@]}" \
@@ -426,6 +428,30 @@ check "zns-stat unit tests (cmocka): parsing, deltas, formats, heatmaps, data fi
 check "zns-stat figures (8 and 65536 zones) and report: well-formed, rendered by rsvg-convert" figure_findings
 check "zns-stat export: node_exporter serves the fixture's values, promtool, dashboard, atomic, bad args" \
 	export_findings
+# The HTML report of a 64-zone run with every section, laid out by headless
+# Chromium at 1400 px: nothing wider than the window (a copy of the page gets a
+# script that puts the page's scroll width in its title; the report has none).
+report_layout_findings() {
+	local t=$logdir/report out width
+	rm -rf "$t"
+	mkdir -p "$t"
+	bash "$repo/selftests/user/make-datafile.sh" 64 | sed 's/^zns-stat data 1$/zns-stat data 2/
+		s/^zones: 64$/count: latency write - 16384 15\ncount: latency reset - 1048576 2\ncount: errors write zone_invalid_write 444 1\ncount: errors open too_many_active_zones 445 3\ncount: sizes write - 4096 15\ncount: alignment write - 4096 15\nreset: 7 1767323050123456789 3 1048576 0 0x0 1200\nreset: 8 1767323051123456789 -1 1048576 1 0x1bf -1\nzones: 64/' >"$t/run.dat"
+	"$repo/user/zns-stat" report "$t/run.dat" -f "$t/report.html" >/dev/null || { echo "zns-stat report failed"; return; }
+	grep -q '<h2>Latency</h2>' "$t/report.html" || echo "the report has no Latency section"
+	sed 's|</body>|<script>document.title = "width " + document.documentElement.scrollWidth + " of " + window.innerWidth;</script></body>|' \
+		"$t/report.html" >"$t/measured.html"
+	out=$(cd "$t" && HOME=$t timeout 120 chromium --headless --no-sandbox --disable-gpu --window-size=1400,1000 \
+		--dump-dom "file://$t/measured.html" 2>"$t/chromium.err" | grep -o '<title>width [0-9]* of [0-9]*</title>')
+	width=$(sed -n 's/<title>width \([0-9]*\) of 1400<\/title>/\1/p' <<<"$out")
+	if [ -z "$width" ]; then
+		echo "headless Chromium did not lay the report out: '$out'"
+		tail -n 5 "$t/chromium.err"
+	elif [ "$width" -gt 1400 ]; then
+		echo "the report is $width px wide in a 1400 px window: it scrolls sideways"
+	fi
+}
+check "zns-stat report: headless Chromium lays it out within 1400 px" report_layout_findings
 check "make install and uninstall, DESTDIR and PREFIX (${kvers[0]})" install_findings "${kvers[0]}"
 check "kselftests: make install's tree, kselftest-list.txt, run_kselftest.sh skips without ZNS, ZNS_STAT_TEST_DEV" kselftest_findings
 check "kselftests: a test missing, not executable or not listed fails run_tests.sh and make install" test_list_findings
