@@ -73,6 +73,7 @@ void datafile_format(struct sbuf *b, const struct datafile *df)
 			sbuf_printf(b, "disk.%s: %s\n", s->summary[i].key,
 				    s->summary[i].value);
 	detail_format_lines(b, &df->detail);
+	timeline_format_lines(b, &df->timeline);
 	sbuf_printf(b, "zones: %llu\n#", (unsigned long long)s->nr_zones);
 	for (i = 0; i < s->nr_columns; i++)
 		sbuf_printf(b, " %s", s->columns[i]);
@@ -136,6 +137,13 @@ static int parse_meta(char **p, int *lineno, struct datafile *df,
 		if (!strncmp(line, "disk.", 5)) {
 			if (snapshot_set_summary(&df->zones, line + 5, colon + 2))
 				goto oom;
+			continue;
+		}
+		if (!strcmp(line, "tick")) {
+			if (timeline_parse_line(&df->timeline, colon + 2)) {
+				snprintf(err, errlen, "line %d: bad tick line", *lineno);
+				return -1;
+			}
 			continue;
 		}
 		if (!strcmp(line, "count") || !strcmp(line, "reset")) {
@@ -312,6 +320,7 @@ void datafile_free(struct datafile *df)
 	}
 	snapshot_free(&df->zones);
 	detail_free(&df->detail);
+	timeline_free(&df->timeline);
 	memset(df, 0, sizeof(*df));
 }
 

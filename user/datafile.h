@@ -11,6 +11,8 @@
  *   count: latency write - 16384 15  (version 2) what the run added to the
  *   reset: 7 1764000000000000000 3 52000 0 0x0 2048   module's histograms,
  *                                    errors and resets log (detail.h)
+ *   tick: 1.000 0:16:0:0 5:0:8:1     (record -i) per interval, each zone's
+ *                                    data written, read, resets (timeline.h)
  *   zones: 8                         then a "#" header and that many rows
  *   # zone start cond wptr cap reads read_sectors ...
  *   0 0 2 8 2048 1 8 ...
@@ -23,6 +25,7 @@
 
 #include "detail.h"
 #include "snapshot.h"
+#include "timeline.h"
 #include "util.h"
 
 #define DATAFILE_MAGIC		"zns-stat data"
@@ -38,6 +41,7 @@ struct datafile {
 	 */
 	struct snapshot zones;
 	struct detail detail;	/* empty in a version 1 file */
+	struct timeline timeline;	/* empty unless recorded with -i */
 };
 
 int datafile_set(struct datafile *df, const char *key, const char *value);

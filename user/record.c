@@ -166,13 +166,59 @@ static void data_name(const struct record_opts *o, double epoch, char *out,
 	}
 }
 
-static void wait_for_end(double seconds)
+/* Until CLOCK_MONOTONIC time t (0: none) or a signal, in steps of 0.1 s at most. */
+static void wait_until(double t)
 {
-	double end = now_mono() + seconds;
-	struct timespec ts = { 0, 100 * 1000 * 1000 };
+	struct timespec ts;
+	double left;
 
-	while (!stop_signal && (seconds <= 0 || now_mono() < end))
+	while (!stop_signal) {
+		left = t ? t - now_mono() : 0.1;
+		if (left <= 0)
+			return;
+		left = left < 0.1 ? left : 0.1;
+		ts.tv_sec = 0;
+		ts.tv_nsec = (long)(left * 1e9);
 		nanosleep(&ts, NULL);
+	}
+}
+
+/*
+ * record -i: a snapshot at every interval's end until the run ends (the
+ * caller adds the last, partial interval), each interval's changes in tl.
+ * *last: the latest snapshot taken here; *have_last 0 when none was.
+ */
+static int record_intervals(const struct record_opts *o,
+			    const struct snapshot *before, struct timeline *tl,
+			    struct snapshot *last, int *have_last, double start,
+			    char *err, size_t errlen)
+{
+	double end = o->seconds > 0 ? start + o->seconds : 0, next;
+	struct snapshot cur;
+	int k;
+
+	*have_last = 0;
+	for (k = 1; ; k++) {
+		next = start + k * o->interval;
+		if (end && next >= end)
+			break;
+		wait_until(next);
+		if (stop_signal)
+			break;
+		if (snapshot_read(o->disk, &cur, err, errlen))
+			return -1;
+		if (timeline_add(tl, *have_last ? last : before, &cur, next - start)) {
+			snapshot_free(&cur);
+			snprintf(err, errlen, "out of memory");
+			return -1;
+		}
+		if (*have_last)
+			snapshot_free(last);
+		*last = cur;
+		*have_last = 1;
+	}
+	wait_until(end);
+	return 0;
 }
 
 int record_run(const struct record_opts *o)
@@ -180,6 +226,10 @@ int record_run(const struct record_opts *o)
 	struct sigaction sa = { .sa_handler = on_signal };
 	struct snapshot before, after;
 	struct detail d_before, d_after;
+	struct snapshot last;
+	struct timeline tl = { 0 };
+	int have_last = 0;
+	double start;
 	char err[512], name[256], path[4400], why[512], state[600];
 	struct sbuf b = { 0 };
 	struct datafile df;
@@ -219,12 +269,24 @@ int record_run(const struct record_opts *o)
 			o->disk, o->seconds);
 	else
 		fprintf(stderr, "zns-stat: recording %s: Ctrl-C (or SIGTERM) stops\n", o->disk);
-	wait_for_end(o->seconds);
+	start = now_mono();
+	if (o->interval <= 0) {
+		wait_until(o->seconds > 0 ? start + o->seconds : 0);
+	} else if (record_intervals(o, &before, &tl, &last, &have_last, start,
+				    err, sizeof(err))) {
+		fprintf(stderr, "zns-stat: %s: nothing written\n", err);
+		goto out_intervals;
+	}
 	stop_signal = 0;
 
 	if (snapshot_read(o->disk, &after, err, sizeof(err))) {
 		fprintf(stderr, "zns-stat: %s: it went away during the recording, nothing written\n", err);
-		goto out_before;
+		goto out_intervals;
+	}
+	if (o->interval > 0 &&
+	    timeline_add(&tl, have_last ? &last : &before, &after, now_mono() - start)) {
+		fprintf(stderr, "zns-stat: out of memory\n");
+		goto out_after;
 	}
 	/* the state at the end of the run, next to its counters */
 	if (zonereport_add(&after, why, sizeof(why)) == 0)
@@ -234,6 +296,10 @@ int record_run(const struct record_opts *o)
 	/* "\n" and "\t" in -c mean what they mean at the prompt */
 	comment = o->comment ? unescape_line(o->comment) : ask_comment(o->disk);
 	cleared = record_build(&df, &before, &after, comment, state);
+	if (cleared >= 0) {
+		df.timeline = tl;
+		memset(&tl, 0, sizeof(tl));	/* the data file's now */
+	}
 	if (cleared >= 0 && !detail_read(o->disk, &d_after, err, sizeof(err))) {
 		if (detail_delta(&df.detail, &d_before, &d_after)) {
 			datafile_free(&df);
@@ -264,7 +330,10 @@ int record_run(const struct record_opts *o)
 out_after:
 	free(comment);
 	snapshot_free(&after);
-out_before:
+out_intervals:
+	timeline_free(&tl);
+	if (have_last)
+		snapshot_free(&last);
 	detail_free(&d_before);
 	snapshot_free(&before);
 	return ret;

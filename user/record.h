@@ -10,6 +10,7 @@ struct record_opts {
 	const char *disk;
 	const char *comment;	/* \n, \t escapes; NULL: ask on a terminal */
 	double seconds;		/* 0: until SIGINT/SIGTERM */
+	double interval;	/* > 0: per-zone changes every interval s */
 	const char *dir;
 	int clear;		/* zero the namespace's counters first */
 };

@@ -239,6 +239,7 @@ void report_html(struct sbuf *b, const struct datafile *df,
 	lifecycle_section(b, df);
 	if (df->detail.nr_counts || df->detail.nr_resets)
 		detail_html(b, &df->detail);
+	timeline_html(b, &df->timeline, df->zones.nr_zones);
 	sbuf_printf(b, "<h2>Heatmaps</h2>\n");
 	for (i = 0; i < nr_metrics; i++) {
 		if (!metric_available(&metrics[i], &df->zones))

@@ -8,5 +8,9 @@ struct sbuf;
 
 void report_html(struct sbuf *b, const struct datafile *df,
 		 const char *datapath);
+/* Two runs side by side (report_compare.c). */
+void report_compare_html(struct sbuf *b, const struct datafile *a,
+			 const char *path_a, const struct datafile *c,
+			 const char *path_c);
 
 #endif

@@ -33,9 +33,9 @@ static void usage(FILE *out)
 	fprintf(out,
 		"usage: zns-stat [-aw] [-o FMT] [-m N] [-f FILE] [DISK...]\n"
 		"       zns-stat [-o FMT] [-f FILE] -i SEC [-n COUNT] [-t N] [DISK...]\n"
-		"       zns-stat record DISK [-c COMMENT] [-d SEC] [-D DIR] [--clear]\n"
+		"       zns-stat record DISK [-c COMMENT] [-d SEC] [-i SEC] [-D DIR] [--clear]\n"
 		"       zns-stat plot DATAFILE... [-D DIR] [--force]\n"
-		"       zns-stat report DATAFILE -f FILE.html\n"
+		"       zns-stat report DATAFILE [DATAFILE_B] -f FILE.html\n"
 		"       zns-stat lifecycle [-o FMT] [-f FILE] [DISK...]\n"
 		"       zns-stat detail [-f FILE] [DISK...]\n"
 		"       zns-stat export --textfile-dir DIR [--interval SEC] [--zones [-m N]] [DISK...]\n"
@@ -54,10 +54,12 @@ static void usage(FILE *out)
 		"  with -i, -a and -m apply to -o prom only; -w to none\n"
 		"record: snapshot, wait for Ctrl-C or -d SEC, write DIR/DISK-TIME.dat and its\n"
 		"        figures (-D, --dir DIR: default .); -c the comment (else asked),\n"
-		"        --clear zeroes counters first\n"
+		"        --clear zeroes counters first; -i SEC keeps each zone's changes per\n"
+		"        interval (the report draws them over time)\n"
 		"plot:   SVG heatmaps and README.md into DIR/<data name>/ (-D, --dir DIR: the\n"
 		"        data file's); existing figures are kept unless --force\n"
-		"report: one HTML page with metadata, summary and every heatmap (-f -: stdout)\n"
+		"report: one HTML page with metadata, summary and every heatmap (-f -: stdout);\n"
+		"        with two data files, the runs side by side and B/A\n"
 		"lifecycle: fill at reset, finish waste, open/active zones against the\n"
 		"        limits, time to full and time open, as the host drove the zones\n"
 		"detail: latency p50/p99/max per operation, errors by status, the resets\n"
@@ -199,6 +201,7 @@ static int cmd_record(int argc, char **argv)
 	static const struct option opts[] = {
 		{ "comment", required_argument, NULL, 'c' },
 		{ "duration", required_argument, NULL, 'd' },
+		{ "interval", required_argument, NULL, 'i' },
 		{ "dir", required_argument, NULL, 'D' },
 		{ "clear", no_argument, NULL, 'C' },
 		{ "help", no_argument, NULL, 'h' },
@@ -207,9 +210,13 @@ static int cmd_record(int argc, char **argv)
 	struct record_opts o = { .dir = "." };
 	int c;
 
-	while ((c = getopt_long(argc, argv, ":c:d:D:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":c:d:i:D:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'c': o.comment = optarg; break;
+		case 'i':
+			if (parse_num(optarg, 0.1, &o.interval))
+				return bad_usage("record: -i wants a number of seconds, 0.1 or more");
+			break;
 		case 'd':
 			if (parse_num(optarg, 0.001, &o.seconds))
 				return bad_usage("record: -d wants a number of seconds above 0");
@@ -281,10 +288,10 @@ static int cmd_report(int argc, char **argv)
 		{ }
 	};
 	const char *out = NULL;
-	struct datafile df;
+	struct datafile df, df2;
 	struct sbuf b = { 0 };
 	char err[1024];
-	int c, ret = 0;
+	int c, ret = 0, two;
 
 	while ((c = getopt_long(argc, argv, ":f:h", opts, NULL)) != -1) {
 		switch (c) {
@@ -295,18 +302,29 @@ static int cmd_report(int argc, char **argv)
 					  "the report's file is -f FILE.html (--file; -: stdout)");
 		}
 	}
-	if (optind + 1 != argc || !out)
-		return bad_usage("report wants one DATAFILE and -f FILE.html");
+	two = optind + 2 == argc;
+	if ((optind + 1 != argc && !two) || !out)
+		return bad_usage("report wants one DATAFILE (or two to compare) and -f FILE.html");
 	if (datafile_read(argv[optind], &df, err, sizeof(err))) {
 		fprintf(stderr, "zns-stat: %s\n", err);
 		return 1;
 	}
-	report_html(&b, &df, argv[optind]);
+	if (two && datafile_read(argv[optind + 1], &df2, err, sizeof(err))) {
+		fprintf(stderr, "zns-stat: %s\n", err);
+		datafile_free(&df);
+		return 1;
+	}
+	if (two)
+		report_compare_html(&b, &df, argv[optind], &df2, argv[optind + 1]);
+	else
+		report_html(&b, &df, argv[optind]);
 	ret = write_output(out, &b);
 	if (!ret && strcmp(out, "-"))
 		printf("wrote %s\n", out);
 	sbuf_free(&b);
 	datafile_free(&df);
+	if (two)
+		datafile_free(&df2);
 	return ret;
 }
 

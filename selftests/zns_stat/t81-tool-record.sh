@@ -184,6 +184,34 @@ expect_eq "cleared: zone 0 (before the recording) not counted" "$(value "$dat2" 
 "$ZNS_TOOL" record $NS1 -d 0.5 -D "$rec/timed" >/dev/null 2>&1 </dev/null || fail "record -d"
 expect_eq "record -d: comment" "$(meta "$(ls "$rec"/timed/*.dat)" comment)" ""
 
+# record -i: each interval's per-zone changes, adding up over the run to
+# the data file's zone table; the report draws them over time; report A B
+# compares two runs (issue 14, item 6e).
+record_start $NS1 -D "$rec/ticks" -c ticks -i 0.3
+run nvme write /dev/$NS1 -s 1280 -c 1 -z 8192 -d "$(data_file 8192)"	# zone 5, 16 sectors
+sleep 0.7
+run nvme write /dev/$NS1 -s 1536 -c 0 -z 4096 -d "$(data_file 4096)"	# zone 6
+run nvme read /dev/$NS1 -s 1280 -c 0 -z 4096 -d /tmp/zns-read		# zone 5
+sleep 0.4
+record_stop
+dat3=$(ls "$rec"/ticks/*.dat)
+ticks() { awk -v z="$1" -v f="$2" '$1 == "tick:" { for (i = 3; i <= NF; i++) { split($i, v, ":"); if (v[1] == z) n += v[f] } } END { print n + 0 }' "$dat3"; }
+expect_eq "record -i: intervals" "$(($(grep -c '^tick: ' "$dat3") >= 3))" 1
+expect_eq "record -i: zone 5 written, zone 6 written, zone 5 read" \
+	"$(ticks 5 2) $(ticks 6 2) $(ticks 5 3)" \
+	"$(value "$dat3" 5 write_sectors) $(value "$dat3" 6 write_sectors) $(value "$dat3" 5 read_sectors)"
+expect_eq "record -i: the table's values" "$(value "$dat3" 5 write_sectors) $(value "$dat3" 6 write_sectors)" "16 8"
+expect_eq "record -i: zone 5 first, zone 6 in a later interval" \
+	"$(awk '$1 == "tick:" && / 5:16:/ { a = NR } $1 == "tick:" && / 6:8:/ { b = NR } END { print (a && b > a) }' "$dat3")" 1
+"$ZNS_TOOL" report "$dat3" -f "$rec/ticks.html" >/dev/null || fail "report of record -i"
+xmllint --noout "$rec/ticks.html" || fail "ticks.html is not well-formed"
+expect_eq "report: over time" \
+	"$(grep -c '<h2>Over time</h2>' "$rec/ticks.html") $(grep -c '<figure id="written_over_time">' "$rec/ticks.html") $(grep -c '<figure id="resets_over_time">' "$rec/ticks.html")" "1 1 1"
+"$ZNS_TOOL" report "$dat" "$dat3" -f "$rec/compare.html" >/dev/null || fail "report A B"
+xmllint --noout "$rec/compare.html" || fail "compare.html is not well-formed"
+expect_eq "report A B: writes 1 and 2" "$(grep -c '<tr><td>writes</td><td class="n">1</td><td class="n">2</td><td class="n">2.000</td></tr>' "$rec/compare.html")" 1
+expect_eq "report A B: write data 16 KiB and 12 KiB" "$(grep -c '<tr><td>write_sectors</td><td class="n">16 KiB</td><td class="n">12 KiB</td><td class="n">0.750</td></tr>' "$rec/compare.html")" 1
+
 # Refused, with one line each: broken data files, an unwritable directory.
 head -n -1 "$dat" >"$rec/truncated.dat"
 sed '5d' "$dat" | sed 's/^zns-stat data 2$/hello/' >"$rec/notdata.dat"
@@ -225,6 +253,7 @@ misuse "record: -o is the output format of the table: record's folder is -D DIR 
 expect_eq "record -o json: no folder json" "$([ -e json ] && echo made || echo none)" none
 misuse "report: -o is the output format of the table: the report's file is -f FILE.html" report "$dat" -o -
 misuse "plot: -o is the output format of the table: plot's folder is -D DIR" plot "$dat" -o x
+misuse "report wants one DATAFILE (or two to compare) and -f FILE.html" report "$dat" "$dat" "$dat" -f x.html
 misuse "zns-stat: -o needs a value" -o
 misuse "zns-stat: -t needs -i" -t 2 $NS1
 misuse "zns-stat: -n needs -i" -n 2 $NS1
