@@ -10,35 +10,12 @@
 
 int datafile_set(struct datafile *df, const char *key, const char *value)
 {
-	int i;
-	char *v = strdup(value);
-
-	if (!v)
-		return -1;
-	for (i = 0; i < df->nr_meta; i++) {
-		if (!strcmp(df->meta[i].key, key)) {
-			free(df->meta[i].value);
-			df->meta[i].value = v;
-			return 0;
-		}
-	}
-	if (df->nr_meta == DATAFILE_MAX_META || !(df->meta[i].key = strdup(key))) {
-		free(v);
-		return -1;
-	}
-	df->meta[i].value = v;
-	df->nr_meta++;
-	return 0;
+	return kv_set(df->meta, &df->nr_meta, DATAFILE_MAX_META, key, value);
 }
 
 const char *datafile_get(const struct datafile *df, const char *key)
 {
-	int i;
-
-	for (i = 0; i < df->nr_meta; i++)
-		if (!strcmp(df->meta[i].key, key))
-			return df->meta[i].value;
-	return NULL;
+	return kv_get(df->meta, df->nr_meta, key);
 }
 
 int datafile_meta_hidden(const char *key, const char *value)
@@ -312,12 +289,7 @@ int datafile_read(const char *path, struct datafile *df, char *err,
 
 void datafile_free(struct datafile *df)
 {
-	int i;
-
-	for (i = 0; i < df->nr_meta; i++) {
-		free(df->meta[i].key);
-		free(df->meta[i].value);
-	}
+	kv_free(df->meta, df->nr_meta);
 	snapshot_free(&df->zones);
 	detail_free(&df->detail);
 	timeline_free(&df->timeline);

@@ -3,12 +3,11 @@
 #ifndef ZNS_STAT_INTERVAL_H
 #define ZNS_STAT_INTERVAL_H
 
+#include "out_format.h"
 #include "util.h"
 #include "view.h"
 
 struct snapshot;
-
-enum out_format { FMT_TABLE, FMT_CSV, FMT_JSON, FMT_PROM };
 
 struct interval_opts {
 	double seconds;
@@ -32,5 +31,25 @@ void interval_header(struct sbuf *b, const struct snapshot *d,
 		     enum out_format f);
 void interval_format(struct sbuf *b, const struct snapshot *d, double secs,
 		     int cleared, int top, enum out_format f, double epoch);
+
+/*
+ * An interval's output around its rows: the table's time line, the CSV
+ * header once on a stream, JSON's brackets, or Prometheus' counters
+ * (snaps, which have no rows). interval_render.c, one function per format.
+ */
+struct interval_frame {
+	const char *when;
+	const struct sbuf *rows;
+	int first;		/* no interval written before */
+	int to_file;		/* each interval replaces a file */
+	int cleared;		/* counters were cleared in some namespace */
+	struct snapshot *snaps;
+	int n;
+	const struct view_opts *view;
+};
+
+void interval_frame(struct sbuf *out, enum out_format f,
+		    const struct interval_frame *fr);
+extern const char interval_json_open[], interval_json_close[];
 
 #endif

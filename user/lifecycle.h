@@ -6,7 +6,7 @@
 #include <stdint.h>
 
 #include "../include/zns_stat.h"
-#include "interval.h"
+#include "out_format.h"
 #include "util.h"
 
 #define LIFE_MAX_KEYS	64

@@ -193,30 +193,8 @@ int snapshot_parse_zones(struct snapshot *snap, char *text)
 int snapshot_set_summary(struct snapshot *snap, const char *key,
 			 const char *value)
 {
-	int i;
-	char *v;
-
-	for (i = 0; i < snap->nr_summary; i++) {
-		if (!strcmp(snap->summary[i].key, key)) {
-			v = strdup(value);
-			if (!v)
-				return -1;
-			free(snap->summary[i].value);
-			snap->summary[i].value = v;
-			return 0;
-		}
-	}
-	if (snap->nr_summary == SNAPSHOT_MAX_KEYS)
-		return -1;
-	snap->summary[i].key = strdup(key);
-	snap->summary[i].value = strdup(value);
-	if (!snap->summary[i].key || !snap->summary[i].value) {
-		free(snap->summary[i].key);
-		free(snap->summary[i].value);
-		return -1;
-	}
-	snap->nr_summary++;
-	return 0;
+	return kv_set(snap->summary, &snap->nr_summary, SNAPSHOT_MAX_KEYS, key,
+		      value);
 }
 
 int snapshot_parse_summary(struct snapshot *snap, char *text)
@@ -240,12 +218,7 @@ int snapshot_parse_summary(struct snapshot *snap, char *text)
 
 const char *snapshot_summary(const struct snapshot *snap, const char *key)
 {
-	int i;
-
-	for (i = 0; i < snap->nr_summary; i++)
-		if (!strcmp(snap->summary[i].key, key))
-			return snap->summary[i].value;
-	return NULL;
+	return kv_get(snap->summary, snap->nr_summary, key);
 }
 
 int snapshot_summary_u64(const struct snapshot *snap, const char *key,
@@ -459,10 +432,7 @@ void snapshot_free(struct snapshot *snap)
 
 	for (i = 0; i < snap->nr_columns; i++)
 		free(snap->columns[i]);
-	for (i = 0; i < snap->nr_summary; i++) {
-		free(snap->summary[i].key);
-		free(snap->summary[i].value);
-	}
+	kv_free(snap->summary, snap->nr_summary);
 	free(snap->values);
 	memset(snap, 0, sizeof(*snap));
 }

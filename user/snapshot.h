@@ -10,13 +10,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "util.h"
+
 #define SNAPSHOT_MAX_COLUMNS	128
 #define SNAPSHOT_MAX_KEYS	128
 
-struct kv {
-	char *key;
-	char *value;
-};
 
 struct snapshot {
 	char disk[64];

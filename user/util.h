@@ -64,6 +64,18 @@ void fmt_bytes(char *out, size_t n, double bytes);
 void fmt_ns(char *out, size_t n, double ns);
 void fmt_count(char *out, size_t n, double count);
 
+/* A small list of text keys and values, in insertion order (metadata, summary). */
+struct kv {
+	char *key;
+	char *value;
+};
+
+/* Set key (a new one goes last); 0, or -1 when *n == max or out of memory. */
+int kv_set(struct kv *list, int *n, int max, const char *key, const char *value);
+/* Its value, or NULL. */
+const char *kv_get(const struct kv *list, int n, const char *key);
+void kv_free(struct kv *list, int n);
+
 /* Comments are stored on one line: newline, tab and backslash escaped. */
 void escape_line(struct sbuf *b, const char *s);
 /* The reverse; also what the comment prompt does with a typed "\n". */

@@ -158,12 +158,7 @@ static int show(char **disks, int nr, enum out_format f,
 	}
 	/* nothing tracked is still a document for the machine formats */
 	if (n || (!ret && f != FMT_TABLE)) {
-		switch (f) {
-		case FMT_TABLE: output_table(&b, snaps, n, vo); break;
-		case FMT_CSV: output_csv(&b, snaps, n, vo); break;
-		case FMT_JSON: output_json(&b, snaps, n, vo); break;
-		case FMT_PROM: output_prom(&b, snaps, n, vo); break;
-		}
+		output_snapshots(&b, f, snaps, n, vo);
 	}
 	if (write_output(n || !ret ? file : NULL, &b))
 		ret = 1;
@@ -328,8 +323,6 @@ static int cmd_report(int argc, char **argv)
 	return ret;
 }
 
-static int parse_format(const char *s, enum out_format *f);
-
 static int cmd_lifecycle(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -346,7 +339,7 @@ static int cmd_lifecycle(int argc, char **argv)
 	while ((c = getopt_long(argc, argv, ":o:f:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'o':
-			if (parse_format(optarg, &f))
+			if (out_format_parse(optarg, &f))
 				return bad_usage("-o wants table, csv, json or prom");
 			break;
 		case 'f': file = optarg; break;
@@ -474,20 +467,6 @@ static int cmd_export(int argc, char **argv)
 	return export_run(&o);
 }
 
-static int parse_format(const char *s, enum out_format *f)
-{
-	static const char * const names[] = { "table", "csv", "json", "prom" };
-	int i;
-
-	for (i = 0; i < 4; i++) {
-		if (!strcmp(s, names[i])) {
-			*f = (enum out_format)i;
-			return 0;
-		}
-	}
-	return -1;
-}
-
 int main(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -531,7 +510,7 @@ int main(int argc, char **argv)
 			io.view.wide = 1;
 			break;
 		case 'o':
-			if (parse_format(optarg, &io.format))
+			if (out_format_parse(optarg, &io.format))
 				return bad_usage("-o wants table, csv, json or prom");
 			break;
 		case 'm':

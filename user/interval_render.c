@@ -1,0 +1,336 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The live view's text: per format, the header, one namespace's row of an
+ * interval, and the frame around an interval's rows. The loop (interval.c)
+ * reads and subtracts; this file only writes.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../include/zns_stat.h"
+#include "columns.h"
+#include "interval.h"
+#include "snapshot.h"
+
+/* The per-operation columns of the view: counted ops with their sectors. */
+static const struct {
+	const char *count, *sectors, *label;
+} io_ops[] = {
+	{ "reads", "read_sectors", "r" },
+	{ "writes", "write_sectors", "w" },
+	{ "appends", "append_sectors", "a" },
+};
+
+static const struct {
+	const char *count, *label;
+} mgmt_ops[] = {
+	{ "resets", "reset/s" },
+	{ "finishes", "fin/s" },
+	{ "opens", "open/s" },
+	{ "closes", "close/s" },
+};
+
+#define NR(a) ((int)(sizeof(a) / sizeof((a)[0])))
+
+/* Every operation's latency columns (op_groups), for CSV and JSON. */
+static int latency_columns(const struct snapshot *d, struct op_group *g)
+{
+	return op_groups((const char * const *)d->columns, d->nr_columns, g,
+			 MAX_OP_GROUPS);
+}
+
+/*
+ * The table shows the mean latency of reads, writes, appends and resets
+ * only, in that order, to stay readable; CSV and JSON have every operation's.
+ */
+static const char * const table_lat[][2] = {
+	{ "read", "r_ms" }, { "write", "w_ms" }, { "append", "a_ms" },
+	{ "reset", "reset_ms" },
+};
+
+static int table_latency_columns(const struct snapshot *d, struct op_group *g,
+				 const char **label)
+{
+	struct op_group all[MAX_OP_GROUPS];
+	int nall = latency_columns(d, all), i, j, n = 0;
+
+	for (i = 0; i < NR(table_lat); i++) {
+		for (j = 0; j < nall && strcmp(all[j].op, table_lat[i][0]); j++)
+			;
+		if (j == nall)
+			continue;
+		g[n] = all[j];
+		label[n++] = table_lat[i][1];
+	}
+	return n;
+}
+
+static void busiest(struct sbuf *b, const struct snapshot *d, int top,
+		    enum out_format f, double secs)
+{
+	struct view_opts o = { .all = 0, .max_zones = top };
+	uint64_t nr, omitted, *zones = view_zones(d, &o, &nr, &omitted), k, i;
+
+	/* view_zones returns zone order; the busiest first reads better */
+	for (k = 1; k < nr; k++)
+		for (i = k; i > 0 && zone_busier(d, zones[i], zones[i - 1]); i--) {
+			uint64_t t = zones[i];
+
+			zones[i] = zones[i - 1];
+			zones[i - 1] = t;
+		}
+	for (k = 0; k < nr; k++) {
+		uint64_t sectors = 0;
+		int c;
+
+		for (c = 0; c < NR(io_ops); c++)
+			sectors += snapshot_get(d, zones[k], io_ops[c].sectors);
+		if (f == FMT_JSON)
+			sbuf_printf(b, "%s{\"zone\": %llu, \"MBps\": %.3f}", k ? ", " : "",
+				    (unsigned long long)zones[k], sectors * 512 / 1e6 / secs);
+		else
+			sbuf_printf(b, "%s%llu", k ? (f == FMT_CSV ? " " : ",") : "",
+				    (unsigned long long)zones[k]);
+	}
+	if (!nr && f == FMT_TABLE)
+		sbuf_printf(b, "-");
+	free(zones);
+}
+
+static void json_rates(struct sbuf *b, const struct snapshot *d, double secs)
+{
+	int i, first = 0;
+
+	sbuf_printf(b, "\"rates\": {");
+	for (i = 0; i < NR(io_ops); i++)
+		sbuf_printf(b, "%s\"%s_per_s\": %.3f, \"%s_MBps\": %.3f",
+			    i ? ", " : "", io_ops[i].count,
+			    snapshot_total(d, io_ops[i].count) / secs, io_ops[i].count,
+			    snapshot_total(d, io_ops[i].sectors) * 512 / 1e6 / secs);
+	for (i = 0; i < NR(mgmt_ops); i++)
+		sbuf_printf(b, ", \"%s_per_s\": %.3f", mgmt_ops[i].count,
+			    snapshot_total(d, mgmt_ops[i].count) / secs);
+	sbuf_printf(b, "}, \"counts\": {");
+	for (i = 0; i < d->nr_columns; i++)
+		if (column_kind(d->columns[i]) == COL_COUNTER)
+			sbuf_printf(b, "%s\"%s\": %llu", first++ ? ", " : "",
+				    d->columns[i],
+				    (unsigned long long)snapshot_total(d, d->columns[i]));
+	for (i = 0; i < d->nr_summary; i++)
+		if (summary_disk_counter(d, d->summary[i].key))
+			sbuf_printf(b, ", \"%s\": %s", d->summary[i].key,
+				    d->summary[i].value);
+	sbuf_printf(b, "}");
+}
+
+/* The mean latency of a group over the interval, in ns; -1 without commands. */
+static double lat_avg_ns(const struct snapshot *d, const struct op_group *g)
+{
+	uint64_t n = snapshot_total(d, d->columns[g->count]);
+
+	return n ? (double)snapshot_total(d, d->columns[g->lat_sum]) / n : -1;
+}
+
+static void table_header(struct sbuf *b, const struct snapshot *d)
+{
+	struct op_group g[MAX_OP_GROUPS];
+	const char *label[MAX_OP_GROUPS];
+	int nl = table_latency_columns(d, g, label), i;
+
+	sbuf_printf(b, "%-10s", "disk");
+	for (i = 0; i < NR(io_ops); i++)
+		sbuf_printf(b, " %8s/s %6sMB/s", io_ops[i].label, io_ops[i].label);
+	for (i = 0; i < NR(mgmt_ops); i++)
+		sbuf_printf(b, " %7s", mgmt_ops[i].label);
+	for (i = 0; i < nl; i++)
+		sbuf_printf(b, " %8s", label[i]);
+	sbuf_printf(b, " %6s  %s\n", "errors", "busiest zones");
+}
+
+static void table_row(struct sbuf *b, const struct snapshot *d, double secs,
+		      int cleared, int top, const char *when)
+{
+	struct op_group g[MAX_OP_GROUPS];
+	const char *label[MAX_OP_GROUPS];
+	int nl = table_latency_columns(d, g, label), i;
+	double avg;
+
+	(void)when;
+	sbuf_printf(b, "%-10s", d->disk);
+	for (i = 0; i < NR(io_ops); i++)
+		sbuf_printf(b, " %10.1f %10.2f",
+			    snapshot_total(d, io_ops[i].count) / secs,
+			    snapshot_total(d, io_ops[i].sectors) * 512 / 1e6 / secs);
+	for (i = 0; i < NR(mgmt_ops); i++)
+		sbuf_printf(b, " %7.1f", snapshot_total(d, mgmt_ops[i].count) / secs);
+	for (i = 0; i < nl; i++) {
+		avg = lat_avg_ns(d, &g[i]);
+		if (avg >= 0)
+			sbuf_printf(b, " %8.3f", avg / 1e6);
+		else
+			sbuf_printf(b, " %8s", "-");
+	}
+	sbuf_printf(b, " %6llu%s ", (unsigned long long)snapshot_total(d, "errors"),
+		    cleared ? "*" : " ");
+	busiest(b, d, top, FMT_TABLE, secs);
+	sbuf_printf(b, "\n");
+}
+
+static void csv_header(struct sbuf *b, const struct snapshot *d)
+{
+	struct op_group g[MAX_OP_GROUPS];
+	int nl = latency_columns(d, g), i;
+
+	sbuf_printf(b, "time,disk,interval_s,cleared");
+	for (i = 0; i < NR(io_ops); i++)
+		sbuf_printf(b, ",%s_per_s,%s_MBps", io_ops[i].count,
+			    io_ops[i].count);
+	for (i = 0; i < NR(mgmt_ops); i++)
+		sbuf_printf(b, ",%s_per_s", mgmt_ops[i].count);
+	for (i = 0; i < nl; i++)
+		sbuf_printf(b, ",%s_lat_avg_ns", g[i].op);
+	sbuf_printf(b, ",busiest_zones");
+	/* then the interval's count of every counter, for exact sums */
+	for (i = 0; i < d->nr_columns; i++)
+		if (column_kind(d->columns[i]) == COL_COUNTER)
+			sbuf_printf(b, ",%s", d->columns[i]);
+	for (i = 0; i < d->nr_summary; i++)
+		if (summary_disk_counter(d, d->summary[i].key))
+			sbuf_printf(b, ",%s", d->summary[i].key);
+	sbuf_printf(b, "\n");
+}
+
+static void csv_row(struct sbuf *b, const struct snapshot *d, double secs,
+		    int cleared, int top, const char *when)
+{
+	struct op_group g[MAX_OP_GROUPS];
+	int nl = latency_columns(d, g), i;
+	double avg;
+
+	sbuf_printf(b, "%s,%s,%.3f,%d", when, d->disk, secs, cleared);
+	for (i = 0; i < NR(io_ops); i++)
+		sbuf_printf(b, ",%.3f,%.3f",
+			    snapshot_total(d, io_ops[i].count) / secs,
+			    snapshot_total(d, io_ops[i].sectors) * 512 / 1e6 / secs);
+	for (i = 0; i < NR(mgmt_ops); i++)
+		sbuf_printf(b, ",%.3f", snapshot_total(d, mgmt_ops[i].count) / secs);
+	for (i = 0; i < nl; i++) {
+		avg = lat_avg_ns(d, &g[i]);
+		sbuf_printf(b, avg >= 0 ? ",%.0f" : ",", avg);
+	}
+	sbuf_printf(b, ",");
+	busiest(b, d, top, FMT_CSV, secs);
+	for (i = 0; i < d->nr_columns; i++)
+		if (column_kind(d->columns[i]) == COL_COUNTER)
+			sbuf_printf(b, ",%llu", (unsigned long long)
+				    snapshot_total(d, d->columns[i]));
+	for (i = 0; i < d->nr_summary; i++)
+		if (summary_disk_counter(d, d->summary[i].key))
+			sbuf_printf(b, ",%s", d->summary[i].value);
+	sbuf_printf(b, "\n");
+}
+
+static void json_row(struct sbuf *b, const struct snapshot *d, double secs,
+		     int cleared, int top, const char *when)
+{
+	struct op_group g[MAX_OP_GROUPS];
+	int nl = latency_columns(d, g), i;
+	double avg;
+
+	sbuf_printf(b, "{\"time\": \"%s\", \"disk\": ", when);
+	sbuf_json_str(b, d->disk);
+	sbuf_printf(b, ", \"interval_s\": %.3f, \"cleared\": %s, ", secs,
+		    cleared ? "true" : "false");
+	json_rates(b, d, secs);
+	sbuf_printf(b, ", \"lat_avg_ns\": {");
+	for (i = 0; i < nl; i++) {
+		avg = lat_avg_ns(d, &g[i]);
+		sbuf_printf(b, "%s\"%s\": ", i ? ", " : "", g[i].op);
+		if (avg >= 0)
+			sbuf_printf(b, "%.0f", avg);
+		else
+			sbuf_printf(b, "null");
+	}
+	sbuf_printf(b, "}, \"busiest_zones\": [");
+	busiest(b, d, top, FMT_JSON, secs);
+	sbuf_printf(b, "]}");
+}
+
+const char interval_json_open[] = "{\n  \"version\": \"" ZNS_STAT_VERSION "\",\n  \"intervals\": [";
+const char interval_json_close[] = "\n  ]\n}\n";
+
+static void table_frame(struct sbuf *out, const struct interval_frame *fr)
+{
+	sbuf_printf(out, "%s%s\n", fr->first || fr->to_file ? "" : "\n", fr->when);
+	sbuf_put(out, fr->rows->s, fr->rows->len);
+	if (fr->cleared)
+		sbuf_printf(out, "* counters were cleared during the interval: counts since the clear\n");
+}
+
+/* The header once on a stream, in every version of a file. */
+static void csv_frame(struct sbuf *out, const struct interval_frame *fr)
+{
+	char *body = strchr(fr->rows->s, '\n');
+
+	if (!fr->first && !fr->to_file)
+		sbuf_printf(out, "%s", body ? body + 1 : "");
+	else
+		sbuf_put(out, fr->rows->s, fr->rows->len);
+}
+
+/* On a stream the run's brackets are written apart, around every interval. */
+static void json_frame(struct sbuf *out, const struct interval_frame *fr)
+{
+	if (fr->to_file)
+		sbuf_printf(out, "%s", interval_json_open);
+	else if (!fr->first)
+		sbuf_printf(out, ",");
+	sbuf_printf(out, "\n    {\"time\": \"%s\", \"disks\": [%s\n    ]}",
+		    fr->when, fr->rows->s);
+	if (fr->to_file)
+		sbuf_printf(out, "%s", interval_json_close);
+}
+
+/* Prometheus has no rows: the counters themselves, scraped as they are. */
+static void prom_frame(struct sbuf *out, const struct interval_frame *fr)
+{
+	output_prom(out, fr->snaps, fr->n, fr->view);
+	if (!fr->to_file)
+		sbuf_printf(out, "\n");
+}
+
+static const struct {
+	void (*header)(struct sbuf *b, const struct snapshot *d);
+	void (*row)(struct sbuf *b, const struct snapshot *d, double secs,
+		    int cleared, int top, const char *when);
+	void (*frame)(struct sbuf *out, const struct interval_frame *fr);
+} renderers[FMT_COUNT] = {
+	[FMT_TABLE] = { table_header, table_row, table_frame },
+	[FMT_CSV] = { csv_header, csv_row, csv_frame },
+	[FMT_JSON] = { NULL, json_row, json_frame },
+	[FMT_PROM] = { NULL, NULL, prom_frame },
+};
+
+void interval_header(struct sbuf *b, const struct snapshot *d,
+		     enum out_format f)
+{
+	if (renderers[f].header)
+		renderers[f].header(b, d);
+}
+
+void interval_format(struct sbuf *b, const struct snapshot *d, double secs,
+		     int cleared, int top, enum out_format f, double epoch)
+{
+	char when[64];
+
+	fmt_time(when, sizeof(when), epoch);
+	if (renderers[f].row)
+		renderers[f].row(b, d, secs, cleared, top, when);
+}
+
+void interval_frame(struct sbuf *out, enum out_format f,
+		    const struct interval_frame *fr)
+{
+	renderers[f].frame(out, fr);
+}
