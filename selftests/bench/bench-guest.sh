@@ -5,10 +5,14 @@
 #
 # Phases (ZNS_BENCH_PHASES, default "rounds hot memory scale"):
 #   rounds  configurations A (no tracing), B (zns_stat), C (seed.bt under
-#           bpftrace) in rounds A B C A B C ..., each running every workload
+#           bpftrace), D (like.bt: what zns_stat does, in bpftrace, on the same
+#           tracepoints) and A0 (no tracing, the block layer's own I/O
+#           statistics off: queue/iostats 0) in rounds A B C D A0 A B ...,
+#           each running every workload
 #   hot     the time zns_stat's probes take per command (timed build,
 #           bench_timing.c; again with local_clock() for ktime_get_ns(), the
-#           localclock variant), the BPF program time of seed.bt (bpf_stats),
+#           localclock variant), the BPF program time of seed.bt and of like.bt
+#           (bpf_stats),
 #           and how many completions seed.bt's kprobe sees
 #   memory  bytes a namespace of 100, 4096 and 65536 zones costs
 #   scale   reading zones/summary (ZNS_BENCH_SCALE_REPS times), zns-stat and the
@@ -47,7 +51,7 @@ LC_WORKLOADS=${ZNS_BENCH_LC_WORKLOADS:-rr1 rr32 append}
 ROUNDS=${ZNS_BENCH_ROUNDS:-5}
 SECS=${ZNS_BENCH_SECONDS:-3}
 HOT_SECS=${ZNS_BENCH_HOT_SECONDS:-$SECS}
-CONFIGS=${ZNS_BENCH_CONFIGS:-A B C}
+CONFIGS=${ZNS_BENCH_CONFIGS:-A B C D A0}
 WORKLOADS=${ZNS_BENCH_WORKLOADS:-rr1 rr32 seqw append reset}
 PHASES=${ZNS_BENCH_PHASES:-rounds hot memory scale}
 SCALE_FILL=${ZNS_BENCH_SCALE_FILL:-1}
@@ -141,10 +145,15 @@ track_all() {
 	done
 }
 
-bpftrace_start() {	# bpftrace_start COUNT
+# bpftrace_start COUNT [like]: seed.bt (zone 128 sectors, 4 KiB LBAs), or like.bt
+bpftrace_start() {
 	local t0 log=/tmp/bpftrace.out
 	t0=$(ms_now)
-	bpftrace "$BENCH/seed.bt" "$WL" 128 3 "$1" >"$log" 2>&1 &
+	if [ "${2:-}" = like ]; then
+		bpftrace "$BENCH/like.bt" "$WL" 4 >"$log" 2>&1 &	# 16 LBAs a zone
+	else
+		bpftrace "$BENCH/seed.bt" "$WL" 128 3 "$1" >"$log" 2>&1 &
+	fi
 	BPFTRACE_PID=$!
 	until grep -q '^Attaching' "$log"; do
 		if ! kill -0 "$BPFTRACE_PID" 2>/dev/null; then
@@ -167,6 +176,8 @@ cfg_up() {
 	A) ;;
 	B) load_zns; track_all "$WL" ;;
 	C) bpftrace_start 0; bench "phase=rounds round=$round cfg=C bpftrace_start_ms=$BPFTRACE_START_MS" ;;
+	D) bpftrace_start 0 like ;;
+	A0) echo 0 >"/sys/block/$WL/queue/iostats" ;;
 	esac
 }
 
@@ -174,7 +185,8 @@ cfg_down() {
 	case $1 in
 	A) ;;
 	B) unload_zns ;;
-	C) bpftrace_stop ;;
+	C | D) bpftrace_stop ;;
+	A0) echo 1 >"/sys/block/$WL/queue/iostats" ;;
 	esac
 }
 
@@ -247,20 +259,24 @@ phase_hot() {
 		unload_zns
 	fi
 
-	# seed.bt's BPF time per run (kernel.bpf_stats_enabled adds two clock reads).
-	bpftrace_start 0
-	sysctl -qw kernel.bpf_stats_enabled=1
-	for wl in $WORKLOADS; do
-		bpf_prog_stats >/tmp/bpf.before
-		read -r ios secs busy total < <(run_workload "$wl")
-		bpf_prog_stats >/tmp/bpf.after
-		t=$(join /tmp/bpf.before /tmp/bpf.after |
-			awk '$4 - $2 > 0 { printf "prog%s_runs=%d prog%s_ns=%d ", $1, $4 - $2, $1, $5 - $3;
-				runs += $4 - $2; ns += $5 - $3 } END { printf "bpf_runs=%d bpf_ns=%d", runs, ns }')
-		bench "phase=hot cfg=bpf clock=$(cat "$CS") wl=$wl ios=$ios seconds=$secs busy=$busy total=$total $t"
+	# seed.bt's and like.bt's BPF time per run (kernel.bpf_stats_enabled adds
+	# two clock reads).
+	local prog
+	for prog in seed like; do
+		bpftrace_start 0 "$prog"
+		sysctl -qw kernel.bpf_stats_enabled=1
+		for wl in $WORKLOADS; do
+			bpf_prog_stats >/tmp/bpf.before
+			read -r ios secs busy total < <(run_workload "$wl")
+			bpf_prog_stats >/tmp/bpf.after
+			t=$(join /tmp/bpf.before /tmp/bpf.after |
+				awk '$4 - $2 > 0 { printf "prog%s_runs=%d prog%s_ns=%d ", $1, $4 - $2, $1, $5 - $3;
+					runs += $4 - $2; ns += $5 - $3 } END { printf "bpf_runs=%d bpf_ns=%d", runs, ns }')
+			bench "phase=hot cfg=$([ "$prog" = seed ] && echo bpf || echo bpf_like) clock=$(cat "$CS") wl=$wl ios=$ios seconds=$secs busy=$busy total=$total $t"
+		done
+		sysctl -qw kernel.bpf_stats_enabled=0
+		bpftrace_stop
 	done
-	sysctl -qw kernel.bpf_stats_enabled=0
-	bpftrace_stop
 
 	# What seed.bt's two kprobes see: setups and completions, and its maps.
 	RUN_SECS=2
