@@ -21,10 +21,21 @@ static const char * const detail_files[] = {
 	"latency", "sizes", "alignment", "errors", "resets",
 };
 
-/* Arrays hold 16, then double: full at 16, 32, 64... */
-static int needs_room(int n)
+/*
+ * Room for one more element in *arr of *n elements of size bytes: 16, then
+ * doubling (full at 16, 32, 64...). 0, or -1 out of memory.
+ */
+static int room_for_one(void *arr, int n, size_t size)
 {
-	return !n || (n >= 16 && !(n & (n - 1)));
+	void **p = arr, *grown;
+
+	if (n && (n < 16 || (n & (n - 1))))
+		return 0;
+	grown = realloc(*p, size * (n ? 2 * n : 16));
+	if (!grown)
+		return -1;
+	*p = grown;
+	return 0;
 }
 
 static int add_count(struct detail *d, const char *file, const char *op,
@@ -32,12 +43,8 @@ static int add_count(struct detail *d, const char *file, const char *op,
 {
 	struct detail_count *c;
 
-	if (needs_room(d->nr_counts)) {
-		c = realloc(d->counts, sizeof(*c) * (d->nr_counts ? 2 * d->nr_counts : 16));
-		if (!c)
-			return -1;
-		d->counts = c;
-	}
+	if (room_for_one(&d->counts, d->nr_counts, sizeof(*c)))
+		return -1;
 	c = &d->counts[d->nr_counts++];
 	memset(c, 0, sizeof(*c));
 	snprintf(c->file, sizeof(c->file), "%s", file);
@@ -50,14 +57,8 @@ static int add_count(struct detail *d, const char *file, const char *op,
 
 static int add_reset(struct detail *d, const struct detail_reset *r)
 {
-	struct detail_reset *v;
-
-	if (needs_room(d->nr_resets)) {
-		v = realloc(d->resets, sizeof(*v) * (d->nr_resets ? 2 * d->nr_resets : 16));
-		if (!v)
-			return -1;
-		d->resets = v;
-	}
+	if (room_for_one(&d->resets, d->nr_resets, sizeof(*r)))
+		return -1;
 	d->resets[d->nr_resets++] = *r;
 	return 0;
 }

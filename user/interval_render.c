@@ -177,6 +177,30 @@ static void table_row(struct sbuf *b, const struct snapshot *d, double secs,
 	sbuf_printf(b, "\n");
 }
 
+/*
+ * The end of a CSV line: the interval's count of every counter and
+ * namespace-wide counter, for exact sums; their names in the header.
+ */
+static void csv_counts(struct sbuf *b, const struct snapshot *d, int names)
+{
+	int i;
+
+	for (i = 0; i < d->nr_columns; i++) {
+		if (column_kind(d->columns[i]) != COL_COUNTER)
+			continue;
+		if (names)
+			sbuf_printf(b, ",%s", d->columns[i]);
+		else
+			sbuf_printf(b, ",%llu", (unsigned long long)
+				    snapshot_total(d, d->columns[i]));
+	}
+	for (i = 0; i < d->nr_summary; i++)
+		if (summary_disk_counter(d, d->summary[i].key))
+			sbuf_printf(b, ",%s", names ? d->summary[i].key :
+				    d->summary[i].value);
+	sbuf_printf(b, "\n");
+}
+
 static void csv_header(struct sbuf *b, const struct snapshot *d)
 {
 	struct op_group g[MAX_OP_GROUPS];
@@ -191,14 +215,7 @@ static void csv_header(struct sbuf *b, const struct snapshot *d)
 	for (i = 0; i < nl; i++)
 		sbuf_printf(b, ",%s_lat_avg_ns", g[i].op);
 	sbuf_printf(b, ",busiest_zones");
-	/* then the interval's count of every counter, for exact sums */
-	for (i = 0; i < d->nr_columns; i++)
-		if (column_kind(d->columns[i]) == COL_COUNTER)
-			sbuf_printf(b, ",%s", d->columns[i]);
-	for (i = 0; i < d->nr_summary; i++)
-		if (summary_disk_counter(d, d->summary[i].key))
-			sbuf_printf(b, ",%s", d->summary[i].key);
-	sbuf_printf(b, "\n");
+	csv_counts(b, d, 1);
 }
 
 static void csv_row(struct sbuf *b, const struct snapshot *d, double secs,
@@ -221,14 +238,7 @@ static void csv_row(struct sbuf *b, const struct snapshot *d, double secs,
 	}
 	sbuf_printf(b, ",");
 	busiest(b, d, top, FMT_CSV, secs);
-	for (i = 0; i < d->nr_columns; i++)
-		if (column_kind(d->columns[i]) == COL_COUNTER)
-			sbuf_printf(b, ",%llu", (unsigned long long)
-				    snapshot_total(d, d->columns[i]));
-	for (i = 0; i < d->nr_summary; i++)
-		if (summary_disk_counter(d, d->summary[i].key))
-			sbuf_printf(b, ",%s", d->summary[i].value);
-	sbuf_printf(b, "\n");
+	csv_counts(b, d, 0);
 }
 
 static void json_row(struct sbuf *b, const struct snapshot *d, double secs,

@@ -323,6 +323,29 @@ static int cmd_report(int argc, char **argv)
 	return ret;
 }
 
+/* run() on the DISKs after the options, else on every tracked namespace. */
+static int on_disks(int argc, char **argv,
+		   int (*run)(char **disks, int n, enum out_format f,
+			      const char *file),
+		   enum out_format f, const char *file)
+{
+	char err[512], **names;
+	int n, i, ret;
+
+	if (optind < argc)
+		return run(disk_args(argv + optind, argc - optind),
+			   argc - optind, f, file);
+	if (snapshot_list_disks(&names, &n, err, sizeof(err))) {
+		fprintf(stderr, "zns-stat: %s\n", err);
+		return 1;
+	}
+	ret = run(names, n, f, file);
+	for (i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
+	return ret;
+}
+
 static int cmd_lifecycle(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -333,8 +356,7 @@ static int cmd_lifecycle(int argc, char **argv)
 	};
 	enum out_format f = FMT_TABLE;
 	const char *file = NULL;
-	char err[512], **names;
-	int c, n, i, ret;
+	int c;
 
 	while ((c = getopt_long(argc, argv, ":o:f:h", opts, NULL)) != -1) {
 		switch (c) {
@@ -347,27 +369,19 @@ static int cmd_lifecycle(int argc, char **argv)
 		default: return bad_option("lifecycle: ", c, argv, NULL);
 		}
 	}
-	if (optind < argc)
-		return life_run(disk_args(argv + optind, argc - optind),
-				argc - optind, f, file);
-	if (snapshot_list_disks(&names, &n, err, sizeof(err))) {
-		fprintf(stderr, "zns-stat: %s\n", err);
-		return 1;
-	}
-	ret = life_run(names, n, f, file);
-	for (i = 0; i < n; i++)
-		free(names[i]);
-	free(names);
-	return ret;
+	return on_disks(argc, argv, life_run, f, file);
 }
 
 /* zns-stat detail: the histograms and logs of each namespace, since load or clear. */
-static int detail_disks(char **disks, int n, const char *file)
+static int detail_disks(char **disks, int n, enum out_format f,
+			const char *file)
 {
 	struct sbuf b = { 0 };
 	struct detail d;
 	char err[512];
 	int i, ret = 0;
+
+	(void)f;	/* a table only */
 
 	for (i = 0; i < n; i++) {
 		if (detail_read(disks[i], &d, err, sizeof(err))) {
@@ -394,8 +408,7 @@ static int cmd_detail(int argc, char **argv)
 		{ }
 	};
 	const char *file = NULL;
-	char err[512], **names;
-	int c, n, i, ret;
+	int c;
 
 	while ((c = getopt_long(argc, argv, ":f:h", opts, NULL)) != -1) {
 		switch (c) {
@@ -404,18 +417,7 @@ static int cmd_detail(int argc, char **argv)
 		default: return bad_option("detail: ", c, argv, NULL);
 		}
 	}
-	if (optind < argc)
-		return detail_disks(disk_args(argv + optind, argc - optind),
-				    argc - optind, file);
-	if (snapshot_list_disks(&names, &n, err, sizeof(err))) {
-		fprintf(stderr, "zns-stat: %s\n", err);
-		return 1;
-	}
-	ret = detail_disks(names, n, file);
-	for (i = 0; i < n; i++)
-		free(names[i]);
-	free(names);
-	return ret;
+	return on_disks(argc, argv, detail_disks, FMT_TABLE, file);
 }
 
 static int cmd_export(int argc, char **argv)
