@@ -642,7 +642,7 @@ int life_show(struct seq_file *m, void *v)
 	seq_printf(m, "max_open_zones %u\n", l->max_open);
 	seq_printf(m, "max_active_zones %u\n", l->max_active);
 	seq_printf(m, "open_zones %d\n",
-		   max_t(int, atomic_read(&l->open) - uncertain, 0));
+		   max_t(int, atomic_read(&l->open) - (int)uncertain, 0));
 	seq_printf(m, "open_zones_uncertain %u\n", uncertain);
 	seq_printf(m, "open_zones_peak %d\n", open_peak(l));
 	seq_printf(m, "active_zones %d\n", atomic_read(&l->active));
