@@ -228,7 +228,7 @@ int record_run(const struct record_opts *o)
 	struct detail d_before, d_after;
 	struct snapshot last;
 	struct timeline tl = { 0 };
-	int have_last = 0;
+	int have_last = 0, have_detail;
 	double start;
 	char err[512], name[256], path[4400], why[512], state[600];
 	struct sbuf b = { 0 };
@@ -259,8 +259,8 @@ int record_run(const struct record_opts *o)
 	 * lifecycle needs them where the kernel does not say, before 6.11).
 	 */
 	zonereport_add(&before, why, sizeof(why));
-	if (detail_read(o->disk, &d_before, err, sizeof(err)))
-		memset(&d_before, 0, sizeof(d_before));	/* an older module */
+	/* an older module: a data file without them, not its lifetime's */
+	have_detail = !detail_read(o->disk, &d_before, err, sizeof(err));
 	/* no SA_RESTART: a signal ends the wait (and the comment prompt) */
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
@@ -300,7 +300,8 @@ int record_run(const struct record_opts *o)
 		df.timeline = tl;
 		memset(&tl, 0, sizeof(tl));	/* the data file's now */
 	}
-	if (cleared >= 0 && !detail_read(o->disk, &d_after, err, sizeof(err))) {
+	if (cleared >= 0 && have_detail &&
+	    !detail_read(o->disk, &d_after, err, sizeof(err))) {
 		if (detail_delta(&df.detail, &d_before, &d_after)) {
 			datafile_free(&df);
 			cleared = -1;
@@ -334,7 +335,8 @@ out_intervals:
 	timeline_free(&tl);
 	if (have_last)
 		snapshot_free(&last);
-	detail_free(&d_before);
+	if (have_detail)
+		detail_free(&d_before);
 	snapshot_free(&before);
 	return ret;
 }
