@@ -3,7 +3,7 @@
 # through selftests/guest/vm.sh). Results are "BENCH key=value ..." lines on the
 # console; bench.sh collects them and report.py turns them into tables.
 #
-# Phases (ZNS_BENCH_PHASES, default "rounds hot memory scale"):
+# Phases (ZNS_BENCH_PHASES, default "rounds ab hot memory scale"):
 #   rounds  configurations A (no tracing), B (zns_stat), C (seed.bt under
 #           bpftrace), D (like.bt: what zns_stat does, in bpftrace, on the same
 #           tracepoints) and A0 (no tracing, the block layer's own I/O
@@ -14,6 +14,10 @@
 #           localclock variant), the BPF program time of seed.bt and of like.bt
 #           (bpf_stats),
 #           and how many completions seed.bt's kprobe sees
+#   ab      A and B interleaved run by run, for an IOPS verdict at the 2% level:
+#           zns_stat loaded once, its probes detached (enabled=0: what A costs)
+#           and attached (B) in turn, ZNS_BENCH_AB_ROUNDS pairs per workload,
+#           the order swapped every pair (A B, B A, ...) so drift cancels
 #   memory  bytes a namespace of 100, 4096 and 65536 zones costs
 #   scale   reading zones/summary (ZNS_BENCH_SCALE_REPS times), zns-stat and the
 #           heatmaps (ZNS_BENCH_TOOL_REPS times) for 65536 zones, and profiles
@@ -53,7 +57,8 @@ SECS=${ZNS_BENCH_SECONDS:-3}
 HOT_SECS=${ZNS_BENCH_HOT_SECONDS:-$SECS}
 CONFIGS=${ZNS_BENCH_CONFIGS:-A B C D A0}
 WORKLOADS=${ZNS_BENCH_WORKLOADS:-rr1 rr32 seqw append reset}
-PHASES=${ZNS_BENCH_PHASES:-rounds hot memory scale}
+PHASES=${ZNS_BENCH_PHASES:-rounds ab hot memory scale}
+AB_ROUNDS=${ZNS_BENCH_AB_ROUNDS:-12}
 SCALE_FILL=${ZNS_BENCH_SCALE_FILL:-1}
 SCALE_REPS=${ZNS_BENCH_SCALE_REPS:-5}
 TOOL_REPS=${ZNS_BENCH_TOOL_REPS:-1}
@@ -218,6 +223,25 @@ phase_rounds() {
 			cfg_down "$cfg"
 		done
 	done
+}
+
+phase_ab() {
+	local wl pair cfg
+	RUN_SECS=$SECS
+	load_zns
+	track_all "$WL"
+	for wl in $WORKLOADS; do
+		for pair in $(seq "$AB_ROUNDS"); do
+			for cfg in $( [ $((pair % 2)) = 1 ] && echo A B || echo B A); do
+				echo $([ "$cfg" = B ] && echo 1 || echo 0) >/sys/module/zns_stat/parameters/enabled
+				read -r ios secs busy total < <(run_workload "$wl")
+				[ -n "$ios" ] || fail "no result for $wl"
+				bench "phase=ab round=$pair cfg=$cfg wl=$wl ios=$ios seconds=$secs busy=$busy total=$total"
+			done
+		done
+	done
+	echo 1 >/sys/module/zns_stat/parameters/enabled
+	unload_zns
 }
 
 # timed_runs CFG WORKLOADS: each workload under each clocksource (the booted

@@ -60,6 +60,14 @@ def inner(xs):
     return (xs[1], xs[-2]) if len(xs) >= 4 else (xs[0], xs[-1])
 
 
+def median_ci(xs):
+    """About 95% confidence interval of the median, by order statistics:
+    the k-th lowest and k-th highest, k = (n - 1.96 sqrt(n)) / 2 (at least 1)."""
+    xs = sorted(xs)
+    k = max(int((len(xs) - 1.96 * len(xs) ** 0.5) / 2), 1)
+    return xs[k - 1], xs[-k]
+
+
 def fmt(x, spec="{:.0f}"):
     return "-" if x is None else spec.format(x)
 
@@ -165,6 +173,31 @@ def main():
         if starts:
             p("bpftrace start-up in the guest: median %.1f s (%s runs)"
               % (med(starts) / 1000, len(starts)))
+        p("")
+
+    # ---- A/B interleaved
+    ab = defaultdict(dict)      # wl -> round -> {cfg: iops}
+    for r in recs:
+        if r.get("phase") == "ab":
+            ab[r["wl"]].setdefault(int(r["round"]), {})[r["cfg"]] = (
+                int(r["ios"]) / float(r["seconds"]))
+    ab_verdict = {}
+    if ab:
+        p("1c. A and B interleaved run by run (zns_stat loaded; probes detached for A, attached")
+        p("    for B; pairs A B, B A, ...): IOPS B/A per pair, its median and the median's ~95%")
+        p("    confidence interval (order statistics)")
+        p("%-7s %6s %9s %9s %7s %15s  %s" % ("wl", "pairs", "IOPS A", "IOPS B", "B/A",
+                                             "95% CI", "per pair"))
+        for wl in WORKLOADS:
+            pairs = [v for _, v in sorted(ab.get(wl, {}).items()) if "A" in v and "B" in v]
+            if not pairs:
+                continue
+            ratios = [v["B"] / v["A"] for v in pairs]
+            lo, hi = median_ci(ratios)
+            ab_verdict[wl] = (med(ratios), lo, hi, len(ratios))
+            p("%-7s %6d %9.0f %9.0f %7.3f %7.3f..%.3f  %s" % (
+                wl, len(pairs), med(v["A"] for v in pairs), med(v["B"] for v in pairs),
+                med(ratios), lo, hi, " ".join("%.3f" % x for x in ratios)))
         p("")
 
     # ---- hot path
@@ -297,6 +330,16 @@ def main():
         else:
             v = "met" if mba >= TARGET_IOPS else "MISSED"
         p("  IOPS within 2%% of untraced, %-7s median B/A %.3f: %s" % (wl, mba, v))
+    for wl, (m, lo, hi, n) in ab_verdict.items():
+        if lo >= TARGET_IOPS:
+            v = "met (the median's 95%% CI %.3f..%.3f is above %.2f)" % (lo, hi, TARGET_IOPS)
+        elif hi < TARGET_IOPS:
+            v = "MISSED (the median's 95%% CI %.3f..%.3f is below %.2f)" % (lo, hi, TARGET_IOPS)
+        else:
+            v = "NOT RESOLVED (the median's 95%% CI %.3f..%.3f holds %.2f: more pairs)" % (
+                lo, hi, TARGET_IOPS)
+        p("  IOPS within 2%% of untraced, interleaved, %-7s median B/A %.3f of %d pairs: %s"
+          % (wl, m, n, v))
     for wl, (mba, share, mdb, mdc, ba, dba, dca) in verdict.items():
         if share is None:
             continue
