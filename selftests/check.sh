@@ -215,7 +215,8 @@ installed_suite() {	# installed_suite NAME KVER EXCLUDE [TEST...]
 # A lab machine with a ZNS drive: the same installed tree, nvme loaded, the
 # kernel's run_kselftest.sh, ZNS_STAT_TEST_DEV naming namespace 1 (lab-kselftest.sh).
 if [ -n "${kernel[debian-6.12]:-}" ] && [ $# = 0 ] && [ -d build/kselftest-install ]; then
-	ZNS_TEST_RUNNER=$repo/selftests/guest/lab-kselftest.sh \
+	# ~30 s: a guest that freezes after its result (TCG) waits 5 minutes, not 20
+	ZNS_TEST_RUNNER=$repo/selftests/guest/lab-kselftest.sh ZNS_VM_TIMEOUT=300 \
 		guest_suite debian-6.12-lab "${kernel[debian-6.12]}" "$repo/build/kselftest-install"
 fi
 # demo_on KVER: make demo's job on KVER, as on a machine whose
