@@ -223,9 +223,18 @@ fi
 # linux-headers-amd64 comes from bookworm-backports (6.12): the headers from
 # the cache instead of /lib/modules.
 demo_on() {
-	local KDIR log=build/check-demo-$1.log
+	local KDIR log=build/check-demo-$1.log rc=0
 	eval "$(bash selftests/guest/kernels.sh kdir "$1")"
-	if KVER=$1 KDIR=$KDIR bash selftests/demo.sh >"$log" 2>&1; then
+	KVER=$1 KDIR=$KDIR bash selftests/demo.sh >"$log" 2>&1 || rc=$?
+	# As guest_suite does: a guest killed by text patching's int3 outside
+	# zns_stat (TCG, seen in CI while zns_stat attached) runs once more.
+	if [ "$rc" != 0 ] && patching_int3_oops "$log"; then
+		mv "$log" "${log%.log}.int3-oops.log"
+		echo "# make demo on $1: the guest died of text patching's int3 outside zns_stat (${log%.log}.int3-oops.log); once more"
+		rc=0
+		KVER=$1 KDIR=$KDIR bash selftests/demo.sh >"$log" 2>&1 || rc=$?
+	fi
+	if [ "$rc" = 0 ]; then
 		echo "ok - make demo on $1 (a backports machine's default kernel)"
 		add_results 1 0
 	else
