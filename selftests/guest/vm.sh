@@ -147,6 +147,21 @@ timeout -k 10 "$timeout" "${qemu[@]}" </dev/null >&"$out" 2>&1 &
 qemu_pid=$!
 exec {out}>&-
 rc=0
+# A guest that printed its result but froze before powering off (TCG: every
+# vCPU halted, no timer; seen in CI after the last test of a suite) would
+# hold the run until the timeout: QEMU is stopped 30 s after the marker.
+marker_at=
+while kill -0 "$qemu_pid" 2>/dev/null; do
+	if [ -z "$marker_at" ] && grep -aq '^ZNS_GUEST_EXIT=' "$console" 2>/dev/null; then
+		marker_at=$SECONDS
+	fi
+	if [ -n "$marker_at" ] && [ $((SECONDS - marker_at)) -ge 30 ]; then
+		echo "vm.sh: the guest gave its result but did not power off in 30 s: QEMU stopped" >&2
+		kill "$qemu_pid" 2>/dev/null
+		break
+	fi
+	sleep 1
+done
 wait "$qemu_pid" || rc=$?
 qemu_pid=
 wait "$tee_pid" 2>/dev/null || true	# console.log complete
