@@ -18,6 +18,9 @@
 #           zns_stat loaded once, its probes detached (enabled=0: what A costs)
 #           and attached (B) in turn, ZNS_BENCH_AB_ROUNDS pairs per workload,
 #           the order swapped every pair (A B, B A, ...) so drift cancels
+#   hotab   (with ZNS_BENCH_BASE) the timed builds of a base commit and of
+#           this tree, interleaved in ZNS_BENCH_HOTAB_ROUNDS rounds: the hot
+#           path of a change against its base, in one boot
 #   memory  bytes a namespace of 100, 4096 and 65536 zones costs
 #   scale   reading zones/summary (ZNS_BENCH_SCALE_REPS times), zns-stat and the
 #           heatmaps (ZNS_BENCH_TOOL_REPS times) for 65536 zones, and profiles
@@ -51,6 +54,8 @@ fi
 ZB=${ZNS_BENCH_ZBENCH:?}
 TIMED_KO=${ZNS_BENCH_TIMED_KO:?}
 TIMED_LC_KO=${ZNS_BENCH_TIMED_LC_KO:-}
+BASE_KO=${ZNS_BENCH_BASE_KO:-}
+HOTAB_ROUNDS=${ZNS_BENCH_HOTAB_ROUNDS:-6}
 LC_WORKLOADS=${ZNS_BENCH_LC_WORKLOADS:-rr1 rr32 append}
 ROUNDS=${ZNS_BENCH_ROUNDS:-5}
 SECS=${ZNS_BENCH_SECONDS:-3}
@@ -317,6 +322,32 @@ phase_hot() {
 		"resets_counted=$(awk '/^@z_reset_ctr_map/ { s += $2 } END { print s + 0 }' /tmp/bpftrace.out)" \
 		"reset_latencies=$(grep -c '^@reset_lat_map' /tmp/bpftrace.out)" \
 		"rw_zones=$(grep -c '^@z_rw_ctr_map' /tmp/bpftrace.out)"
+}
+
+# hotab: the timed builds of two trees, ZNS_BENCH_BASE_KO (bench.sh's
+# ZNS_BENCH_BASE) and this one, interleaved round by round (base new, new
+# base, ...): a change's effect on the hot path, measured against its base in
+# one boot, so the host's drift between two runs of make bench does not count.
+phase_hotab() {
+	local round build ko wl t
+	[ -n "$BASE_KO" ] || fail "phase hotab needs ZNS_BENCH_BASE (bench.sh)"
+	RUN_SECS=$HOT_SECS
+	for round in $(seq "$HOTAB_ROUNDS"); do
+		for build in $( [ $((round % 2)) = 1 ] && echo base new || echo new base); do
+			ko=$TIMED_KO
+			[ "$build" = new ] || ko=$BASE_KO
+			ZNS_KO=$ko load_zns
+			track_all "$WL"
+			for wl in $WORKLOADS; do
+				echo 0 >/sys/module/zns_stat/parameters/bench_timing
+				read -r ios secs busy total < <(run_workload "$wl")
+				[ -n "$ios" ] || fail "no result for $wl"
+				t=$(cat /sys/module/zns_stat/parameters/bench_timing)
+				bench "phase=hotab round=$round build=$build wl=$wl ios=$ios seconds=$secs $t"
+			done
+			unload_zns
+		done
+	done
 }
 
 meminfo() {	# "SUnreclaim VmallocUsed Percpu MemFree" in bytes

@@ -20,6 +20,9 @@
 #                         the HPET, whose every read is an emulated MMIO access);
 #                         hpet: the harness's default clock [tsc]
 #   ZNS_BENCH_TIMEOUT     guest timeout in seconds [3600]
+#   ZNS_BENCH_BASE        a commit: its timed build against this tree's, phase
+#                         hotab (added to the phases if not named)
+#   ZNS_BENCH_HOTAB_ROUNDS rounds of hotab, each timing both builds [6]
 # Output: build/bench/guest.log (console), build/bench/results.txt (BENCH lines and
 # host facts), build/bench/report.txt (tables, also printed). Exit status non-zero
 # if the guest run failed.
@@ -48,6 +51,20 @@ make -s tool
 timed_ko=$(bash "$here/build-timed.sh" "$KVER" 2> >(grep -v 'Skipping BTF' >&2))
 timed_lc_ko=$(bash "$here/build-timed.sh" "$KVER" localclock 2> >(grep -v 'Skipping BTF' >&2))
 gcc -O2 -g -Wall -Wextra -Werror -std=gnu11 -pthread -o "$out/zbench" "$here/zbench.c"
+# ZNS_BENCH_BASE: the base commit's timed build, by its own build-timed.sh.
+base_ko=
+if [ -n "${ZNS_BENCH_BASE:-}" ]; then
+	base_rev=$(git rev-parse --short "$ZNS_BENCH_BASE^{commit}")
+	log "building the timed build of $base_rev (ZNS_BENCH_BASE) for phase hotab"
+	rm -rf "$out/base-src"
+	mkdir -p "$out/base-src"
+	git archive "$base_rev" module include Kbuild selftests/bench | tar -x -C "$out/base-src"
+	base_ko=$(bash "$out/base-src/selftests/bench/build-timed.sh" "$KVER" 2> >(grep -v 'Skipping BTF' >&2))
+	case " ${ZNS_BENCH_PHASES:-} " in
+	*" hotab "*) ;;
+	*) export ZNS_BENCH_PHASES="${ZNS_BENCH_PHASES:-rounds ab hot memory scale} hotab" ;;
+	esac
+fi
 
 # Fresh sparse images (QEMU opens them on the host): a 64 GiB one for 65536 zones.
 img=$out/img
@@ -73,6 +90,7 @@ if [ "${ZNS_BENCH_CLOCK:-tsc}" = tsc ]; then
 	export ZNS_KERNEL_APPEND="${ZNS_KERNEL_APPEND:+$ZNS_KERNEL_APPEND }tsc=reliable"
 fi
 export ZNS_BENCH_ZBENCH=$out/zbench ZNS_BENCH_TIMED_KO=$timed_ko ZNS_BENCH_TIMED_LC_KO=$timed_lc_ko
+export ZNS_BENCH_BASE_KO=$base_ko
 timeout=${ZNS_BENCH_TIMEOUT:-3600}
 # The knobs reach the guest in a file, not in the environment: vm.sh puts every
 # ZNS_* variable on the kernel command line, which ZNS_QEMU_EXTRA nearly fills.
@@ -82,7 +100,7 @@ while IFS= read -r var; do
 done < <(compgen -e | grep '^ZNS_BENCH_') >"$out/guest.env"
 
 {
-	echo "HOST date=$(date -u +%Y-%m-%dT%H:%M:%SZ) commit=$(git rev-parse --short HEAD 2>/dev/null || echo none) dirty=$(git status --porcelain 2>/dev/null | grep -c . || true)"
+	echo "HOST date=$(date -u +%Y-%m-%dT%H:%M:%SZ) commit=$(git rev-parse --short HEAD 2>/dev/null || echo none) dirty=$(git status --porcelain 2>/dev/null | grep -c . || true)${base_ko:+ base=$base_rev}"
 	echo "HOST cpu=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//; s/ /_/g') cores=$(nproc) qemu=$(qemu-system-x86_64 --version | awk 'NR == 1 { print $4 }')"
 	echo "HOST load_before=$(cut -d' ' -f1-3 /proc/loadavg | tr ' ' ,)"
 } >"$out/results.txt"

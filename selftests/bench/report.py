@@ -264,6 +264,45 @@ def main():
                                 cov.get("resets_counted"), cov.get("reset_latencies")))
         p("")
 
+    # ---- hot path of this tree against a base commit (phase hotab)
+    hab = [r for r in recs if r.get("phase") == "hotab"]
+    if hab:
+        p("2b. Hot path of this tree (new) against commit %s (base), timed builds interleaved"
+          % host.get("base", "?"))
+        p("   round by round (base new, new base, ...); medians per run (25 ns histogram), the"
+          " timer's")
+        p("   cost subtracted; new/base per round, its median and the median's ~95% CI")
+        p("%-7s %6s %13s %13s %13s %7s %13s  %s" % (
+            "wl", "rounds", "setup b/n", "done b/n", "total b/n", "n/b", "95% CI", "per round n/b"))
+
+        def run_ns(r):
+            t = float(r.get("rdtsc_ns", 0))
+            if not int(r.get("setup_calls", 0)) or not int(r.get("done_calls", 0)):
+                return None
+            return (int(r["setup_med_ns"]) - t, int(r["done_med_ns"]) - t)
+
+        for wl in dict.fromkeys(r["wl"] for r in hab):
+            by = defaultdict(dict)
+            for r in hab:
+                if r["wl"] == wl and run_ns(r):
+                    by[r["round"]][r["build"]] = run_ns(r)
+            pairs = [v for _, v in sorted(by.items(), key=lambda kv: int(kv[0]))
+                     if "base" in v and "new" in v]
+            if not pairs:
+                continue
+            ratios = [sum(v["new"]) / sum(v["base"]) for v in pairs]
+            lo, hi = median_ci(ratios)
+
+            def both(i):
+                return "%5.0f/%-5.0f" % (med(v["base"][i] for v in pairs),
+                                         med(v["new"][i] for v in pairs))
+            p("%-7s %6d %13s %13s %13s %7.3f %6.3f..%-5.3f  %s" % (
+                wl, len(pairs), both(0), both(1),
+                "%5.0f/%-5.0f" % (med(sum(v["base"]) for v in pairs),
+                                  med(sum(v["new"]) for v in pairs)),
+                med(ratios), lo, hi, " ".join("%.2f" % x for x in ratios)))
+        p("")
+
     # ---- memory
     mem = [r for r in recs if r.get("phase") == "memory"]
     lay = next((r for r in recs if r.get("phase") == "layout"), None)
