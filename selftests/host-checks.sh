@@ -148,13 +148,16 @@ dkms_exclusive_findings() {	# dkms_exclusive_findings KVER KDIR
 
 # make install / make uninstall into a DESTDIR, from a copy of the tree.
 install_findings() {	# install_findings KVER
-	local kver=$1 t=$repo/build/install-test want got unit
+	local kver=$1 t=$repo/build/install-test want got unit KDIR
 	rm -rf "$t"
 	mkdir -p "$t/src" "$t/dest"
 	(cd "$repo" && cp -a --parents Makefile Kbuild dkms.conf include module user "$t/src/") &&
 		make -C "$t/src" -s clean >/dev/null 2>&1
-	if ! make -C "$t/src" -s install KERNELRELEASE="$kver" DESTDIR="$t/dest" PREFIX=/usr \
-		>"$t/install.log" 2>&1; then
+	# the headers where kernels.sh has them: /lib/modules, or its cache (a
+	# backports kernel whose headers this machine has not installed)
+	eval "$(bash "$repo/selftests/guest/kernels.sh" kdir "$kver" 2>/dev/null)"
+	if ! make -C "$t/src" -s install KERNELRELEASE="$kver" ${KDIR:+KDIR="$KDIR"} \
+		DESTDIR="$t/dest" PREFIX=/usr >"$t/install.log" 2>&1; then
 		echo "make install failed:"
 		tail -n 20 "$t/install.log"
 		return
