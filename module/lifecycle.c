@@ -82,8 +82,12 @@ static bool may_be_closed(const struct life_ns *l, unsigned int cond,
  */
 static void device_may_close(struct life_ns *l, u64 now)
 {
+	/*
+	 * Even, as a seen change's time is: the zone whose opening made the
+	 * device close another changed at this very time, and stays certain.
+	 */
 	if (READ_ONCE(l->opened_ns) >= READ_ONCE(l->evicted_ns))
-		WRITE_ONCE(l->evicted_ns, now);
+		WRITE_ONCE(l->evicted_ns, now & ~LIFE_TIME_UNKNOWN);
 }
 
 /* Writable sectors of a zone, 0 while unknown. */
