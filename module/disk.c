@@ -44,6 +44,28 @@ static DECLARE_WORK(discover_work, discover_work_fn);
 static void poll_work_fn(struct work_struct *work);
 static DECLARE_DELAYED_WORK(poll_work, poll_work_fn);
 
+/*
+ * Bumped before every grace period that precedes freeing what an in-flight
+ * slot points to (a zone table, a disk), and when "devices" changes what
+ * counts: a slot written under an older value is not trusted (probe.c).
+ * Written under zns_disks_lock; a u32 wraps after 4e9 retirements.
+ */
+u32 zns_retire_seq;
+
+void zns_retire_seq_bump(void)
+{
+	lockdep_assert_held(&zns_disks_lock);
+	/* after the unpublishing stores: a probe that reads the new value sees them */
+	smp_store_release(&zns_retire_seq, zns_retire_seq + 1);
+}
+
+/* Wait for the probes after unpublishing, before freeing. */
+void zns_synchronize_probes(void)
+{
+	zns_retire_seq_bump();
+	synchronize_rcu();
+}
+
 static struct hlist_head *hash_head(const struct gendisk *gendisk)
 {
 	return &zns_disk_hash[hash_ptr(gendisk, ZNS_HASH_BITS)];
@@ -81,13 +103,6 @@ void zns_disk_geometry(struct request *req, struct zns_geometry *geo)
 	geo->max_active = zns_max_active_zones(gendisk);
 }
 
-static bool zones_match(const struct zone_table *tbl, struct request *req)
-{
-	return tbl->nr_zones == zns_nr_zones(zns_rq_disk(req)) &&
-	       tbl->zone_sectors == req->q->limits.chunk_sectors &&
-	       tbl->lba_bytes == queue_logical_block_size(req->q);
-}
-
 /*
  * What no longer fits this path: ZNS_GEO_ZONES (its zone geometry changed
  * since last seen), ZNS_GEO_TAGS (in-flight table). Caller holds
@@ -122,7 +137,7 @@ u16 zns_disk_table_gen(struct zns_disk *zd, struct zone_table *tbl,
 		smp_rmb();	/* pairs with zns_disk_update()'s smp_wmb() */
 		return READ_ONCE(zd->table_gen);
 	}
-	return zones_match(tbl, req) ? tbl->gen : tbl->gen + 1;
+	return zns_table_matches(tbl, req) ? tbl->gen : tbl->gen + 1;
 }
 
 static bool geometry_valid(const struct zns_geometry *geo)
@@ -201,7 +216,7 @@ static void retire(struct hlist_head *dead, struct list_head *dead_ns)
 
 	if (hlist_empty(dead))
 		return;
-	synchronize_rcu();
+	zns_synchronize_probes();
 	hlist_for_each_entry_safe(zd, tmp, dead, dead_node)
 		zns_disk_free(zd);
 	ns_free_list(dead_ns);
@@ -340,7 +355,7 @@ static void free_after_grace_period(struct zone_table *tbl,
 {
 	if (!tbl && !inflight)
 		return;
-	synchronize_rcu();
+	zns_synchronize_probes();
 	if (tbl)
 		zone_table_free(tbl);
 	if (inflight)
@@ -574,4 +589,5 @@ void zns_disk_exit(void)
 {
 	cancel_delayed_work_sync(&poll_work);
 	zns_disk_retire_all();
+	rcu_barrier();	/* inflight.c's tables freed after a grace period */
 }

@@ -6,6 +6,7 @@
  * alignment. Alignment, as in the block-layer alignment tracing thread: the
  * largest power of two that divides both the byte offset and the length,
  * i.e. the lowest bit set in either (64k at 32k -> 32K, 24k at 0 -> 8K).
+ * The probes' increments are inline, in hist.h; this file reads them.
  */
 #include <linux/bitops.h>
 #include <linux/log2.h>
@@ -14,61 +15,12 @@
 
 #include "internal.h"
 
-static unsigned int lat_bucket(u64 ns)
-{
-	return ns < 2 ? 0 : min_t(unsigned int, ilog2(ns), ZNS_LAT_BUCKETS - 1);
-}
-
-/* Bucket i holds [512 << i, 512 << (i + 1)) bytes. */
-static unsigned int byte_bucket(u64 bytes)
-{
-	if (bytes < SECTOR_SIZE)
-		return 0;
-	return min_t(unsigned int, ilog2(bytes) - SECTOR_SHIFT,
-		     ZNS_SIZE_BUCKETS - 1);
-}
-
-u64 hist_alignment_bytes(u64 offset, u64 len)
-{
-	return (offset | len) & -(offset | len);
-}
-
-void hist_latency(struct zone_table *tbl, unsigned int opi, u64 lat_ns)
-{
-	this_cpu_inc(tbl->hist->lat[opi][lat_bucket(lat_ns)]);
-}
-
-void hist_queue_wait(struct zone_table *tbl, unsigned int opi, u64 wait_ns)
-{
-	this_cpu_inc(tbl->hist->queue_wait[opi][lat_bucket(wait_ns)]);
-}
-
-/*
- * A zone append lands where the device puts it: the completion result holds
- * that LBA. Without status decoding, result is 0 and the zone start is used.
- */
-void hist_io(struct zone_table *tbl, const struct zns_cmd *zc,
-	     const struct zns_done *done)
-{
-	int dir = zc->op == ZNS_OP_READ ? ZNS_DIR_READ : ZNS_DIR_WRITE;
-	u64 sector = zc->sector;
-	u64 len = (u64)zc->nr_sectors << SECTOR_SHIFT;
-	u64 align;
-
-	if (zc->op == ZNS_OP_APPEND && done->result)
-		sector = done->result << (ilog2(tbl->lba_bytes) - SECTOR_SHIFT);
-	align = hist_alignment_bytes(sector << SECTOR_SHIFT, len);
-	this_cpu_inc(tbl->hist->size[dir][byte_bucket(len)]);
-	this_cpu_inc(tbl->hist->align[dir][byte_bucket(align)]);
-}
-
-/* Sum one histogram row over every CPU. */
-static void sum_row(struct zone_table *tbl, size_t offset, u64 *row,
+/* Add one histogram row of every CPU to row. */
+static void add_row(struct zone_table *tbl, size_t offset, u64 *row,
 		    unsigned int n)
 {
 	unsigned int cpu, i;
 
-	memset(row, 0, n * sizeof(*row));
 	for_each_possible_cpu(cpu) {
 		const u64 *src = (const u64 *)((const char *)
 				per_cpu_ptr(tbl->hist, cpu) + offset);
@@ -95,7 +47,8 @@ static void show_ns_rows(struct seq_file *m, size_t offset, size_t stride)
 	rcu_read_lock();
 	tbl = show_table(m);
 	for (opi = 0; opi < ZNS_NR_OPS; opi++) {
-		sum_row(tbl, offset + opi * stride, row, ZNS_LAT_BUCKETS);
+		memset(row, 0, sizeof(row));
+		add_row(tbl, offset + opi * stride, row, ZNS_LAT_BUCKETS);
 		for (i = 0; i < ZNS_LAT_BUCKETS; i++)
 			if (row[i])
 				seq_printf(m, "%s %llu %llu %llu\n",
@@ -109,8 +62,8 @@ static void show_ns_rows(struct seq_file *m, size_t offset, size_t stride)
 int hist_latency_show(struct seq_file *m, void *v)
 {
 	seq_puts(m, "# op lat_lo_ns lat_hi_ns count\n");
-	show_ns_rows(m, offsetof(struct zns_hist, lat),
-		     sizeof(((struct zns_hist *)0)->lat[0]));
+	show_ns_rows(m, offsetof(struct zns_hist, op[0].lat),
+		     sizeof(struct zns_op_hist));
 	return 0;
 }
 
@@ -118,12 +71,29 @@ int hist_latency_show(struct seq_file *m, void *v)
 int hist_queue_wait_show(struct seq_file *m, void *v)
 {
 	seq_puts(m, "# op wait_lo_ns wait_hi_ns count\n");
-	show_ns_rows(m, offsetof(struct zns_hist, queue_wait),
-		     sizeof(((struct zns_hist *)0)->queue_wait[0]));
+	show_ns_rows(m, offsetof(struct zns_hist, op[0].queue_wait),
+		     sizeof(struct zns_op_hist));
 	return 0;
 }
 
+/* Sizes and alignments by direction: reads; writes and appends. */
+enum zns_dir { ZNS_DIR_READ, ZNS_DIR_WRITE, ZNS_NR_DIRS };
 static const char * const dir_names[ZNS_NR_DIRS] = { "read", "write" };
+
+static void dir_row(struct zone_table *tbl, unsigned int dir, size_t field,
+		    u64 *row)
+{
+	memset(row, 0, ZNS_SIZE_BUCKETS * sizeof(*row));
+	if (dir == ZNS_DIR_READ) {
+		add_row(tbl, offsetof(struct zns_hist, op[ZNS_OPI_READ]) + field,
+			row, ZNS_SIZE_BUCKETS);
+		return;
+	}
+	add_row(tbl, offsetof(struct zns_hist, op[ZNS_OPI_WRITE]) + field,
+		row, ZNS_SIZE_BUCKETS);
+	add_row(tbl, offsetof(struct zns_hist, op[ZNS_OPI_APPEND]) + field,
+		row, ZNS_SIZE_BUCKETS);
+}
 
 int hist_sizes_show(struct seq_file *m, void *v)
 {
@@ -135,8 +105,7 @@ int hist_sizes_show(struct seq_file *m, void *v)
 	rcu_read_lock();
 	tbl = show_table(m);
 	for (dir = 0; dir < ZNS_NR_DIRS; dir++) {
-		sum_row(tbl, offsetof(struct zns_hist, size[dir]), row,
-			ZNS_SIZE_BUCKETS);
+		dir_row(tbl, dir, offsetof(struct zns_op_hist, size), row);
 		for (i = 0; i < ZNS_SIZE_BUCKETS; i++)
 			if (row[i])
 				seq_printf(m, "%s %llu %llu %llu\n",
@@ -160,8 +129,7 @@ int hist_alignment_show(struct seq_file *m, void *v)
 	rcu_read_lock();
 	tbl = show_table(m);
 	for (dir = 0; dir < ZNS_NR_DIRS; dir++) {
-		sum_row(tbl, offsetof(struct zns_hist, align[dir]), row,
-			ZNS_SIZE_BUCKETS);
+		dir_row(tbl, dir, offsetof(struct zns_op_hist, align), row);
 		for (i = 0; i < ZNS_SIZE_BUCKETS; i++)
 			if (row[i])
 				seq_printf(m, "%s %llu %llu\n", dir_names[dir],

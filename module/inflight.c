@@ -4,7 +4,8 @@
  * decoded command for its completion (blk_mq_unique_tag() picks the slot).
  * Tags belong to the tag set, which all namespaces of a controller share,
  * so their disks share one table. vmalloc'ed, replaced (RCU) when the tag
- * set grows. Lists and counts under zns_disks_lock.
+ * set grows. Lists and counts under zns_disks_lock. The probes find a
+ * request's table by its tag set in inflight_dir, without its disk.
  */
 #include <linux/list.h>
 #include <linux/overflow.h>
@@ -15,6 +16,36 @@
 #include "internal.h"
 
 static LIST_HEAD(inflight_sets);
+struct inflight_dir_entry inflight_dir[ZNS_INFLIGHT_DIR];
+
+/* The table first: a probe that finds the tag set finds its table. */
+static void dir_add(struct inflight_set *set, struct inflight_table *table)
+{
+	int i;
+
+	set->dir = -1;
+	for (i = 0; i < ZNS_INFLIGHT_DIR; i++) {
+		if (inflight_dir[i].tag_set)
+			continue;
+		rcu_assign_pointer(inflight_dir[i].table, table);
+		/* pairs with inflight_find(): the table is there first */
+		smp_store_release(&inflight_dir[i].tag_set, set->tag_set);
+		set->dir = i;
+		return;
+	}
+}
+
+/*
+ * A probe still holding the entry may read the table of the set that takes
+ * it next: a live table, whose slots do not name the request's disk.
+ */
+static void dir_remove(struct inflight_set *set)
+{
+	if (set->dir < 0)
+		return;
+	WRITE_ONCE(inflight_dir[set->dir].tag_set, NULL);
+	RCU_INIT_POINTER(inflight_dir[set->dir].table, NULL);
+}
 
 static struct inflight_table *table_alloc(u32 nr_hw_queues, u32 depth)
 {
@@ -78,18 +109,30 @@ struct inflight_set *inflight_get(const struct zns_geometry *geo)
 	set->users = 1;
 	RCU_INIT_POINTER(set->table, table);
 	list_add(&set->node, &inflight_sets);
+	dir_add(set, table);
 	return set;
 }
 
-/* A disk stops using its set; no probe can reach it through that disk. */
+static void set_free_rcu(struct rcu_head *rcu)
+{
+	struct inflight_set *set = container_of(rcu, struct inflight_set, rcu);
+
+	vfree(rcu_access_pointer(set->table));	/* deferred in softirq */
+	kfree(set);
+}
+
+/*
+ * A disk stops using its set; no probe can reach it through that disk, but
+ * one may through inflight_dir until a grace period has passed.
+ */
 void inflight_put(struct inflight_set *set)
 {
 	lockdep_assert_held(&zns_disks_lock);
 	if (--set->users)
 		return;
 	list_del(&set->node);
-	vfree(rcu_access_pointer(set->table));
-	kfree(set);
+	dir_remove(set);
+	call_rcu(&set->rcu, set_free_rcu);
 }
 
 /*
@@ -110,6 +153,8 @@ struct inflight_table *inflight_grow(struct inflight_set *set,
 	if (!new_table)
 		return ERR_PTR(-ENOMEM);
 	rcu_assign_pointer(set->table, new_table);
+	if (set->dir >= 0)
+		rcu_assign_pointer(inflight_dir[set->dir].table, new_table);
 	return table;
 }
 

@@ -50,17 +50,24 @@ static inline unsigned int zns_op_index(u8 op)
 
 /*
  * A command decoded at setup, kept until its completion. Also the in-flight
- * slot, so keep it small: 24 bytes.
+ * slot: 48 bytes. A slot keeps the zone table and disk its last command was
+ * set up for after the command completed, so that the next command of that
+ * tag finds them without looking its disk up (probe.c): they are trusted
+ * while retire_seq is zns_retire_seq.
  */
 struct zns_cmd {
 	u64 sector;		/* first 512-byte sector targeted */
 	u64 start_ns;		/* ktime_get_ns() at setup */
+	struct zone_table *tbl;	/* the namespace's table at setup */
+	const struct gendisk *disk;	/* the request's, at setup */
 	u32 nr_sectors;		/* data length, 512-byte sectors */
+	u32 retire_seq;		/* zns_retire_seq before tbl was read */
 	u16 table_gen;		/* zone table generation seen at setup */
 	u8 op;			/* enum zns_op */
 	u8 select_all:1;	/* zone management on every zone */
 	u8 ended:1;		/* outcome from the block layer: attempt over */
 	u8 report:1;		/* a zone report (op IGNORED): lifecycle.c reads it */
+	u8 counting:1;		/* its namespace counted ("devices") */
 };
 
 /* How a command ended, read by the completion probe. */
@@ -125,16 +132,22 @@ struct zone_stat {
 	struct zone_life life;
 };
 
-/* Per-CPU histograms of one namespace. */
+/*
+ * Per-CPU histograms of one namespace, one KiB-aligned block per operation:
+ * the buckets one command increments lie in one page.
+ */
 #define ZNS_LAT_BUCKETS		40	/* [2^i, 2^(i+1)) ns; 0 also in 0 */
 #define ZNS_SIZE_BUCKETS	24	/* [512 << i, 512 << (i+1)) bytes */
-enum zns_dir { ZNS_DIR_READ, ZNS_DIR_WRITE, ZNS_NR_DIRS };
+
+struct zns_op_hist {
+	u64 lat[ZNS_LAT_BUCKETS];
+	u64 queue_wait[ZNS_LAT_BUCKETS];
+	u64 size[ZNS_SIZE_BUCKETS];	/* read, write and append only */
+	u64 align[ZNS_SIZE_BUCKETS];
+} __aligned(1024);
 
 struct zns_hist {
-	u64 lat[ZNS_NR_OPS][ZNS_LAT_BUCKETS];
-	u64 queue_wait[ZNS_NR_OPS][ZNS_LAT_BUCKETS];
-	u64 size[ZNS_NR_DIRS][ZNS_SIZE_BUCKETS];
-	u64 align[ZNS_NR_DIRS][ZNS_SIZE_BUCKETS];
+	struct zns_op_hist op[ZNS_NR_OPS];
 };
 
 /* Failed commands by status (zns_status_names) and operation. */
@@ -240,8 +253,25 @@ struct inflight_set {
 	struct list_head node;		/* inflight.c's list */
 	const void *tag_set;		/* the key, never dereferenced */
 	int users;			/* zns_disks sharing it */
+	int dir;			/* its inflight_dir entry, -1: none */
+	struct inflight_table __rcu *table;
+	struct rcu_head rcu;
+};
+
+/*
+ * The tables by tag set, for the probes to find a request's slot without
+ * looking its disk up: a few entries in the module's data, not a list.
+ * Written under zns_disks_lock; a set that finds no free entry is reached
+ * through its disks only.
+ */
+#define ZNS_INFLIGHT_DIR	8
+
+struct inflight_dir_entry {
+	const void *tag_set;		/* NULL: free */
 	struct inflight_table __rcu *table;
 };
+
+extern struct inflight_dir_entry inflight_dir[ZNS_INFLIGHT_DIR];
 
 /* What the probe read from a namespace, for the worker. */
 struct zns_geometry {
@@ -337,12 +367,25 @@ void __percpu *zns_alloc_percpu(enum zns_alloc_site site, size_t size,
 /* disk.c: the gendisks carrying tracked namespaces, and discovery */
 extern struct mutex zns_disks_lock;
 extern raw_spinlock_t zns_publish_lock;
+extern u32 zns_retire_seq;
+void zns_retire_seq_bump(void);
+void zns_synchronize_probes(void);
 struct zns_disk *zns_disk_lookup(const struct gendisk *gendisk, u64 diskseq);
 void zns_disk_geometry(struct request *req, struct zns_geometry *geo);
 #define ZNS_GEO_ZONES	BIT(0)	/* zone geometry: a new zone table */
 #define ZNS_GEO_TAGS	BIT(1)	/* more tags: a new in-flight table */
 unsigned int zns_disk_geometry_changed(struct zns_disk *zd,
 				       struct request *req);
+
+/* The request's disk has the table's zone geometry. */
+static inline bool zns_table_matches(const struct zone_table *tbl,
+				     struct request *req)
+{
+	return tbl->nr_zones == zns_nr_zones(zns_rq_disk(req)) &&
+	       tbl->zone_sectors == req->q->limits.chunk_sectors &&
+	       tbl->lba_bytes == queue_logical_block_size(req->q);
+}
+
 u16 zns_disk_table_gen(struct zns_disk *zd, struct zone_table *tbl,
 		       struct request *req, unsigned int changed);
 void zns_disk_discover(struct request *req);
@@ -379,17 +422,43 @@ void inflight_count(int *tables, size_t *bytes);
 void inflight_forget_all(void);
 
 /* The request's slot, or NULL if its tag is outside the table. Hot path. */
-static inline struct zns_cmd *inflight_slot(struct inflight_set *set,
-					    struct request *req)
+static inline struct zns_cmd *inflight_table_slot(struct inflight_table *table,
+						  struct request *req)
 {
-	struct inflight_table *table = rcu_dereference(set->table);
-	u32 unique = blk_mq_unique_tag(req);
-	u32 hwq = blk_mq_unique_tag_to_hwq(unique);
-	u32 tag = blk_mq_unique_tag_to_tag(unique);
+	/* blk_mq_unique_tag()'s parts, without the call */
+	u32 hwq = req->mq_hctx->queue_num;
+	u32 tag = req->tag;
 
 	if (unlikely(hwq >= table->nr_hw_queues || tag >= table->queue_depth))
 		return NULL;
 	return &table->slots[hwq * table->queue_depth + tag];
+}
+
+static inline struct zns_cmd *inflight_slot(struct inflight_set *set,
+					    struct request *req)
+{
+	return inflight_table_slot(rcu_dereference(set->table), req);
+}
+
+/*
+ * The request's slot found by its tag set alone, or NULL. The entry may
+ * change under the probe: a slot of another set's table is one that does
+ * not name the request's disk. Hot path, under RCU.
+ */
+static inline struct zns_cmd *inflight_find(struct request *req)
+{
+	const void *tag_set = req->q->tag_set;
+	struct inflight_table *table;
+	unsigned int i;
+
+	for (i = 0; i < ZNS_INFLIGHT_DIR; i++) {
+		/* pairs with dir_add(): the tag set, then its table */
+		if (smp_load_acquire(&inflight_dir[i].tag_set) != tag_set)
+			continue;
+		table = rcu_dereference(inflight_dir[i].table);
+		return table ? inflight_table_slot(table, req) : NULL;
+	}
+	return NULL;
 }
 
 /* setup_failure.c: setups that found no memory, retried with backoff */
@@ -411,13 +480,9 @@ void zone_table_dropped(struct zns_ns *ns);
 void zone_stat_values(struct zone_table *tbl, u32 zone, u64 *v);
 
 /* hist.c: latency, size and alignment histograms */
-void hist_latency(struct zone_table *tbl, unsigned int opi, u64 lat_ns);
-void hist_io(struct zone_table *tbl, const struct zns_cmd *cmd,
-	     const struct zns_done *done);
 int hist_latency_show(struct seq_file *m, void *v);
 int hist_sizes_show(struct seq_file *m, void *v);
 int hist_alignment_show(struct seq_file *m, void *v);
-u64 hist_alignment_bytes(u64 offset, u64 len);
 
 /* errors.c: failed commands by NVMe status */
 void errors_count(struct zone_table *tbl, unsigned int opi, u16 status);
@@ -443,7 +508,6 @@ void life_report(struct zone_table *tbl, struct request *req,
 void life_values(struct zone_table *tbl, u32 zone, u64 *v);
 int life_show(struct seq_file *m, void *v);
 int life_times_show(struct seq_file *m, void *v);
-void hist_queue_wait(struct zone_table *tbl, unsigned int opi, u64 wait_ns);
 int hist_queue_wait_show(struct seq_file *m, void *v);
 
 /* early.c: commands seen before their namespace was set up */
@@ -465,7 +529,14 @@ enum zns_outcome_source {
 	ZNS_OUTCOME_BLOCK,		/* block_rq_complete */
 };
 
-int mirror_outcome_source(void);
+extern int zns_outcome_source;
+
+/* enum zns_outcome_source: read by both probes on every command */
+static inline int mirror_outcome_source(void)
+{
+	return READ_ONCE(zns_outcome_source);
+}
+
 bool mirror_wants_block(void);
 void mirror_block_attached(bool ok);
 void mirror_exit(void);

@@ -22,7 +22,7 @@
 #include "compat.h"
 #include "internal.h"
 
-static int outcome_source = ZNS_OUTCOME_UNCHECKED;
+int zns_outcome_source = ZNS_OUTCOME_UNCHECKED;	/* mirror_outcome_source() */
 static bool source_forced;	/* status_source=block */
 
 static int status_source_set(const char *val, const struct kernel_param *kp)
@@ -48,11 +48,6 @@ static const struct kernel_param_ops status_source_ops = {
 module_param_cb(status_source, &status_source_ops, NULL, 0444);
 MODULE_PARM_DESC(status_source, "Where outcomes come from: auto (nvme_core's request, checked; the block layer's completion if the check fails) or block (always the block layer's, for testing the fallback)");
 
-int mirror_outcome_source(void)
-{
-	return READ_ONCE(outcome_source);
-}
-
 static void attach_block_work_fn(struct work_struct *work)
 {
 	zns_tp_attach_block();
@@ -63,13 +58,13 @@ static DECLARE_WORK(attach_block_work, attach_block_work_fn);
 /* Load time: a forced fallback is attached with the other probes. */
 bool mirror_wants_block(void)
 {
-	return source_forced || READ_ONCE(outcome_source) >= ZNS_OUTCOME_BAD;
+	return source_forced || READ_ONCE(zns_outcome_source) >= ZNS_OUTCOME_BAD;
 }
 
 /* tp.c, once block_rq_complete has its probe (or could not get one). */
 void mirror_block_attached(bool ok)
 {
-	WRITE_ONCE(outcome_source, ok ? ZNS_OUTCOME_BLOCK : ZNS_OUTCOME_BAD);
+	WRITE_ONCE(zns_outcome_source, ok ? ZNS_OUTCOME_BLOCK : ZNS_OUTCOME_BAD);
 }
 
 void mirror_exit(void)
@@ -92,14 +87,14 @@ static bool mirror_consistent(struct request *req, struct nvme_command *cmd)
 /* Setup probe: a few loads from the request's first cache line. */
 void mirror_check(struct request *req, struct nvme_command *cmd)
 {
-	int source = READ_ONCE(outcome_source);
+	int source = READ_ONCE(zns_outcome_source);
 
 	if (source >= ZNS_OUTCOME_BAD || mirror_consistent(req, cmd)) {
 		if (source == ZNS_OUTCOME_UNCHECKED)
-			WRITE_ONCE(outcome_source, ZNS_OUTCOME_NVME);
+			WRITE_ONCE(zns_outcome_source, ZNS_OUTCOME_NVME);
 		return;
 	}
-	if (cmpxchg(&outcome_source, source, ZNS_OUTCOME_BAD) != source)
+	if (cmpxchg(&zns_outcome_source, source, ZNS_OUTCOME_BAD) != source)
 		return;
 	pr_warn("nvme_request layout differs from this kernel's: outcomes from the block layer from now on\n");
 	schedule_work(&attach_block_work);
@@ -135,7 +130,7 @@ void mirror_block_done(struct request *req, ZNS_BLK_STATUS_ARG error,
 
 const char *mirror_status_decoding(void)
 {
-	switch (READ_ONCE(outcome_source)) {
+	switch (READ_ONCE(zns_outcome_source)) {
 	case ZNS_OUTCOME_NVME:
 		return "on";
 	case ZNS_OUTCOME_BLOCK:

@@ -150,7 +150,7 @@ static int ns_clear(struct zns_ns *ns)
 	if (!new_tbl)
 		return -ENOMEM;
 	rcu_assign_pointer(ns->zones, new_tbl);
-	synchronize_rcu();
+	zns_synchronize_probes();
 	zone_table_free(tbl);
 	return 0;
 }
@@ -191,6 +191,7 @@ void zns_ns_set_filter(const char * const *names, int nr)
 	nr_filter = nr;
 	list_for_each_entry(ns, &zns_ns_list, node)
 		WRITE_ONCE(ns->counting, ns_counted(ns->name));
+	zns_retire_seq_bump();	/* slots decided with the old filter */
 	mutex_unlock(&zns_disks_lock);
 }
 

@@ -12,6 +12,13 @@
  * atomics and per-CPU increments on the hot path, under their own
  * rcu_read_lock(). The only lock, in early.c, is taken for namespaces that
  * have no zone table yet.
+ *
+ * Each probe first tries the request's in-flight slot alone (found by tag
+ * set and tag): it names the disk and zone table of the tag's last command,
+ * trusted while zns_retire_seq has not moved. Every page touched costs
+ * (under QEMU TCG most of all), and this path skips the disk's hash
+ * lookup, the namespace and the tag set. Anything else, a disk seen for the
+ * first time, a geometry change, a stale slot, takes the full path.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -61,6 +68,7 @@ static void decode_command(const struct nvme_command *cmd,
 	zc->select_all = 0;
 	zc->ended = 0;
 	zc->report = 0;
+	zc->counting = 0;
 
 	switch (cmd->common.opcode) {
 	case nvme_cmd_read:
@@ -121,6 +129,33 @@ static void count_retried(struct zone_table *tbl, const struct zns_cmd *prev,
 }
 
 /*
+ * The common setup: the slot's last command was this disk's, counted, and
+ * the disk still has the zone geometry of the table the slot names. Under
+ * RCU; seq is zns_retire_seq, read before anything the slot trusts.
+ */
+static __always_inline bool setup_from_slot(struct request *req,
+					    struct gendisk *gendisk, u32 seq,
+					    struct zns_cmd *zc)
+{
+	struct zns_cmd *slot = inflight_find(req);
+	struct zone_table *tbl;
+
+	if (!slot || slot->disk != gendisk || slot->retire_seq != seq ||
+	    slot->op != ZNS_OP_NONE || !slot->counting)
+		return false;
+	tbl = slot->tbl;
+	if (unlikely(!zns_table_matches(tbl, req)))
+		return false;
+	zc->tbl = tbl;
+	zc->disk = gendisk;
+	zc->retire_seq = seq;
+	zc->table_gen = tbl->gen;
+	zc->counting = 1;
+	*slot = *zc;
+	return true;
+}
+
+/*
  * A disk not tracked yet, or whose geometry changed, is queued for the
  * worker, unless its last setup found no memory and it is backing off: then
  * its commands are dropped (and counted so) without waiting in early.c. One
@@ -136,6 +171,7 @@ void probe_setup(void *data, struct request *req, struct nvme_command *cmd)
 	struct zns_disk *zd;
 	struct zns_cmd *slot;
 	struct zns_cmd zc;
+	u32 seq;
 
 	if (!gendisk)
 		return;
@@ -146,6 +182,10 @@ void probe_setup(void *data, struct request *req, struct nvme_command *cmd)
 	zc.start_ns = ktime_get_ns();
 
 	rcu_read_lock();
+	/* before the table: pairs with zns_retire_seq_bump() */
+	seq = smp_load_acquire(&zns_retire_seq);
+	if (likely(setup_from_slot(req, gendisk, seq, &zc)))
+		goto unlock;
 	zd = zns_disk_lookup(gendisk, gendisk->diskseq);
 	if (unlikely(zd && !zd->ns))	/* left out by "devices" */
 		goto unlock;
@@ -161,7 +201,11 @@ void probe_setup(void *data, struct request *req, struct nvme_command *cmd)
 		if (unlikely(slot->ended))
 			count_retried(tbl, slot, zc.start_ns);
 		zc.table_gen = zns_disk_table_gen(zd, tbl, req, changed);
-		if (unlikely(!READ_ONCE(zd->ns->counting))) {	/* "devices" */
+		zc.tbl = tbl;
+		zc.disk = gendisk;
+		zc.retire_seq = seq;
+		zc.counting = READ_ONCE(zd->ns->counting);
+		if (unlikely(!zc.counting)) {	/* "devices" */
 			zc.op = ZNS_OP_IGNORED;
 			zc.report = 0;
 		}
@@ -334,6 +378,35 @@ static void report_done(struct zone_table *tbl, struct request *req,
 		life_report(tbl, req, zc);
 }
 
+/*
+ * The common completion: the slot was set up for this request, and what it
+ * names is still there. Under RCU.
+ */
+static __always_inline bool done_from_slot(struct request *req,
+					   struct gendisk *gendisk,
+					   struct zns_done *done)
+{
+	struct zns_cmd *slot;
+	struct zns_cmd zc;
+	u32 seq;
+
+	/* before trusting the slot's table: pairs with zns_retire_seq_bump() */
+	seq = smp_load_acquire(&zns_retire_seq);
+	slot = inflight_find(req);
+	if (!slot || slot->disk != gendisk || slot->retire_seq != seq ||
+	    !slot_of_request(slot, req))
+		return false;
+	zc = *slot;
+	slot->op = ZNS_OP_NONE;
+	if (likely(zc.op != ZNS_OP_IGNORED)) {
+		queue_wait(req, &zc, done);
+		zone_table_account(zc.tbl, &zc, done, true);
+	} else if (zc.report && !done->status) {
+		report_done(zc.tbl, req, &zc);
+	}
+	return true;
+}
+
 void probe_done(void *data, struct request *req)
 {
 	struct gendisk *gendisk = zoned_disk(req);
@@ -353,6 +426,8 @@ void probe_done(void *data, struct request *req)
 	mirror_read_done(req, &done);
 
 	rcu_read_lock();
+	if (likely(done_from_slot(req, gendisk, &done)))
+		goto unlock;
 	slot = request_slot(req, gendisk, &zd);
 	if (likely(slot && slot_of_request(slot, req))) {
 		zc = *slot;
@@ -369,6 +444,7 @@ void probe_done(void *data, struct request *req)
 			slot->op = ZNS_OP_NONE;	/* another request's, stale */
 		count_unmatched(req, zd, &done);
 	}
+unlock:
 	rcu_read_unlock();
 }
 

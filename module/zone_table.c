@@ -12,6 +12,7 @@
 #include <linux/percpu.h>
 #include <linux/vmalloc.h>
 
+#include "hist.h"
 #include "internal.h"
 
 /* 280: with vmalloc's page array, make bench measures at most 288 per zone. */
@@ -236,7 +237,7 @@ void zone_table_account(struct zone_table *tbl, const struct zns_cmd *zc,
 		count_error(zs, done->status);
 		return;
 	}
-	fill = life_done(tbl, zone, opi, zc, done);
+	fill = opi == ZNS_OPI_READ ? 0 : life_done(tbl, zone, opi, zc, done);
 	if (opi == ZNS_OPI_RESET)
 		reset_log_add(&tbl->reset_log, zone, lat_ns, 0, fill);
 	if (done->has_wait) {
