@@ -346,6 +346,7 @@ static struct zone_table *table_follow_path(struct zns_ns *ns,
 	pr_info("%s: zone geometry changed to %u zones of %u sectors, %u-byte LBAs: counters restart\n",
 		ns->name, geo->nr_zones, geo->zone_sectors, geo->lba_bytes);
 	rcu_assign_pointer(ns->zones, new_tbl);
+	zns_retire_seq_bump();	/* completions find the new table at once */
 	return tbl;
 }
 
