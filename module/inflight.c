@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * In-flight slots: one per tag of a tag set, where the setup probe leaves a
- * decoded command for its completion (blk_mq_unique_tag() picks the slot).
+ * decoded command for its completion (its hardware queue and tag pick the
+ * slot).
  * Tags belong to the tag set, which all namespaces of a controller share,
  * so their disks share one table. vmalloc'ed, replaced (RCU) when the tag
  * set grows. Lists and counts under zns_disks_lock. The probes find a
