@@ -6,7 +6,9 @@
 # Env:   KVER, ZNS_CACHE                      guest kernel and cache (guest/host-setup.sh)
 #        ZNS_QEMU_EXTRA, ZNS_KERNEL_APPEND    extra QEMU args / kernel command line (guest/vm.sh)
 #        ZNS_TEST_TIMEOUT                     seconds per test (default 300)
-#        ZNS_VM_TIMEOUT                       seconds for the whole guest run (default 1200)
+#        ZNS_VM_TIMEOUT                       seconds for the whole guest run (default 1200);
+#                                             a console silent for the per-test timeout
+#                                             + 300 s ends it sooner (a frozen guest)
 #        ZNS_TEST_RUNNER                      the runner booted with the TESTs (default
 #                                             zns_stat/run_tests.sh; e.g. an installed
 #                                             tree's zns_stat/run_tests.sh, or its
@@ -30,8 +32,12 @@ mkdir -p "$repo/build"
 "$here/guest/host-setup.sh" >/dev/null
 "$here/guest/mkinitramfs.sh" >/dev/null
 
+# The runner prints a test's result at most its timeout after the last one; a
+# console silent for 5 minutes more than that is a frozen guest (vm.sh).
+per_test=${ZNS_TEST_TIMEOUT:-$(sed -n 's/^timeout=\([0-9][0-9]*\)$/\1/p' "$here/zns_stat/settings")}
 vm_rc=0
-"$here/guest/vm.sh" --timeout "${ZNS_VM_TIMEOUT:-1200}" --log "$log" -- \
+"$here/guest/vm.sh" --timeout "${ZNS_VM_TIMEOUT:-1200}" --silence $((${per_test:-300} + 300)) \
+	--log "$log" -- \
 	"${ZNS_TEST_RUNNER:-$here/zns_stat/run_tests.sh}" "$@" || vm_rc=$?
 
 # KTAP lines of the guest run (the console has CRLF line ends).

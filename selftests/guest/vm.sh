@@ -1,7 +1,8 @@
 #!/bin/bash
 # vm.sh - boot the zns_stat test guest under QEMU (TCG) and run one command in it.
 #
-# Usage: selftests/guest/vm.sh [--kver KVER] [--timeout SECONDS] [--log FILE] -- COMMAND [ARGS...]
+# Usage: selftests/guest/vm.sh [--kver KVER] [--timeout SECONDS] [--silence SECONDS]
+#                              [--log FILE] -- COMMAND [ARGS...]
 #
 # COMMAND is a host path (or a command in the host's PATH); it runs as root in the guest
 # with /bin/bash in a chroot of the host's root filesystem, shared read-only over 9p
@@ -9,6 +10,8 @@
 # The console streams to stdout (and to FILE with --log, overwritten). Exit status: the
 # command's, 124 if the timeout (default 1200 s) killed QEMU, 125 if the guest printed no
 # ZNS_GUEST_EXIT marker (kernel panic, QEMU error), 123 if the guest init failed.
+# --silence S: a guest whose console stays silent for S seconds is taken as frozen,
+# stopped and reported as timed out (124); for runners that print at least that often.
 #
 # Guest environment: PATH, HOME=/tmp, cwd = the caller's cwd (else /), and
 #   ZNS_SRC        this repository (host path, read-only in the guest)
@@ -42,16 +45,18 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 repo=$(cd "$here/../.." && pwd)
 
 usage() {
-	echo "usage: $0 [--kver KVER] [--timeout SECONDS] [--log FILE] -- COMMAND [ARGS...]" >&2
+	echo "usage: $0 [--kver KVER] [--timeout SECONDS] [--silence SECONDS] [--log FILE] -- COMMAND [ARGS...]" >&2
 	exit 2
 }
 
 timeout=1200
+silence=
 logfile=
 while [ $# -gt 0 ]; do
 	case $1 in
 	--kver) [ $# -ge 2 ] || usage; export KVER=$2; shift 2 ;;
 	--timeout) [ $# -ge 2 ] || usage; timeout=$2; shift 2 ;;
+	--silence) [ $# -ge 2 ] || usage; silence=$2; shift 2 ;;
 	--log) [ $# -ge 2 ] || usage; logfile=$2; shift 2 ;;
 	--) shift; break ;;
 	*) usage ;;
@@ -150,13 +155,29 @@ rc=0
 # A guest that printed its result but froze before powering off (TCG: every
 # vCPU halted, no timer; seen in CI after the last test of a suite) would
 # hold the run until the timeout: QEMU is stopped 30 s after the marker.
+# The same freeze in the middle of a run leaves the console silent: with
+# --silence, QEMU is stopped then and the run reported as timed out (CI: the
+# 6.1-rt guest froze during a test, 18 minutes without a line).
 marker_at=
+size=0
+spoke_at=$SECONDS
+frozen=
 while kill -0 "$qemu_pid" 2>/dev/null; do
 	if [ -z "$marker_at" ] && grep -aq '^ZNS_GUEST_EXIT=' "$console" 2>/dev/null; then
 		marker_at=$SECONDS
 	fi
 	if [ -n "$marker_at" ] && [ $((SECONDS - marker_at)) -ge 30 ]; then
 		echo "vm.sh: the guest gave its result but did not power off in 30 s: QEMU stopped" >&2
+		kill "$qemu_pid" 2>/dev/null
+		break
+	fi
+	now_size=$(stat -c %s "$console" 2>/dev/null || echo 0)
+	if [ "$now_size" != "$size" ]; then
+		size=$now_size
+		spoke_at=$SECONDS
+	elif [ -n "$silence" ] && [ $((SECONDS - spoke_at)) -ge "$silence" ]; then
+		echo "vm.sh: the guest printed nothing for ${silence}s (frozen): QEMU stopped" >&2
+		frozen=1
 		kill "$qemu_pid" 2>/dev/null
 		break
 	fi
@@ -168,6 +189,9 @@ wait "$tee_pid" 2>/dev/null || true	# console.log complete
 elapsed=$((SECONDS - start))
 
 status=$(tr -d '\r' <"$console" | sed -n 's/^ZNS_GUEST_EXIT=\([0-9][0-9]*\)$/\1/p' | tail -n 1)
+if [ -n "$frozen" ] && [ -z "$status" ]; then
+	exit 124
+fi
 if [ "$rc" = 124 ] && [ -z "$status" ]; then
 	echo "vm.sh: timeout after ${timeout}s, QEMU killed" >&2
 	exit 124
