@@ -268,6 +268,7 @@ timed_runs() {
 phase_hot() {
 	local layout t avail
 	RUN_SECS=$HOT_SECS
+	unload_zns	# the timed build, whatever a phase before left loaded
 	ZNS_KO=$TIMED_KO load_zns
 	track_all "$WL"
 	layout=$(cat /sys/module/zns_stat/parameters/bench_layout)
@@ -336,6 +337,7 @@ phase_hotab() {
 		for build in $( [ $((round % 2)) = 1 ] && echo base new || echo new base); do
 			ko=$TIMED_KO
 			[ "$build" = new ] || ko=$BASE_KO
+			unload_zns	# scale, before this phase, leaves zns_stat loaded
 			ZNS_KO=$ko load_zns
 			track_all "$WL"
 			for wl in $WORKLOADS; do
@@ -343,6 +345,7 @@ phase_hotab() {
 				read -r ios secs busy total < <(run_workload "$wl")
 				[ -n "$ios" ] || fail "no result for $wl"
 				t=$(cat /sys/module/zns_stat/parameters/bench_timing)
+				[ -n "$t" ] || fail "no timing from the $build build ($ko)"
 				bench "phase=hotab round=$round build=$build wl=$wl ios=$ios seconds=$secs $t"
 			done
 			unload_zns

@@ -45,8 +45,14 @@ fi
 setup=$(bash selftests/guest/host-setup.sh)
 eval "$(grep '^KVER=' <<<"$setup")"
 
+# The headers as make check and make demo find them (a backports kernel's
+# from the cache when they are not installed), unless KDIR is given.
+if [ -z "${KDIR:-}" ]; then
+	eval "$(bash selftests/guest/kernels.sh kdir "$KVER")"
+fi
+export KDIR
 log "building zns_stat, zns-stat, the timed build and zbench for $KVER"
-make -s module KERNELRELEASE="$KVER"
+make -s module KERNELRELEASE="$KVER" KDIR="$KDIR"
 make -s tool
 timed_ko=$(bash "$here/build-timed.sh" "$KVER" 2> >(grep -v 'Skipping BTF' >&2))
 timed_lc_ko=$(bash "$here/build-timed.sh" "$KVER" localclock 2> >(grep -v 'Skipping BTF' >&2))
