@@ -268,7 +268,6 @@ timed_runs() {
 phase_hot() {
 	local layout t avail
 	RUN_SECS=$HOT_SECS
-	unload_zns	# the timed build, whatever a phase before left loaded
 	ZNS_KO=$TIMED_KO load_zns
 	track_all "$WL"
 	layout=$(cat /sys/module/zns_stat/parameters/bench_layout)
@@ -337,7 +336,6 @@ phase_hotab() {
 		for build in $( [ $((round % 2)) = 1 ] && echo base new || echo new base); do
 			ko=$TIMED_KO
 			[ "$build" = new ] || ko=$BASE_KO
-			unload_zns	# scale, before this phase, leaves zns_stat loaded
 			ZNS_KO=$ko load_zns
 			track_all "$WL"
 			for wl in $WORKLOADS; do
@@ -364,7 +362,6 @@ vmalloc_zns() {	# bytes of vmalloc areas allocated by zns_stat
 
 phase_memory() {
 	local d n m0 m1 v0 v1 mem
-	unload_zns
 	load_zns
 	track_all "$WL"	# warms blkzone's page cache too
 	for n in 100 4096 65536; do
@@ -400,7 +397,7 @@ dd_ms() {
 
 phase_scale() {
 	local d=$Z65536 zones=$ZNS_DEBUGFS/$Z65536/zones bytes
-	zns_loaded || load_zns
+	load_zns
 	track_all "$d"
 	if [ "$SCALE_FILL" = 1 ]; then
 		# one 4 KiB write and one read in every zone: every line carries numbers
@@ -457,7 +454,11 @@ blkzone reset "/dev/$WL" || fail "blkzone reset $WL"
 fio --name=fill --filename="/dev/$WL" --direct=1 --ioengine=psync --rw=write --bs=64k \
 	--zonemode=zbd --offset=0 --size=16M >/dev/null || fail "fill $WL"
 
+# Every phase starts without zns_stat: load_zns keeps a loaded module, so a
+# phase that loads a build of its own (hot, hotab) would time whatever the
+# phase before left loaded.
 for phase in $PHASES; do
+	unload_zns
 	t0=$(ms_now)
 	"phase_$phase"
 	bench "phase=done name=$phase ms=$(($(ms_now) - t0))"
