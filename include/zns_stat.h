@@ -295,6 +295,7 @@ static const struct zns_summary_key zns_summary_keys[] __maybe_unused = {
 	{ "reset_log_size", ZNS_KEY_STATE },
 	{ "reset_log_entries", ZNS_KEY_COUNTER },
 	{ "reset_log_overwritten", ZNS_KEY_COUNTER },
+	{ "reset_log_lost", ZNS_KEY_COUNTER },
 };
 
 #endif /* ZNS_STAT_H */

@@ -8,6 +8,7 @@
  * debugfs_remove() waits for readers before a namespace is freed.
  */
 #include <linux/debugfs.h>
+#include <linux/math64.h>
 #include <linux/minmax.h>
 #include <linux/overflow.h>
 #include <linux/string.h>
@@ -77,11 +78,11 @@ static void show_header(struct seq_file *m)
  */
 static char idle_tail[2 * ZNS_ZC_NR + 1];	/* " 0" x ZNS_ZC_NR, "\n" */
 
+/* do_div(): a u64 "/" or "%" would call libgcc's __udivdi3/__umoddi3 on 32-bit. */
 static char *put_number(char *end, u64 v)
 {
 	do {
-		*--end = '0' + v % 10;
-		v /= 10;
+		*--end = '0' + do_div(v, 10);	/* v /= 10, the remainder */
 	} while (v);
 	*--end = ' ';
 	return end;
@@ -224,6 +225,8 @@ static int summary_show(struct seq_file *m, void *v)
 	seq_printf(m, "reset_log_overwritten: %llu\n",
 		   logged > tbl->reset_log.size ?
 		   logged - tbl->reset_log.size : 0);
+	seq_printf(m, "reset_log_lost: %lld\n",
+		   atomic64_read(&tbl->reset_log.lost));
 	for (i = 0; i < ZNS_DC_NR; i++)
 		seq_printf(m, "%s: %lld\n", zns_disk_counter_names[i],
 			   atomic64_read(&tbl->counters[i]));
@@ -264,7 +267,6 @@ DEFINE_SHOW_ATTRIBUTE(hist_latency);
 DEFINE_SHOW_ATTRIBUTE(hist_sizes);
 DEFINE_SHOW_ATTRIBUTE(hist_alignment);
 DEFINE_SHOW_ATTRIBUTE(errors);
-DEFINE_SHOW_ATTRIBUTE(reset_log);
 DEFINE_SHOW_ATTRIBUTE(hist_queue_wait);
 DEFINE_SHOW_ATTRIBUTE(life);
 DEFINE_SHOW_ATTRIBUTE(life_times);

@@ -130,7 +130,7 @@ unsigned int zns_disk_geometry_changed(struct zns_disk *zd,
  * own geometry changed: the table's if another path has already brought
  * the table to it, else the next one, which the worker is about to build.
  */
-u16 zns_disk_table_gen(struct zns_disk *zd, struct zone_table *tbl,
+u32 zns_disk_table_gen(struct zns_disk *zd, struct zone_table *tbl,
 		       struct request *req, unsigned int changed)
 {
 	if (likely(!(changed & ZNS_GEO_ZONES))) {
@@ -279,7 +279,7 @@ static void retire_same_name(const char *disk_name)
 			}
 }
 
-static u16 table_gen(struct zns_ns *ns)
+static u32 table_gen(struct zns_ns *ns)
 {
 	return rcu_dereference_protected(ns->zones,
 					 lockdep_is_held(&zns_disks_lock))->gen;

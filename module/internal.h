@@ -62,7 +62,7 @@ struct zns_cmd {
 	const struct gendisk *disk;	/* the request's, at setup */
 	u32 nr_sectors;		/* data length, 512-byte sectors */
 	u32 retire_seq;		/* zns_retire_seq before tbl was read */
-	u16 table_gen;		/* zone table generation seen at setup */
+	u32 table_gen;		/* zone table generation seen at setup */
 	u8 op;			/* enum zns_op */
 	u8 select_all:1;	/* zone management on every zone */
 	u8 ended:1;		/* outcome from the block layer: attempt over */
@@ -177,6 +177,7 @@ struct reset_event {
 /* The events apart, so that a power-of-two ring is a power-of-two allocation. */
 struct reset_log {
 	atomic64_t head;	/* events logged so far */
+	atomic64_t lost;	/* given up: their slot was another writer's */
 	u32 size;
 	struct reset_event *events;
 };
@@ -186,6 +187,8 @@ struct reset_log {
  * capacity and open/active limits, and what the zones' transitions add up
  * to. Zones of unknown condition count in no open or active figure.
  */
+#define LIFE_CAP_VARIES	U32_MAX	/* zone_cap: reports disagreed */
+
 struct life_ns {
 	u32 zone_cap;		/* sectors; 0 until the kernel or a report says */
 	u32 last_zone_cap;	/* of the last zone, which may be smaller */
@@ -199,11 +202,15 @@ struct life_ns {
 	atomic64_t active_limit_since;
 	atomic64_t open_limit_ns;	/* time spent at the limit, until since */
 	atomic64_t active_limit_ns;
-	atomic64_t opens_over_limit;	/* opened with max_open already open */
+	atomic64_t opens_over_limit;	/* opened with max_open open for sure */
+	atomic64_t opens_maybe_over_limit;	/* ... some the device may have closed */
+	atomic_t imp_open;	/* zones implicitly open in the host's view */
+	atomic_t uncertain;	/* of them, those the device may have closed */
 	u64 evicted_ns;		/* ktime: the device may have closed a zone */
 	u64 opened_ns;		/* the last zone that became open */
 	atomic64_t fill[ZNS_FILL_BUCKETS];
 	atomic64_t fill_unknown;	/* resets that did not know the fill */
+	atomic64_t select_all_unknown;	/* zones of unknown condition it met */
 	atomic64_t fill_fraction_unknown;	/* knew it, not the capacity */
 	atomic64_t reclaimed;		/* sectors: the fills summed */
 	atomic64_t finish_waste;	/* sectors */
@@ -221,15 +228,16 @@ struct life_ns {
  * large table up to a power of two pages or to 2 MiB huge pages.
  *
  * Cache lines: what every probe reads (geometry, gen, hist) shares none with
- * what probes write (counters, then the error table and the reset log), and
- * each zone has four lines of its own (vmalloc is page-aligned).
+ * what probes write (counters, then the error table and the reset log). The
+ * zones start on a line; at 280 bytes a zone spans five lines, the first
+ * and last of which it may share with its neighbours (zone_table.c).
  */
 struct zone_table {
 	u32 nr_zones;
 	u32 zone_sectors;	/* zone size in 512-byte sectors, a power of 2 */
 	u32 lba_bytes;
 	u8 zone_shift;		/* ilog2(zone_sectors) */
-	u16 gen;		/* bumped on every geometry change */
+	u32 gen;		/* bumped on every geometry change */
 	s64 real_offset;	/* CLOCK_REALTIME - ktime_get_ns() at creation */
 	struct zns_hist __percpu *hist;
 	struct rcu_head rcu;
@@ -326,7 +334,7 @@ struct zns_disk {
 	u32 nr_zones;
 	u32 zone_sectors;
 	u32 lba_bytes;
-	u16 table_gen;
+	u32 table_gen;
 };
 
 /* Lock-free minimum and maximum; the 0 of a fresh table means "none yet". */
@@ -386,7 +394,7 @@ static inline bool zns_table_matches(const struct zone_table *tbl,
 	       tbl->lba_bytes == queue_logical_block_size(req->q);
 }
 
-u16 zns_disk_table_gen(struct zns_disk *zd, struct zone_table *tbl,
+u32 zns_disk_table_gen(struct zns_disk *zd, struct zone_table *tbl,
 		       struct request *req, unsigned int changed);
 void zns_disk_discover(struct request *req);
 void zns_disk_flush_discovery(void);
@@ -469,7 +477,7 @@ void setup_retry_now(void);
 void setup_failures_read(u64 *total, int *waiting);
 
 /* zone_table.c: per-zone counters */
-struct zone_table *zone_table_alloc(const struct zns_geometry *geo, u16 gen);
+struct zone_table *zone_table_alloc(const struct zns_geometry *geo, u32 gen);
 void zone_table_geometry(const struct zone_table *tbl,
 			 struct zns_geometry *geo);
 void zone_table_free(struct zone_table *tbl);
@@ -494,7 +502,7 @@ void reset_log_free(struct reset_log *log);
 size_t reset_log_bytes(const struct reset_log *log);
 void reset_log_add(struct reset_log *log, u32 zone, u64 latency_ns,
 		   u16 status, u32 fill);
-int reset_log_show(struct seq_file *m, void *v);
+extern const struct file_operations reset_log_fops;	/* "resets" */
 
 /* lifecycle.c: zones as the host drove them */
 void life_init(struct zone_table *tbl, const struct zns_geometry *geo);

@@ -80,24 +80,48 @@ static bool may_be_closed(const struct life_ns *l, unsigned int cond,
  * already uncertain, and a workload with more zones than max_open writes
  * no shared word per command.
  */
-static void device_may_close(struct life_ns *l, u64 now)
+static void device_may_close(struct life_ns *l, u64 now, int certain)
 {
 	/*
 	 * Even, as a seen change's time is: the zone whose opening made the
 	 * device close another changed at this very time, and stays certain.
 	 */
-	if (READ_ONCE(l->opened_ns) >= READ_ONCE(l->evicted_ns))
+	if (READ_ONCE(l->opened_ns) >= READ_ONCE(l->evicted_ns)) {
 		WRITE_ONCE(l->evicted_ns, now & ~LIFE_TIME_UNKNOWN);
+		/* any zone implicitly open now may be the one, but certain */
+		atomic_set(&l->uncertain,
+			   max(atomic_read(&l->imp_open) - certain, 0));
+	}
 }
 
-/* Writable sectors of a zone, 0 while unknown. */
+/* A zone the device may have closed is settled: open, or not open. */
+static void uncertain_settled(struct life_ns *l)
+{
+	atomic_dec_if_positive(&l->uncertain);
+}
+
+/*
+ * Writable sectors of a zone, 0 while unknown, or when zones were seen to
+ * differ (LIFE_CAP_VARIES): 6.1 keeps no capacity, reports teach it, and
+ * one capacity per namespace cannot follow zones that differ.
+ */
 static u32 zone_cap(const struct zone_table *tbl, u32 zone)
 {
 	u32 last = READ_ONCE(tbl->life.last_zone_cap);
+	u32 cap = READ_ONCE(tbl->life.zone_cap);
 
 	if (zone == tbl->nr_zones - 1 && last)
-		return last;
-	return READ_ONCE(tbl->life.zone_cap);
+		cap = last;
+	return cap == LIFE_CAP_VARIES ? 0 : cap;
+}
+
+/* A report's capacity for a zone: learned, or found to differ. */
+static void learn_cap(u32 *known, u32 cap)
+{
+	u32 old = cmpxchg(known, 0, cap);
+
+	if (old && old != cap)
+		WRITE_ONCE(*known, LIFE_CAP_VARIES);
 }
 
 void life_init(struct zone_table *tbl, const struct zns_geometry *geo)
@@ -215,6 +239,24 @@ static unsigned int time_bucket(u64 ns)
 }
 
 /*
+ * A zone opens while the host's view has max_open open: the device had to
+ * close one if all of them are open for sure, and may have had to if some
+ * are zones it may already have closed.
+ */
+static bool open_at_limit(struct life_ns *l, u64 now)
+{
+	int open = atomic_read(&l->open);
+
+	if (open < l->max_open)
+		return false;
+	if (open - atomic_read(&l->uncertain) >= l->max_open)
+		atomic64_inc(&l->opens_over_limit);
+	else
+		atomic64_inc(&l->opens_maybe_over_limit);
+	return true;
+}
+
+/*
  * The condition changed from oc to nc: open/active zones and their times.
  * seen: the change happened now, by a command; a zone report only says
  * where a zone is (its time of change stays unknown, 0).
@@ -226,10 +268,10 @@ static void cond_changed(struct zone_table *tbl, struct zone_life *zl,
 	u64 since = READ_ONCE(zl->changed_ns);
 
 	if (seen && is_open(nc) && !is_open(oc) && l->max_open &&
-	    atomic_read(&l->open) >= l->max_open) {
-		atomic64_inc(&l->opens_over_limit);
-		device_may_close(l, now);
-	}
+	    open_at_limit(l, now))
+		device_may_close(l, now, 0);	/* the new zone: not yet counted */
+	atomic_add((nc == ZNS_HOST_IMP_OPEN) - (oc == ZNS_HOST_IMP_OPEN),
+		   &l->imp_open);
 	count_zones(&l->open, &l->open_peak, l->max_open,
 		    &l->open_limit_since, &l->open_limit_ns,
 		    is_open(nc) - is_open(oc), now);
@@ -256,9 +298,10 @@ static void cond_changed(struct zone_table *tbl, struct zone_life *zl,
  * open succeeded, or a zone report says so), since a time not known; if the
  * device did reopen it, it may have closed another.
  */
-static void open_confirmed(struct life_ns *l, struct zone_life *zl, u64 now)
+static void open_confirmed(struct life_ns *l, struct zone_life *zl,
+			   unsigned int cond, u64 now)
 {
-	device_may_close(l, now);
+	device_may_close(l, now, cond == ZNS_HOST_IMP_OPEN);
 	WRITE_ONCE(zl->changed_ns, now | LIFE_TIME_UNKNOWN);
 	WRITE_ONCE(l->opened_ns, now | LIFE_TIME_UNKNOWN);
 }
@@ -295,7 +338,8 @@ static void count_finish(struct zone_table *tbl, struct zone_life *zl,
 
 	if (cond_of(old) == ZNS_HOST_FULL) {
 		waste = 0;
-	} else if ((old & LIFE_KNOWN) && cap && cond_of(old)) {
+	} else if ((old & LIFE_KNOWN) && cap && cond_of(old) &&
+		   written_of(old) <= cap) {
 		waste = cap - written_of(old);
 	} else {
 		atomic64_inc(&l->finish_unknown);
@@ -332,9 +376,16 @@ static u32 apply(struct zone_table *tbl, u32 zone, unsigned int opi, u32 n,
 		return 0;
 	oc = cond_of(old);
 	nc = cond_of(new);
+	/* it left implicitly open, or open_confirmed() below says it is */
+	if (may_be_closed(&tbl->life, oc, changed))
+		uncertain_settled(&tbl->life);
 	if (opi == ZNS_OPI_RESET) {
 		fill = old & LIFE_KNOWN ? written_of(old) : ZNS_FILL_UNKNOWN;
-		count_fill(tbl, zl, cap, fill);
+		/* the device resets only the zones that hold data */
+		if (select_all && oc == ZNS_HOST_UNKNOWN)
+			atomic64_inc(&tbl->life.select_all_unknown);
+		else
+			count_fill(tbl, zl, cap, fill);
 	} else if ((old & LIFE_KNOWN) && !written_of(old) && written_of(new)) {
 		WRITE_ONCE(zl->first_write_ns, now);	/* the first write */
 	}
@@ -351,7 +402,7 @@ static u32 apply(struct zone_table *tbl, u32 zone, unsigned int opi, u32 n,
 	if (oc != nc)
 		cond_changed(tbl, zl, oc, nc, now, true);
 	if (is_open(nc) && may_be_closed(&tbl->life, oc, changed))
-		open_confirmed(&tbl->life, zl, now);
+		open_confirmed(&tbl->life, zl, nc, now);
 	return fill;
 }
 
@@ -424,6 +475,7 @@ void life_failed(struct zone_table *tbl, u32 zone, unsigned int opi,
 {
 	struct zone_life *zl = &tbl->zones[zone].life;
 	u64 old = atomic64_read(&zl->state), new;
+	u64 changed = READ_ONCE(zl->changed_ns);
 
 	switch (status) {
 	case NVME_SC_ZONE_BOUNDARY_ERROR:
@@ -444,6 +496,8 @@ void life_failed(struct zone_table *tbl, u32 zone, unsigned int opi,
 			return;
 	} while (!atomic64_try_cmpxchg(&zl->state, &old, new));
 	WRITE_ONCE(zl->first_write_ns, 0);	/* of a fill no longer followed */
+	if (may_be_closed(&tbl->life, cond_of(old), changed))
+		uncertain_settled(&tbl->life);
 	if (cond_of(old))
 		cond_changed(tbl, zl, cond_of(old), ZNS_HOST_UNKNOWN,
 			     ktime_get_ns(), true);
@@ -462,11 +516,14 @@ static void settle_zone(struct zone_table *tbl, struct zone_life *zl,
 	if (!may_be_closed(&tbl->life, cond_of(old), changed) ||
 	    !(old & LIFE_KNOWN) || written_of(old) != written)
 		return;
-	if (cond == ZNS_HOST_IMP_OPEN)
-		open_confirmed(&tbl->life, zl, now);
-	else if (cond == ZNS_HOST_CLOSED &&
-		 atomic64_try_cmpxchg(&zl->state, &old, with_cond(old, cond)))
+	if (cond == ZNS_HOST_IMP_OPEN) {
+		uncertain_settled(&tbl->life);
+		open_confirmed(&tbl->life, zl, cond, now);
+	} else if (cond == ZNS_HOST_CLOSED &&
+		   atomic64_try_cmpxchg(&zl->state, &old, with_cond(old, cond))) {
+		uncertain_settled(&tbl->life);
 		cond_changed(tbl, zl, ZNS_HOST_IMP_OPEN, cond, now, false);
+	}
 }
 
 /*
@@ -487,12 +544,10 @@ static void seed_zone(struct zone_table *tbl, const struct nvme_zone_descriptor 
 	    start >> tbl->zone_shift >= tbl->nr_zones)
 		return;
 	zone = start >> tbl->zone_shift;
-	if (cap && cap <= tbl->zone_sectors) {
-		if (zone == tbl->nr_zones - 1)
-			cmpxchg(&tbl->life.last_zone_cap, 0, (u32)cap);
-		else
-			cmpxchg(&tbl->life.zone_cap, 0, (u32)cap);
-	}
+	if (!cap || cap > tbl->zone_sectors)
+		return;			/* not a capacity: the report is wrong */
+	learn_cap(zone == tbl->nr_zones - 1 ? &tbl->life.last_zone_cap :
+					      &tbl->life.zone_cap, cap);
 	if (cond != ZNS_HOST_EMPTY && !is_active(cond) && cond != ZNS_HOST_FULL)
 		return;			/* read-only, offline: not ours */
 	wp = le64_to_cpu(d->wp) << lba_shift;
@@ -507,7 +562,7 @@ static void seed_zone(struct zone_table *tbl, const struct nvme_zone_descriptor 
 		if (cond == ZNS_HOST_EMPTY)
 			new = (new & ~LIFE_WRITTEN) | LIFE_KNOWN;
 		else if (cond != ZNS_HOST_FULL && wp >= start &&
-			 wp - start <= tbl->zone_sectors)
+			 wp - start <= cap)	/* the zone's own capacity */
 			new = (new & ~LIFE_WRITTEN) | LIFE_KNOWN | (wp - start);
 	} while (!atomic64_try_cmpxchg(&zl->state, &old, new));
 	WRITE_ONCE(zl->first_write_ns, 0);	/* not seen */
@@ -640,9 +695,9 @@ int life_show(struct seq_file *m, void *v)
 	tbl = rcu_dereference(ns->zones);
 	l = &tbl->life;
 	uncertain = open_uncertain(tbl);
-	seq_printf(m, "zone_capacity_sectors %u\n", READ_ONCE(l->zone_cap));
+	seq_printf(m, "zone_capacity_sectors %u\n", zone_cap(tbl, 0));
 	seq_printf(m, "last_zone_capacity_sectors %u\n",
-		   READ_ONCE(l->last_zone_cap) ?: READ_ONCE(l->zone_cap));
+		   zone_cap(tbl, tbl->nr_zones - 1));
 	seq_printf(m, "max_open_zones %u\n", l->max_open);
 	seq_printf(m, "max_active_zones %u\n", l->max_active);
 	seq_printf(m, "open_zones %d\n",
@@ -661,6 +716,8 @@ int life_show(struct seq_file *m, void *v)
 			    &l->active_limit_ns, now));
 	seq_printf(m, "opens_over_limit %lld\n",
 		   atomic64_read(&l->opens_over_limit));
+	seq_printf(m, "opens_maybe_over_limit %lld\n",
+		   atomic64_read(&l->opens_maybe_over_limit));
 	seq_printf(m, "too_many_open_errors %llu\n",
 		   status_errors(tbl, ZNS_ST_TOO_MANY_OPEN));
 	seq_printf(m, "too_many_active_errors %llu\n",
@@ -669,6 +726,8 @@ int life_show(struct seq_file *m, void *v)
 		   atomic64_read(&l->fill_unknown));
 	seq_printf(m, "resets_fill_fraction_unknown %lld\n",
 		   atomic64_read(&l->fill_fraction_unknown));
+	seq_printf(m, "resets_select_all_unknown %lld\n",
+		   atomic64_read(&l->select_all_unknown));
 	for (i = 0; i < ZNS_FILL_BUCKETS; i++)
 		seq_printf(m, "resets_fill_%dpct %lld\n", i * 10,
 			   atomic64_read(&l->fill[i]));

@@ -65,13 +65,15 @@ static struct zns_ns *ns_lookup(const char *name)
  * Each namespace's table generations start in a band of their own: the
  * disks of a controller share in-flight slots (inflight.c), and a slot one
  * namespace left behind (a setup whose request never completed) must not
- * match another namespace's table. Bands repeat after 256 namespaces.
+ * match another namespace's table. 2^16 bands of 2^16: two namespaces'
+ * generations meet only after 65,536 namespaces were set up while the
+ * module is loaded, or 65,535 geometry changes of one namespace.
  */
-#define ZNS_GENS_PER_NS		256
+#define ZNS_GENS_PER_NS		BIT(16)
 
-static u16 first_gen(void)
+static u32 first_gen(void)
 {
-	static u16 next_band;
+	static u32 next_band;
 
 	lockdep_assert_held(&zns_disks_lock);
 	return ++next_band * ZNS_GENS_PER_NS + 1;

@@ -307,8 +307,16 @@ static void count_unmatched(struct request *req, struct zns_disk *zd,
 	struct zns_cmd zc;
 
 	if (mirror_outcome_source() != ZNS_OUTCOME_NVME) {
+		/*
+		 * nvme_core's request cannot be read: a block-layer request
+		 * says what it is (a flush is not counted, nor dropped); a
+		 * passthrough one cannot tell: it counts as dropped.
+		 */
+		if (!blk_rq_is_passthrough(req) &&
+		    request_op(req) == ZNS_OP_IGNORED)
+			return;
 		done = NULL;
-		zc.op = ZNS_OP_NONE;	/* cannot tell: count it as dropped */
+		zc.op = ZNS_OP_NONE;
 	} else {
 		request_command(req, &zc);
 		if (zc.op == ZNS_OP_IGNORED)
@@ -341,7 +349,7 @@ static void attempt_ended(struct request *req, struct gendisk *gendisk,
 
 	rcu_read_lock();
 	slot = request_slot(req, gendisk, &zd);
-	if (slot && slot->op != ZNS_OP_NONE) {
+	if (slot && slot_of_request(slot, req)) {
 		if (from_block) {
 			slot->ended = 1;
 		} else {
@@ -350,6 +358,8 @@ static void attempt_ended(struct request *req, struct gendisk *gendisk,
 			slot->op = ZNS_OP_NONE;
 		}
 	} else if (!early_ended(req, from_block)) {
+		if (slot)
+			slot->op = ZNS_OP_NONE;	/* another request's, stale */
 		count_unmatched(req, zd, NULL);
 	}
 	rcu_read_unlock();
@@ -359,14 +369,17 @@ static void attempt_ended(struct request *req, struct gendisk *gendisk,
  * How long a block-layer request waited between its allocation and its
  * setup (for a write, mostly the zone write lock of mq-deadline). The
  * block layer stamps a request only when something needs the time (I/O
- * statistics, a scheduler); passthrough commands are left out.
+ * statistics, a scheduler); passthrough commands are left out, and so are
+ * retried ones: from their allocation to this attempt's setup lie their
+ * earlier attempts. nvme_core's request is readable (outcomes from it).
  */
 static void queue_wait(struct request *req, const struct zns_cmd *zc,
 		       struct zns_done *done)
 {
 	u64 alloc_ns = req->start_time_ns;
 
-	done->has_wait = alloc_ns && !blk_rq_is_passthrough(req);
+	done->has_wait = alloc_ns && !blk_rq_is_passthrough(req) &&
+			 !READ_ONCE(zns_nvme_req(req)->retries);
 	done->wait_ns = zc->start_ns > alloc_ns ? zc->start_ns - alloc_ns : 0;
 }
 
@@ -474,7 +487,7 @@ void probe_block_done(void *data, struct request *req,
 
 	rcu_read_lock();
 	slot = request_slot(req, gendisk, &zd);
-	if (slot && slot->op != ZNS_OP_NONE) {
+	if (slot && slot_of_request(slot, req)) {
 		zc = *slot;
 		slot->op = ZNS_OP_NONE;
 		slot->ended = 0;

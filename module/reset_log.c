@@ -1,14 +1,22 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The most recent resets of a namespace, one event each, in a ring whose
- * size is the reset_log_size parameter. Writers claim a sequence number with
- * one atomic and publish the event by storing its number last; a reader
- * keeps an event only if its number is the one expected before and after
- * copying it, so a torn or overwritten event is skipped, never shown.
+ * size is the reset_log_size parameter. A writer takes a sequence number
+ * with one atomic, claims its slot by marking the slot's number with
+ * EVENT_CLAIMED (cmpxchg), fills it and publishes it by storing its number
+ * last. A writer whose slot is claimed by another, or already holds a newer
+ * event, gives its event up and counts it lost: only when the ring wraps
+ * under writers faster than it. A reader keeps an event only if its number
+ * is the one expected before and after copying it, so a torn, claimed or
+ * overwritten event is skipped, never shown.
+ *
+ * The "resets" file reads the ring in pieces (seq_file iteration, one
+ * event a position): the RCU read lock is held for one buffer at a time.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
 #include <linux/bits.h>
+#include <linux/fs.h>
 #include <linux/kstrtox.h>
 #include <linux/math64.h>
 #include <linux/minmax.h>
@@ -21,6 +29,7 @@
 
 #define RESET_LOG_MAX	BIT(20)
 #define RESET_LATENCY_MAX	GENMASK_ULL(47, 0)	/* saturates: 78 hours */
+#define EVENT_CLAIMED	BIT_ULL(63)	/* in seq: a writer is filling it */
 
 static_assert(sizeof(struct reset_event) == 32, "a reset event is 32 bytes");
 
@@ -77,22 +86,51 @@ size_t reset_log_bytes(const struct reset_log *log)
 	return PAGE_ALIGN(array_size(log->size, sizeof(*log->events)));
 }
 
-void reset_log_add(struct reset_log *log, u32 zone, u64 latency_ns,
-		   u16 status, u32 fill)
+/*
+ * The slot of event seq, claimed, or NULL: a newer event is there, or
+ * another writer is filling it (this event is lost, and counted).
+ */
+static struct reset_event *claim_slot(struct reset_log *log, u64 seq)
 {
-	u64 seq = atomic64_inc_return(&log->head);
 	struct reset_event *ev = event_slot(log, seq);
+	u64 old = READ_ONCE(ev->seq);
 
-	WRITE_ONCE(ev->seq, 0);
-	/* Readers must see seq 0 before any new field: pairs with smp_rmb(). */
-	smp_wmb();
+	do {
+		if ((old & EVENT_CLAIMED) || old >= seq) {
+			atomic64_inc(&log->lost);
+			return NULL;
+		}
+		/* a full barrier: the claim is seen before any field changes */
+	} while (!try_cmpxchg(&ev->seq, &old, seq | EVENT_CLAIMED));
+	return ev;
+}
+
+static void fill_event(struct reset_event *ev, u32 zone, u64 latency_ns,
+		       u16 status, u32 fill)
+{
 	ev->time_ns = ktime_get_real_ns();
 	ev->latency_ns = min_t(u64, latency_ns, RESET_LATENCY_MAX);
 	ev->status = status;
 	ev->zone = zone;
 	ev->fill = fill;
-	/* Publish: the fields before seq; pairs with smp_load_acquire(). */
+}
+
+static void publish_event(struct reset_event *ev, u64 seq)
+{
+	/* The fields before seq; pairs with smp_load_acquire() in read_event(). */
 	smp_store_release(&ev->seq, seq);
+}
+
+void reset_log_add(struct reset_log *log, u32 zone, u64 latency_ns,
+		   u16 status, u32 fill)
+{
+	u64 seq = atomic64_inc_return(&log->head);
+	struct reset_event *ev = claim_slot(log, seq);
+
+	if (!ev)
+		return;
+	fill_event(ev, zone, latency_ns, status, fill);
+	publish_event(ev, seq);
 }
 
 static bool read_event(struct reset_log *log, u64 seq, struct reset_event *out)
@@ -103,33 +141,99 @@ static bool read_event(struct reset_log *log, u64 seq, struct reset_event *out)
 	if (smp_load_acquire(&ev->seq) != seq)
 		return false;
 	*out = *ev;
-	/* Copy complete before seq is checked again: pairs with smp_wmb(). */
+	/* Copy complete before seq is checked again: the claim's barrier. */
 	smp_rmb();
 	return READ_ONCE(ev->seq) == seq;
 }
 
-int reset_log_show(struct seq_file *m, void *v)
-{
-	struct zns_ns *ns = m->private;
-	struct reset_event ev;
-	struct reset_log *log;
-	bool select_all;
-	u64 head, seq;
+/* A reader of "resets": position 0 is the header, position n event n. */
+struct resets_reader {
+	struct zns_ns *ns;
+	u64 last;		/* the last event to show: the head at the header */
+	struct reset_event ev;	/* the event being shown */
+};
 
-	seq_puts(m, "# seq time_ns zone latency_ns select_all status fill_sectors\n");
-	rcu_read_lock();
-	log = &rcu_dereference(ns->zones)->reset_log;
-	head = atomic64_read(&log->head);
-	seq = head > log->size ? head - log->size + 1 : 1;
-	for (; seq <= head; seq++) {
-		if (!read_event(log, seq, &ev))
-			continue;
-		select_all = ev.zone == U32_MAX;
-		seq_printf(m, "%llu %llu %lld %llu %u %#x %lld\n", ev.seq,
-			   ev.time_ns, select_all ? -1LL : (s64)ev.zone,
-			   (u64)ev.latency_ns, select_all, (u16)ev.status,
-			   ev.fill == ZNS_FILL_UNKNOWN ? -1LL : (s64)ev.fill);
+/* The first readable event at or after *pos, which becomes its number. */
+static void *find_event(struct seq_file *m, loff_t *pos)
+{
+	struct resets_reader *r = m->private;
+	struct reset_log *log = &rcu_dereference(r->ns->zones)->reset_log;
+	u64 head = min_t(u64, atomic64_read(&log->head), r->last);
+	u64 seq = head > log->size ? head - log->size + 1 : 1;
+
+	for (seq = max_t(u64, seq, *pos); seq <= head; seq++) {
+		if (read_event(log, seq, &r->ev)) {
+			*pos = seq;
+			return &r->ev;
+		}
 	}
+	*pos = max_t(u64, *pos, r->last + 1);	/* the end, for good */
+	return NULL;
+}
+
+static void *resets_start(struct seq_file *m, loff_t *pos)
+	__acquires(RCU)
+{
+	struct resets_reader *r = m->private;
+
+	rcu_read_lock();
+	if (*pos)
+		return find_event(m, pos);
+	r->last = atomic64_read(&rcu_dereference(r->ns->zones)->reset_log.head);
+	return SEQ_START_TOKEN;
+}
+
+static void *resets_next(struct seq_file *m, void *v, loff_t *pos)
+{
+	++*pos;
+	return find_event(m, pos);
+}
+
+static void resets_stop(struct seq_file *m, void *v)
+	__releases(RCU)
+{
 	rcu_read_unlock();
+}
+
+static int resets_show(struct seq_file *m, void *v)
+{
+	struct reset_event *ev = v;
+	bool select_all;
+
+	if (v == SEQ_START_TOKEN) {
+		seq_puts(m, "# seq time_ns zone latency_ns select_all status fill_sectors\n");
+		return 0;
+	}
+	select_all = ev->zone == U32_MAX;
+	seq_printf(m, "%llu %llu %lld %llu %u %#x %lld\n", ev->seq,
+		   ev->time_ns, select_all ? -1LL : (s64)ev->zone,
+		   (u64)ev->latency_ns, select_all, (u16)ev->status,
+		   ev->fill == ZNS_FILL_UNKNOWN ? -1LL : (s64)ev->fill);
 	return 0;
 }
+
+static const struct seq_operations resets_seq_ops = {
+	.start = resets_start,
+	.next = resets_next,
+	.stop = resets_stop,
+	.show = resets_show,
+};
+
+static int resets_open(struct inode *inode, struct file *file)
+{
+	struct resets_reader *r;
+
+	r = __seq_open_private(file, &resets_seq_ops, sizeof(*r));
+	if (!r)
+		return -ENOMEM;
+	r->ns = inode->i_private;
+	return 0;
+}
+
+const struct file_operations reset_log_fops = {
+	.owner = THIS_MODULE,
+	.open = resets_open,
+	.read = seq_read,
+	.llseek = seq_lseek,
+	.release = seq_release_private,
+};

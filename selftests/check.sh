@@ -140,18 +140,20 @@ if [ "${#kernel[@]}" -ne 6 ]; then
 	kernel=([debian-6.1]=$KVER)
 fi
 host_checks "$KVER" $(for k in "${!kernel[@]}"; do [ "${kernel[$k]}" = "$KVER" ] || echo "${kernel[$k]}"; done | sort)
-# Debian's kernels have no CONFIG_FAULT_INJECTION: the fault tests (t*fault*)
-# run on the debug kernel only, which has it.
-debian_exclude() {	# debian_exclude KVER: '*fault*' unless its .config has fault injection
-	local KDIR
+# Debian's kernels have no CONFIG_FAULT_INJECTION and no CONFIG_KUNIT: the fault
+# tests (t*fault*) and the KUnit suites (t05-kunit) run on the debug kernel only.
+debian_exclude() {	# debian_exclude KVER: '*fault*', '*kunit*' unless its .config has them
+	local KDIR out=()
 	eval "$(bash selftests/guest/kernels.sh kdir "$1")"
-	grep -q '^CONFIG_FAULT_INJECTION=y' "$KDIR/.config" 2>/dev/null || echo '*fault*'
+	grep -q '^CONFIG_FAULT_INJECTION=y' "$KDIR/.config" 2>/dev/null || out+=('*fault*')
+	grep -q '^CONFIG_KUNIT=y' "$KDIR/.config" 2>/dev/null || out+=('*kunit*')
+	echo "${out[*]}"	# one line: run_tests.sh reads one
 }
 debian_suite() {	# debian_suite NAME KVER EXCLUDE [TEST...]
 	local -x ZNS_TEST_EXCLUDE
 	ZNS_TEST_EXCLUDE="$(debian_exclude "$2") $3"
 	[ -z "$(debian_exclude "$2")" ] ||
-		echo "# $1: not run here: $(cd selftests/zns_stat && echo t*fault*.sh) (no CONFIG_FAULT_INJECTION in $2; they run on the debug kernel)"
+		echo "# $1: not run here: $(cd selftests/zns_stat && echo t*fault*.sh t*kunit*.sh) (no CONFIG_FAULT_INJECTION or CONFIG_KUNIT in $2; they run on the debug kernel)"
 	[ -z "$3" ] || echo "# $1: not run here: $3 (the tool's tests read the same files on every kernel and run on 6.1; the zone lifecycle's, t94, on 6.1, 6.12 and the debug kernel; the Debian packages', t16, on 6.1, the kernel host-checks.sh installs them for)"
 	guest_suite "$1" "$2" "${@:4}"
 }

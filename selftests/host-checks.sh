@@ -8,6 +8,7 @@
 # dkms-install adds, builds and installs it with dkms into a staging tree
 # (build/dkms/KVER/root, which the DKMS guest test loads with modprobe); once, dkms
 # refuses a kernel without CONFIG_BLK_DEV_ZONED.
+# Once, a 32-bit kernel: Kbuild refuses it with one line.
 # Debian packages, for the first KVER (make check's default guest kernel): make deb
 # builds both, lintian clean; apt install of both in a fresh bookworm root (cached,
 # deb-checks.sh) has dkms build and install zns_stat for KVER (its module tree goes
@@ -409,7 +410,7 @@ checkpatch() {
 	local cp=$checkpatch_dir/scripts/checkpatch.pl
 	local opts=(--strict --no-tree --terse --show-types)
 	local files
-	files=$(cd "$repo" && ls module/*.c module/*.h include/*.h | grep -v compat.h)
+	files=$(cd "$repo" && ls module/*.c module/*.h module/kunit/*.c include/*.h | grep -v compat.h)
 	{
 		(cd "$repo" && "$cp" "${opts[@]}" -f $files)
 		# compat.h exists to hold version checks: only there are they allowed.
@@ -458,6 +459,19 @@ check "zns-stat report: headless Chromium lays it out within 1400 px" report_lay
 check "make install and uninstall, DESTDIR and PREFIX (${kvers[0]})" install_findings "${kvers[0]}"
 check "kselftests: make install's tree, kselftest-list.txt, run_kselftest.sh skips without ZNS, ZNS_STAT_TEST_DEV" kselftest_findings
 check "kselftests: a test missing, not executable or not listed fails run_tests.sh and make install" test_list_findings
+# 32-bit kernels are refused (Kbuild, dkms.conf): with CONFIG_64BIT unset (on
+# the command line: a 32-bit tree costs a prepared kernel source of its own; the
+# guard reads nothing else), zns_stat stops at once with Kbuild's one line and
+# builds nothing.
+i386_findings() {	# i386_findings KDIR
+	local dir out
+	dir=$(kernel_tree 32bit)
+	out=$(make -C "$1" M="$dir" -s CONFIG_64BIT= modules 2>&1 | grep -v '^make')
+	grep -Eqx "$dir/Kbuild:[0-9]+: \*\*\* zns_stat needs a 64-bit kernel \(CONFIG_64BIT\): its counters are 64-bit atomics\.  Stop\." <<<"$out" &&
+		[ "$(wc -l <<<"$out")" = 1 ] ||
+		printf 'want the one line of Kbuild refusing a 32-bit kernel, got:\n%s\n' "$out"
+	! compgen -G "$dir/module/*.o" >/dev/null || echo "objects were built: $(cd "$dir" && echo module/*.o)"
+}
 for kver in "${kvers[@]}"; do
 	if ! kdir=$(bash "$repo/selftests/guest/kernels.sh" kdir "$kver" 2>"$logdir/kdir.log"); then
 		n=$((n + 1)) failed=$((failed + 1))
@@ -473,6 +487,8 @@ for kver in "${kvers[@]}"; do
 		check "make dkms-install: dkms add, build, install ($kver)" dkms_findings "$kver" "$KDIR"
 	[ "$kver" = "${kvers[0]}" ] &&
 		check "dkms refuses a kernel without CONFIG_BLK_DEV_ZONED" dkms_exclusive_findings "$kver" "$KDIR"
+	[ "$kver" = "${kvers[0]}" ] &&
+		check "a 32-bit kernel is refused with one line (Kbuild)" i386_findings "$KDIR"
 done
 # make deb: both packages, lintian clean (user/packaging/mkdeb.sh checks it).
 deb_findings() {

@@ -131,6 +131,7 @@ static const struct {
 	{ "setup_failures", "Geometry changes whose new tables could not be allocated." },
 	{ "reset_log_entries", "Resets logged in the resets file since the last clear." },
 	{ "reset_log_overwritten", "Logged resets overwritten by newer ones." },
+	{ "reset_log_lost", "Resets not logged: the ring wrapped onto a slot another reset was still being written into." },
 	{ "host_cond", "Zone condition as the host's commands drove it, in the codes of cond; 0 while unknown." },
 	{ "host_written_sectors", "Sectors written since the last reset, as the host's commands say (valid when host_written_known is 1)." },
 	{ "host_written_known", "1 when host_written_sectors is known." },

@@ -184,13 +184,20 @@ static void table_one(struct sbuf *b, const struct life *l)
 	if (life_get(l, "opens_over_limit"))
 		sbuf_printf(b, "  %-14s %llu zones opened with the open limit reached (the device closed others)\n",
 			    "", (unsigned long long)life_get(l, "opens_over_limit"));
+	if (life_get(l, "opens_maybe_over_limit"))
+		sbuf_printf(b, "  %-14s %llu zones opened at the limit as far as the host knows (the device may have closed others)\n",
+			    "", (unsigned long long)life_get(l, "opens_maybe_over_limit"));
 	fmt_bytes(t, sizeof(t), reclaimed * 512.0);
 	sbuf_printf(b, "  %-14s %llu resets with a known fill", "fill at reset",
 		    (unsigned long long)known);
 	if (known && cap)
 		sbuf_printf(b, ", mean %.1f%%", 100.0 * reclaimed / known / cap);
-	sbuf_printf(b, "; %s reclaimed; %llu fill unknown\n", t,
+	sbuf_printf(b, "; %s reclaimed; %llu fill unknown", t,
 		    (unsigned long long)life_get(l, "resets_fill_unknown"));
+	if (life_get(l, "resets_select_all_unknown"))
+		sbuf_printf(b, "; select-all resets met %llu zones of unknown condition (reset if not empty)",
+			    (unsigned long long)life_get(l, "resets_select_all_unknown"));
+	sbuf_printf(b, "\n");
 	for (i = 0; known && i < ZNS_FILL_BUCKETS; i++) {
 		sbuf_printf(b, "  %14s %s%3d%% %6llu |", "", i ? "<=" : "  ", i * 10,
 			    (unsigned long long)fill[i]);

@@ -8,7 +8,8 @@
 #   --builtin   the variant with nvme_core and nvme built in (default: both modules)
 #   --module    also build zns_stat against it, with W=1, in build/debug-module/VARIANT/
 #               (fails, printing them, on any warning); adds ZNS_KO to the output:
-#               build/debug-module/zns_stat-VARIANT-<hash of the .ko>.ko
+#               build/debug-module/zns_stat-VARIANT-<hash of the .ko>.ko, and its
+#               KUnit tests beside it, zns_stat_kunit-VARIANT-<the same hash>.ko
 #   --test      then, instead of printing the variables, run the guest tests on it
 #               (selftests/run-guest-tests.sh TEST...; default: every test, or the
 #               builtin/ ones for --builtin), e.g.
@@ -241,7 +242,12 @@ if [ "$want_module" = 1 ]; then
 		mv "$ZNS_KO.tmp$$" "$ZNS_KO"
 	fi
 	touch "$ZNS_KO"
-	find "$mroot" -maxdepth 1 -name "zns_stat-$variant-*.ko" -mmin +1440 -delete
+	# The KUnit tests (t05-kunit.sh) beside it, named after it: zns_stat_kunit-...
+	[ -e "$mdir/zns_stat_kunit.ko" ] || die "zns_stat_kunit.ko was not built (CONFIG_KUNIT?)"
+	kunit_ko=$mroot/zns_stat_kunit-${ZNS_KO#"$mroot"/zns_stat-}
+	cp "$mdir/zns_stat_kunit.ko" "$kunit_ko.tmp$$"
+	mv "$kunit_ko.tmp$$" "$kunit_ko"
+	find "$mroot" -maxdepth 1 -name "zns_stat*-$variant-*.ko" -mmin +1440 -delete
 	flock -u 7
 	export ZNS_KO
 fi

@@ -66,6 +66,13 @@ nvme_counts=$(zone_counts)
 unload_zns
 insmod "$ZNS_KO" status_source=block || fail "insmod status_source=block"
 expect_eq "status_source" "$(cat /sys/module/zns_stat/parameters/status_source)" block
+# A flush through the block layer, the first command of a namespace not
+# tracked yet: not a command zns_stat counts, so not dropped either.
+expect_eq "$NS2 write cache (flushes reach the device)" \
+	"$(cat /sys/block/$NS2/queue/write_cache)" "write back"
+dd if=/dev/zero of=/dev/$NS2 bs=4096 count=0 conv=fsync status=none || fail "flush $NS2"
+expect_eq "a flush before its namespace is tracked: not dropped" \
+	"$(status_value dropped_untracked)" 0
 fresh $NS1
 workload
 expect_summary $NS1 status_decoding=block dropped=0 errors=2 writes=5 reads=3

@@ -7,7 +7,8 @@
 #   succeed; errors under zone_full = those it saw fail = what fault_inject
 #   says it injected;
 # - fio 4 KiB random reads, 10% injected and retried by nvme_core (no DNR):
-#   reads counted = fio's reads, errors = the injected failures;
+#   reads counted = fio's reads, errors = the injected failures; a retried
+#   read has no queue wait;
 # - both again with outcomes from the block layer (status_source=block).
 # Nothing is counted twice or dropped.
 . "${0%/*}/lib.sh"
@@ -89,6 +90,23 @@ expect_eq "fio error" "$fio_errors" 0
 expect_summary $NS1 reads="$fio_reads" read_sectors=$((fio_reads * 8)) \
 	errors="$injected" dropped=0 writes=0 appends=0
 expect_eq "zone_full read" "$(error_count $NS1 zone_full read)" "$injected"
+
+# 2b. A retried read has no queue wait: from its allocation to its last
+# attempt's setup lie its earlier attempts. One read failed twice and
+# retried (the first 2 attempts injected), then 3 plain ones.
+zns_clear $NS1
+inject 100 0
+echo 2 > "$fi_dir/times"
+dd if=/dev/$NS1 of=/dev/null bs=4096 count=1 iflag=direct status=none ||
+	fail "a read retried twice failed"
+echo 0 > "$fi_dir/probability"
+for i in 1 2 3; do
+	dd if=/dev/$NS1 of=/dev/null bs=4096 count=1 skip=$i iflag=direct status=none ||
+		fail "read $i failed"
+done
+expect_summary $NS1 reads=4 errors=2 dropped=0
+expect_eq "queue_wait histogram: reads not retried" \
+	"$(awk '$1 == "read" { n += $4 } END { print n + 0 }' "$ZNS_DEBUGFS/$NS1/queue_wait")" 3
 
 # 3. The same with outcomes from the block layer (status_source=block): a
 # retried attempt counts under failed_retried, a final failure under its
