@@ -100,13 +100,13 @@ struct write_zeroes_stat {
 /*
  * A zone as the host drove it (lifecycle.c). state packs what must change
  * together, with one cmpxchg: written sectors (bits 0-31), condition (enum
- * zns_host_cond, bits 32-35), "written known" (bit 36) and the resets whose
- * fill was known (bits 37-63).
+ * zns_host_cond, bits 32-35), "written known" (bit 36), the tags of the two
+ * times (bits 37-40, 41-44) and the resets whose fill was known (45-63).
  */
 struct zone_life {
 	atomic64_t state;
 	u64 changed_ns;		/* ktime_get_ns() of the last condition change */
-	u64 first_write_ns;	/* of the first write after empty */
+	u64 first_write_ns;	/* of the first write after empty (both tagged) */
 	atomic64_t fill_sum;	/* sectors written before each reset */
 	atomic_t fill_min;	/* fill + 1; 0: none yet */
 	atomic_t fill_max;	/* fill + 1 */

@@ -10,6 +10,12 @@
  *
  * Each zone's condition, written sectors and fill count share one word,
  * changed with cmpxchg; whoever moves it applies the transition's effects.
+ * A move that sets one of the zone's times (of the last change, of the
+ * first write) tags it in the word, and the time it writes afterwards
+ * carries the same tag: a time whose tag is not the word's is still being
+ * written by another CPU, or was overwritten late, and is not used. Tags
+ * are 4 bits: a stale time passes only if 16 moves of the zone that set
+ * it completed while its writer was between its move and its store.
  *
  * A device with max_open_zones open closes an implicitly open zone to open
  * another, without saying which: from then on every zone the host left
@@ -28,8 +34,18 @@
 #define LIFE_COND_SHIFT		32
 #define LIFE_COND		GENMASK_ULL(35, 32)
 #define LIFE_KNOWN		BIT_ULL(36)	/* written sectors are known */
-#define LIFE_FILLS_SHIFT	37
-#define LIFE_FILLS		GENMASK_ULL(63, 37)
+#define LIFE_CTAG_SHIFT		37	/* the tag of changed_ns */
+#define LIFE_CTAG		GENMASK_ULL(40, 37)
+#define LIFE_WTAG_SHIFT		41	/* the tag of first_write_ns */
+#define LIFE_WTAG		GENMASK_ULL(44, 41)
+#define LIFE_FILLS_SHIFT	45
+#define LIFE_FILLS		GENMASK_ULL(63, 45)
+/* What every move keeps unless it says otherwise. */
+#define LIFE_KEEP		(LIFE_FILLS | LIFE_CTAG | LIFE_WTAG)
+
+/* A zone's time: ktime_get_ns() in bits 0-59 (36 years), its tag above. */
+#define TIME_TAG_SHIFT		60
+#define TIME_NS			GENMASK_ULL(59, 0)
 
 static unsigned int cond_of(u64 s)
 {
@@ -67,6 +83,67 @@ static bool time_known(u64 t)
 	return t && !(t & LIFE_TIME_UNKNOWN);
 }
 
+/*
+ * A time another CPU is still writing: not known, and later than any
+ * eviction (its move happened just now).
+ */
+#define LIFE_TIME_STALE		TIME_NS
+
+static u64 next_tag(u64 s, u64 mask, unsigned int shift)
+{
+	return (s & ~mask) | ((s + BIT_ULL(shift)) & mask);
+}
+
+static u64 time_word(u64 t, u64 s, u64 mask, unsigned int shift)
+{
+	return (t & TIME_NS) | ((s & mask) >> shift) << TIME_TAG_SHIFT;
+}
+
+static bool tag_matches(u64 w, u64 s, u64 mask, unsigned int shift)
+{
+	return w >> TIME_TAG_SHIFT == (s & mask) >> shift;
+}
+
+/* When the zone in state s last changed: LIFE_TIME_STALE if not written yet. */
+static u64 changed_of(const struct zone_life *zl, u64 s)
+{
+	u64 w = READ_ONCE(zl->changed_ns);
+
+	if (!tag_matches(w, s, LIFE_CTAG, LIFE_CTAG_SHIFT))
+		return LIFE_TIME_STALE;
+	return w & TIME_NS;
+}
+
+static void set_changed(struct zone_life *zl, u64 t, u64 s)
+{
+	WRITE_ONCE(zl->changed_ns, time_word(t, s, LIFE_CTAG, LIFE_CTAG_SHIFT));
+}
+
+/* The first write of the zone in state s, 0 if not known. */
+static u64 first_write_of(const struct zone_life *zl, u64 s)
+{
+	u64 w = READ_ONCE(zl->first_write_ns);
+
+	if (!tag_matches(w, s, LIFE_WTAG, LIFE_WTAG_SHIFT))
+		return 0;
+	return w & TIME_NS;
+}
+
+static void set_first_write(struct zone_life *zl, u64 t, u64 s)
+{
+	WRITE_ONCE(zl->first_write_ns,
+		   time_word(t, s, LIFE_WTAG, LIFE_WTAG_SHIFT));
+}
+
+/* A namespace-wide time that only moves forward, whoever writes last. */
+static void time_forward(u64 *t, u64 now)
+{
+	u64 old = READ_ONCE(*t);
+
+	while (now > old && !try_cmpxchg(t, &old, now))
+		;
+}
+
 /* Implicitly open since before the device last closed one it did not name. */
 static bool may_be_closed(const struct life_ns *l, unsigned int cond,
 			  u64 changed)
@@ -87,7 +164,7 @@ static void device_may_close(struct life_ns *l, u64 now, int certain)
 	 * device close another changed at this very time, and stays certain.
 	 */
 	if (READ_ONCE(l->opened_ns) >= READ_ONCE(l->evicted_ns)) {
-		WRITE_ONCE(l->evicted_ns, now & ~LIFE_TIME_UNKNOWN);
+		time_forward(&l->evicted_ns, now & ~LIFE_TIME_UNKNOWN);
 		/* any zone implicitly open now may be the one, but certain */
 		atomic_set(&l->uncertain,
 			   max(atomic_read(&l->imp_open) - certain, 0));
@@ -132,12 +209,16 @@ void life_init(struct zone_table *tbl, const struct zns_geometry *geo)
 	tbl->life.max_active = geo->max_active;
 }
 
-/* The count of resets with a known fill saturates at 2^27 - 1 per zone. */
+/* The count of resets with a known fill saturates at 2^19 - 1 per zone. */
 static u64 fills_plus_one(u64 s)
 {
-	u64 fills = s & LIFE_FILLS;
+	return (s & LIFE_FILLS) == LIFE_FILLS ? s : s + BIT_ULL(LIFE_FILLS_SHIFT);
+}
 
-	return fills == LIFE_FILLS ? fills : fills + BIT_ULL(LIFE_FILLS_SHIFT);
+/* The move from old to new wrote the zone's first sectors since empty. */
+static bool first_write(u64 old, u64 new)
+{
+	return (old & LIFE_KNOWN) && !written_of(old) && written_of(new);
 }
 
 /* A write of n sectors, successful: what the zone is now. */
@@ -145,7 +226,7 @@ static u64 after_write(u64 s, u32 n, u32 cap, u32 zone_sectors)
 {
 	unsigned int cond = cond_of(s);
 	u64 written = (u64)written_of(s) + n;
-	u64 unknown = s & LIFE_FILLS;
+	u64 unknown = s & LIFE_KEEP;
 
 	if (!(s & LIFE_KNOWN) || written > zone_sectors ||
 	    (cap && written > cap))
@@ -179,7 +260,7 @@ static u64 after(u64 s, unsigned int opi, u32 n, u32 cap, u32 zone_sectors,
 			return s;
 		if (s & LIFE_KNOWN)
 			s = fills_plus_one(s);
-		return (s & LIFE_FILLS) | LIFE_KNOWN |
+		return (s & LIFE_KEEP) | LIFE_KNOWN |
 		       ((u64)ZNS_HOST_EMPTY << LIFE_COND_SHIFT);
 	case ZNS_OPI_FINISH:
 		if (select_all && !is_active(cond))
@@ -259,13 +340,16 @@ static bool open_at_limit(struct life_ns *l, u64 now)
 /*
  * The condition changed from oc to nc: open/active zones and their times.
  * seen: the change happened now, by a command; a zone report only says
- * where a zone is (its time of change stays unknown, 0).
+ * where a zone is (its time of change stays unknown, 0). since: when the
+ * zone last changed before (changed_of()); s: its state now, whose tag
+ * the time written carries (the move tagged it when it writes one:
+ * changes_time()).
  */
 static void cond_changed(struct zone_table *tbl, struct zone_life *zl,
-			 unsigned int oc, unsigned int nc, u64 now, bool seen)
+			 unsigned int oc, unsigned int nc, u64 now, bool seen,
+			 u64 since, u64 s)
 {
 	struct life_ns *l = &tbl->life;
-	u64 since = READ_ONCE(zl->changed_ns);
 
 	if (seen && is_open(nc) && !is_open(oc) && l->max_open &&
 	    open_at_limit(l, now))
@@ -285,11 +369,11 @@ static void cond_changed(struct zone_table *tbl, struct zone_life *zl,
 		atomic64_add(now - since, &l->time_open_ns);
 	}
 	if (!seen) {
-		WRITE_ONCE(zl->changed_ns, 0);
+		set_changed(zl, 0, s);
 	} else if (!(is_open(oc) && is_open(nc))) {	/* open stays open */
-		WRITE_ONCE(zl->changed_ns, now & ~LIFE_TIME_UNKNOWN);
+		set_changed(zl, now & ~LIFE_TIME_UNKNOWN, s);
 		if (is_open(nc))
-			WRITE_ONCE(l->opened_ns, now);
+			time_forward(&l->opened_ns, now);
 	}
 }
 
@@ -298,12 +382,12 @@ static void cond_changed(struct zone_table *tbl, struct zone_life *zl,
  * open succeeded, or a zone report says so), since a time not known; if the
  * device did reopen it, it may have closed another.
  */
-static void open_confirmed(struct life_ns *l, struct zone_life *zl,
-			   unsigned int cond, u64 now)
+static void open_confirmed(struct life_ns *l, struct zone_life *zl, u64 s,
+			   u64 now)
 {
-	device_may_close(l, now, cond == ZNS_HOST_IMP_OPEN);
-	WRITE_ONCE(zl->changed_ns, now | LIFE_TIME_UNKNOWN);
-	WRITE_ONCE(l->opened_ns, now | LIFE_TIME_UNKNOWN);
+	device_may_close(l, now, cond_of(s) == ZNS_HOST_IMP_OPEN);
+	set_changed(zl, now | LIFE_TIME_UNKNOWN, s);
+	time_forward(&l->opened_ns, now | LIFE_TIME_UNKNOWN);
 }
 
 /* The fill of a reset: in the zone, and in the namespace's histogram. */
@@ -351,6 +435,24 @@ static void count_finish(struct zone_table *tbl, struct zone_life *zl,
 }
 
 /*
+ * The move from old to new, its times tagged: the time of change when the
+ * condition changes (but between two open ones) or an uncertain zone is
+ * open for sure now (open_confirmed()); the first write's when the first
+ * sectors are written. changed: the zone's time of change in old.
+ */
+static u64 tag_times(const struct life_ns *l, u64 old, u64 new, u64 changed)
+{
+	unsigned int oc = cond_of(old), nc = cond_of(new);
+
+	if ((oc != nc && !(is_open(oc) && is_open(nc))) ||
+	    (is_open(nc) && may_be_closed(l, oc, changed)))
+		new = next_tag(new, LIFE_CTAG, LIFE_CTAG_SHIFT);
+	if (first_write(old, new))
+		new = next_tag(new, LIFE_WTAG, LIFE_WTAG_SHIFT);
+	return new;
+}
+
+/*
  * Move one zone by a successful command and apply what the move means.
  * Returns the fill of a reset that applied (ZNS_FILL_UNKNOWN when not
  * known), 0 otherwise.
@@ -360,14 +462,17 @@ static u32 apply(struct zone_table *tbl, u32 zone, unsigned int opi, u32 n,
 {
 	struct zone_life *zl = &tbl->zones[zone].life;
 	u32 cap = zone_cap(tbl, zone);
-	u64 old = atomic64_read(&zl->state), new;
-	u64 changed = READ_ONCE(zl->changed_ns);
+	u64 old = atomic64_read(&zl->state), new, changed;
 	unsigned int oc, nc;
 	u32 fill = 0;
 
 	do {
+		changed = changed_of(zl, old);
 		new = after(old, opi, n, cap, tbl->zone_sectors, select_all);
-	} while (new != old && !atomic64_try_cmpxchg(&zl->state, &old, new));
+		if (new == old)
+			break;
+		new = tag_times(&tbl->life, old, new, changed);
+	} while (!atomic64_try_cmpxchg(&zl->state, &old, new));
 
 	/* a finish of a full zone changes nothing, and wastes nothing */
 	if (opi == ZNS_OPI_FINISH && (new != old || !select_all))
@@ -386,13 +491,13 @@ static u32 apply(struct zone_table *tbl, u32 zone, unsigned int opi, u32 n,
 			atomic64_inc(&tbl->life.select_all_unknown);
 		else
 			count_fill(tbl, zl, cap, fill);
-	} else if ((old & LIFE_KNOWN) && !written_of(old) && written_of(new)) {
-		WRITE_ONCE(zl->first_write_ns, now);	/* the first write */
+	} else if (first_write(old, new)) {
+		set_first_write(zl, now, new);
 	}
 	/* filled by writes: a finish has its waste instead */
 	if (nc == ZNS_HOST_FULL && oc != ZNS_HOST_FULL && opi != ZNS_OPI_FINISH &&
 	    (new & LIFE_KNOWN) && written_of(new)) {
-		u64 first = written_of(old) ? READ_ONCE(zl->first_write_ns) : now;
+		u64 first = written_of(old) ? first_write_of(zl, old) : now;
 
 		if (first && now >= first) {
 			atomic64_inc(&tbl->life.time_to_full[time_bucket(now - first)]);
@@ -400,9 +505,9 @@ static u32 apply(struct zone_table *tbl, u32 zone, unsigned int opi, u32 n,
 		}
 	}
 	if (oc != nc)
-		cond_changed(tbl, zl, oc, nc, now, true);
+		cond_changed(tbl, zl, oc, nc, now, true, changed, new);
 	if (is_open(nc) && may_be_closed(&tbl->life, oc, changed))
-		open_confirmed(&tbl->life, zl, nc, now);
+		open_confirmed(&tbl->life, zl, new, now);
 	return fill;
 }
 
@@ -474,8 +579,7 @@ void life_failed(struct zone_table *tbl, u32 zone, unsigned int opi,
 		 const struct zns_cmd *zc, u16 status)
 {
 	struct zone_life *zl = &tbl->zones[zone].life;
-	u64 old = atomic64_read(&zl->state), new;
-	u64 changed = READ_ONCE(zl->changed_ns);
+	u64 old = atomic64_read(&zl->state), new, changed;
 
 	switch (status) {
 	case NVME_SC_ZONE_BOUNDARY_ERROR:
@@ -491,16 +595,19 @@ void life_failed(struct zone_table *tbl, u32 zone, unsigned int opi,
 		return;
 	}
 	do {
-		new = old & LIFE_FILLS;
+		changed = changed_of(zl, old);
+		new = old & LIFE_KEEP;
 		if (new == old)
 			return;
+		new = next_tag(next_tag(new, LIFE_CTAG, LIFE_CTAG_SHIFT),
+			       LIFE_WTAG, LIFE_WTAG_SHIFT);
 	} while (!atomic64_try_cmpxchg(&zl->state, &old, new));
-	WRITE_ONCE(zl->first_write_ns, 0);	/* of a fill no longer followed */
+	set_first_write(zl, 0, new);	/* of a fill no longer followed */
 	if (may_be_closed(&tbl->life, cond_of(old), changed))
 		uncertain_settled(&tbl->life);
 	if (cond_of(old))
 		cond_changed(tbl, zl, cond_of(old), ZNS_HOST_UNKNOWN,
-			     ktime_get_ns(), true);
+			     ktime_get_ns(), true, changed, new);
 }
 
 /*
@@ -511,19 +618,20 @@ void life_failed(struct zone_table *tbl, u32 zone, unsigned int opi,
 static void settle_zone(struct zone_table *tbl, struct zone_life *zl,
 			unsigned int cond, u64 written, u64 now)
 {
-	u64 old = atomic64_read(&zl->state), changed = READ_ONCE(zl->changed_ns);
+	u64 old = atomic64_read(&zl->state), changed = changed_of(zl, old);
+	u64 new = next_tag(with_cond(old, cond), LIFE_CTAG, LIFE_CTAG_SHIFT);
 
 	if (!may_be_closed(&tbl->life, cond_of(old), changed) ||
-	    !(old & LIFE_KNOWN) || written_of(old) != written)
-		return;
-	if (cond == ZNS_HOST_IMP_OPEN) {
-		uncertain_settled(&tbl->life);
-		open_confirmed(&tbl->life, zl, cond, now);
-	} else if (cond == ZNS_HOST_CLOSED &&
-		   atomic64_try_cmpxchg(&zl->state, &old, with_cond(old, cond))) {
-		uncertain_settled(&tbl->life);
-		cond_changed(tbl, zl, ZNS_HOST_IMP_OPEN, cond, now, false);
-	}
+	    !(old & LIFE_KNOWN) || written_of(old) != written ||
+	    (cond != ZNS_HOST_IMP_OPEN && cond != ZNS_HOST_CLOSED) ||
+	    !atomic64_try_cmpxchg(&zl->state, &old, new))
+		return;		/* moved meanwhile: the host's view stands */
+	uncertain_settled(&tbl->life);
+	if (cond == ZNS_HOST_IMP_OPEN)
+		open_confirmed(&tbl->life, zl, new, now);
+	else
+		cond_changed(tbl, zl, ZNS_HOST_IMP_OPEN, cond, now, false,
+			     changed, new);
 }
 
 /*
@@ -564,9 +672,11 @@ static void seed_zone(struct zone_table *tbl, const struct nvme_zone_descriptor 
 		else if (cond != ZNS_HOST_FULL && wp >= start &&
 			 wp - start <= cap)	/* the zone's own capacity */
 			new = (new & ~LIFE_WRITTEN) | LIFE_KNOWN | (wp - start);
+		new = next_tag(next_tag(new, LIFE_CTAG, LIFE_CTAG_SHIFT),
+			       LIFE_WTAG, LIFE_WTAG_SHIFT);
 	} while (!atomic64_try_cmpxchg(&zl->state, &old, new));
-	WRITE_ONCE(zl->first_write_ns, 0);	/* not seen */
-	cond_changed(tbl, zl, ZNS_HOST_UNKNOWN, cond, now, false);
+	set_first_write(zl, 0, new);	/* not seen */
+	cond_changed(tbl, zl, ZNS_HOST_UNKNOWN, cond, now, false, 0, new);
 }
 
 /*
@@ -616,7 +726,7 @@ void life_values(struct zone_table *tbl, u32 zone, u64 *v)
 {
 	struct zone_life *zl = &tbl->zones[zone].life;
 	u64 s = atomic64_read(&zl->state);
-	u64 changed = READ_ONCE(zl->changed_ns);
+	u64 changed = changed_of(zl, s);
 	u32 min = atomic_read(&zl->fill_min), max = atomic_read(&zl->fill_max);
 
 	v[ZNS_ZC_HOST_COND] = may_be_closed(&tbl->life, cond_of(s), changed) ?
@@ -663,9 +773,11 @@ static u32 open_uncertain(struct zone_table *tbl)
 	if (!READ_ONCE(tbl->life.evicted_ns))
 		return 0;
 	for (zone = 0; zone < tbl->nr_zones; zone++) {
+		u64 s;
+
 		zl = &tbl->zones[zone].life;
-		n += may_be_closed(&tbl->life, cond_of(atomic64_read(&zl->state)),
-				   READ_ONCE(zl->changed_ns));
+		s = atomic64_read(&zl->state);
+		n += may_be_closed(&tbl->life, cond_of(s), changed_of(zl, s));
 	}
 	return n;
 }
