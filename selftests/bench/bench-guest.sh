@@ -3,7 +3,7 @@
 # through selftests/guest/vm.sh). Results are "BENCH key=value ..." lines on the
 # console; bench.sh collects them and report.py turns them into tables.
 #
-# Phases (ZNS_BENCH_PHASES, default "rounds ab hot memory scale"):
+# Phases (ZNS_BENCH_PHASES, default "rounds ab hot memory scale selectall"):
 #   rounds  configurations A (no tracing), B (zns_stat), C (seed.bt under
 #           bpftrace), D (like.bt: what zns_stat does, in bpftrace, on the same
 #           tracepoints) and A0 (no tracing, the block layer's own I/O
@@ -24,6 +24,9 @@
 #   memory  bytes a namespace of 100, 4096 and 65536 zones costs
 #   scale   reading zones/summary (ZNS_BENCH_SCALE_REPS times), zns-stat and the
 #           heatmaps (ZNS_BENCH_TOOL_REPS times) for 65536 zones, and profiles
+#   selectall  the completion probe's time of one select-all reset (timed
+#           build) on 100, 4096 and 65536 zones, each written first,
+#           ZNS_BENCH_SCALE_REPS times: the lifecycle moves every zone there
 #
 # Devices (bench.sh adds a controller with serial "zbench"; found by geometry):
 #   WL    512 MiB, 64 KiB zones (8192), 4 KiB LBAs: every workload
@@ -62,7 +65,7 @@ SECS=${ZNS_BENCH_SECONDS:-3}
 HOT_SECS=${ZNS_BENCH_HOT_SECONDS:-$SECS}
 CONFIGS=${ZNS_BENCH_CONFIGS:-A B C D A0}
 WORKLOADS=${ZNS_BENCH_WORKLOADS:-rr1 rr32 seqw append reset}
-PHASES=${ZNS_BENCH_PHASES:-rounds ab hot memory scale}
+PHASES=${ZNS_BENCH_PHASES:-rounds ab hot memory scale selectall}
 AB_ROUNDS=${ZNS_BENCH_AB_ROUNDS:-12}
 SCALE_FILL=${ZNS_BENCH_SCALE_FILL:-1}
 SCALE_REPS=${ZNS_BENCH_SCALE_REPS:-5}
@@ -442,6 +445,22 @@ phase_scale() {
 		perf report -q -i /tmp/perf.tool --stdio --no-children --sort dso,symbol 2>/dev/null |
 			grep -v '^$' | head -n 12 | sed 's/^/bench: perf zns-stat: /'
 	fi
+}
+
+phase_selectall() {
+	local n d timing
+	insmod "$TIMED_KO" || fail "insmod $TIMED_KO"
+	track_all "$Z100" "$Z4096" "$Z65536"
+	for n in 100 4096 65536; do
+		case $n in 100) d=$Z100 ;; 4096) d=$Z4096 ;; 65536) d=$Z65536 ;; esac
+		for _ in $(seq "$SCALE_REPS"); do
+			"$ZB" touch "/dev/$d" 4096 >/dev/null || fail "zbench touch $d"
+			echo 0 >/sys/module/zns_stat/parameters/bench_timing	# zero the sums
+			nvme zns reset-zone "/dev/$d" -a >/dev/null || fail "reset-zone -a $d"
+			timing=$(cat /sys/module/zns_stat/parameters/bench_timing)
+			bench "phase=selectall zones=$n disk=$d $timing"
+		done
+	done
 }
 
 nvme_up

@@ -12,7 +12,7 @@
 #   ZNS_BENCH_HOT_SECONDS seconds per workload in the hot-path phase [ZNS_BENCH_SECONDS]
 #   ZNS_BENCH_LC_WORKLOADS workloads timed again with the local_clock() variant [rr1 rr32 append; empty: none]
 #   ZNS_BENCH_CONFIGS     [A B C]   ZNS_BENCH_WORKLOADS [rr1 rr32 seqw append reset]
-#   ZNS_BENCH_PHASES      [rounds hot memory scale]
+#   ZNS_BENCH_PHASES      [rounds ab hot memory scale selectall]
 #   ZNS_BENCH_SCALE_FILL  1: one write and one read in each of the 65536 zones first [1]
 #   ZNS_BENCH_SCALE_REPS  repetitions of each scale timing [5]
 #   ZNS_BENCH_CLOCK       tsc: boot the guest with tsc=reliable (what real machines
@@ -68,7 +68,7 @@ if [ -n "${ZNS_BENCH_BASE:-}" ]; then
 	base_ko=$(bash "$out/base-src/selftests/bench/build-timed.sh" "$KVER" 2> >(grep -v 'Skipping BTF' >&2))
 	case " ${ZNS_BENCH_PHASES:-} " in
 	*" hotab "*) ;;
-	*) export ZNS_BENCH_PHASES="${ZNS_BENCH_PHASES:-rounds ab hot memory scale} hotab" ;;
+	*) export ZNS_BENCH_PHASES="${ZNS_BENCH_PHASES:-rounds ab hot memory scale selectall} hotab" ;;
 	esac
 fi
 

@@ -356,6 +356,20 @@ def main():
                 out.extend("    " + x.rstrip(" -") for x in perf)
         p("")
 
+    # ---- select-all reset
+    sa = defaultdict(list)
+    for r in recs:
+        if r.get("phase") == "selectall" and r.get("done_calls") == "1":
+            sa[int(r["zones"])].append(int(r["done_ns"]) / 1000.0)
+    if sa:
+        p("4b. A select-all reset's completion (timed build: the probe's time, us; median of repetitions)")
+        p("%8s %12s %12s %12s %4s %12s" % ("zones", "median", "min", "max", "n", "ns/zone"))
+        for n in sorted(sa):
+            v = sa[n]
+            p("%8d %12.1f %12.1f %12.1f %4d %12.1f" % (n, med(v), min(v), max(v), len(v),
+                                                      med(v) * 1000.0 / n))
+        p("")
+
     # ---- targets
     p("5. Targets")
     p("  (a verdict needs the noise below the target: with 5 rounds, the inner range of the")
