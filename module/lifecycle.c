@@ -324,7 +324,7 @@ static unsigned int time_bucket(u64 ns)
  * close one if all of them are open for sure, and may have had to if some
  * are zones it may already have closed.
  */
-static bool open_at_limit(struct life_ns *l, u64 now)
+static bool open_at_limit(struct life_ns *l)
 {
 	int open = atomic_read(&l->open);
 
@@ -343,7 +343,7 @@ static bool open_at_limit(struct life_ns *l, u64 now)
  * where a zone is (its time of change stays unknown, 0). since: when the
  * zone last changed before (changed_of()); s: its state now, whose tag
  * the time written carries (the move tagged it when it writes one:
- * changes_time()).
+ * tag_times()).
  */
 static void cond_changed(struct zone_table *tbl, struct zone_life *zl,
 			 unsigned int oc, unsigned int nc, u64 now, bool seen,
@@ -352,7 +352,7 @@ static void cond_changed(struct zone_table *tbl, struct zone_life *zl,
 	struct life_ns *l = &tbl->life;
 
 	if (seen && is_open(nc) && !is_open(oc) && l->max_open &&
-	    open_at_limit(l, now))
+	    open_at_limit(l))
 		device_may_close(l, now, 0);	/* the new zone: not yet counted */
 	atomic_add((nc == ZNS_HOST_IMP_OPEN) - (oc == ZNS_HOST_IMP_OPEN),
 		   &l->imp_open);
