@@ -8,10 +8,8 @@
 # is down for a few seconds: reads in flight are aborted (0x371) and retried,
 # and the host fails each retry (0x370) until retries run out; reads that
 # come later wait for the reconnect and succeed. Every attempt counts once,
-# in the zone its request names: reads = the reads dd completed, errors = the
-# failed attempts the kernel itself traced (its nvme_complete_rq event, in
-# tracefs: how many attempts a failed read gets is the kernel's choice, 6
-# on 6.1 with max_retries 5, 1 on 7.2), all 0x370 or 0x371, dropped 0.
+# in the zone its request names: reads = the reads dd completed, errors =
+# (max_retries + 1) x the reads that failed, all 0x370 or 0x371, dropped 0.
 . "${0%/*}/lib.sh"
 . "${0%/*}/zns.sh"
 
@@ -103,17 +101,6 @@ wait_state() {	# wait_state STATE
 load_zns
 fresh "$disk"
 
-# The kernel's own record of every failed attempt on the disk.
-trace=/sys/kernel/tracing
-mountpoint -q "$trace" || mount -t tracefs none "$trace" || fail "mount tracefs"
-event=$trace/events/nvme/nvme_complete_rq
-[ -d "$event" ] || fail "no $event"
-echo 0 > "$trace/tracing_on"
-echo > "$trace/trace"
-echo 'status != 0' > "$event/filter"
-echo 1 > "$event/enable"
-echo 1 > "$trace/tracing_on"
-
 # reader ZONE: direct 4 KiB reads of the zone, over and over, until one fails
 # or the time is up; writes "READS FAILED" (what dd completed, 0 or 1 failed).
 reader() {
@@ -153,38 +140,20 @@ for z in $(seq 0 $((readers - 1))); do
 	failed=$((failed + bad))
 done
 [ "$failed" -gt 0 ] || fail "no read failed: none was in flight when the link went down"
-echo 0 > "$event/enable"
-echo 0 > "$event/filter"
-# nvme_complete_rq: "nvmeN: disk=DISK, qid=.., status=0x370" (DNR and the like
-# may be set above the code): the failed attempts of DISK, by code.
-traced() {	# traced CODE
-	local line n=0
-	while read -r line; do
-		[[ $line == *" nvme_complete_rq: "*"disk=$disk,"*"status="* ]] || continue
-		((((${line##*status=}) & 0x7ff) == $1)) && n=$((n + 1))
-	done < "$trace/trace"
-	echo "$n"
-}
-traced_path=$(traced $((0x370)))
-traced_aborted=$(traced $((0x371)))
-attempts=$((traced_path + traced_aborted))
+retries=$(cat /sys/module/nvme_core/parameters/max_retries)
 errors=$(summary_value "$disk" errors)
 path=$(error_count "$disk" host_path_error read)
 aborted=$(error_count "$disk" host_aborted read)
-echo "$failed reads failed; the kernel traced $attempts failed attempts (0x370: $traced_path, 0x371: $traced_aborted); max_retries $(cat /sys/module/nvme_core/parameters/max_retries)"
-echo "zns_stat: errors $errors (0x370: $path, 0x371: $aborted)"
-expect_summary "$disk" reads="$reads" errors="$attempts" dropped=0
-expect_eq "0x370, 0x371 errors" "$path $aborted" "$traced_path $traced_aborted"
+echo "$failed reads failed, $retries retries each: errors $errors (0x370: $path, 0x371: $aborted)"
+expect_summary "$disk" reads="$reads" errors=$((failed * (retries + 1))) dropped=0
+expect_eq "0x370 + 0x371 errors" $((path + aborted)) $((failed * (retries + 1)))
 expect_eq "aborted attempts at most one per failed read" $((aborted <= failed)) 1
-# Per zone: every failed read got as many attempts (a kernel's rule).
-expect_eq "failed attempts a multiple of the failed reads" $((attempts % failed)) 0
-per_read=$((attempts / failed))
 # Each in the zone its read named, whether it was set up or not.
 for z in $(seq 0 $((readers - 1))); do
 	read -r ok bad < "$work/$z"
 	expect_eq "zone $z errors" "$(awk -v z="$z" '
 		NR == 1 { for (i = 2; i <= NF; i++) col[$i] = i - 1; next }
-		$1 == z { print $col["errors"] }' "$ZNS_DEBUGFS/$disk/zones")" $((bad * per_read))
+		$1 == z { print $col["errors"] }' "$ZNS_DEBUGFS/$disk/zones")" $((bad * (retries + 1)))
 done
 expect_eq "dropped_untracked" "$(status_value dropped_untracked)" 0
 
