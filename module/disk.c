@@ -147,6 +147,38 @@ static bool geometry_valid(const struct zns_geometry *geo)
 	       geo->nr_hw_queues && geo->queue_depth;
 }
 
+static bool geometry_same(const struct zns_geometry *a,
+			  const struct zns_geometry *b)
+{
+	return a->gendisk == b->gendisk && a->diskseq == b->diskseq &&
+	       a->nr_zones == b->nr_zones && a->zone_sectors == b->zone_sectors &&
+	       a->lba_bytes == b->lba_bytes && a->tag_set == b->tag_set &&
+	       a->nr_hw_queues == b->nr_hw_queues &&
+	       a->queue_depth == b->queue_depth && a->zone_cap == b->zone_cap &&
+	       a->last_zone_cap == b->last_zone_cap &&
+	       a->max_open == b->max_open && a->max_active == b->max_active;
+}
+
+/*
+ * Queued already with these values, seen without the lock: every command
+ * of a disk comes here until the worker has published it, and should not
+ * take a lock all CPUs share. A torn read of a slot being refilled cannot
+ * match all fields unless the slot held these values a moment ago, and
+ * then the worker has them.
+ */
+static bool discovery_queued(const struct zns_geometry *geo)
+{
+	unsigned int i, n = min_t(unsigned int, READ_ONCE(nr_pending),
+				  ZNS_PENDING_MAX);
+
+	for (i = 0; i < n; i++) {
+		/* racing the worker's and other probes' updates: see above */
+		if (data_race(geometry_same(&pending[i], geo)))
+			return true;
+	}
+	return false;
+}
+
 /*
  * Called from the setup probe: remember the values and a reference on the
  * disk, let the worker act. A disk not yet added (the driver's own zone
@@ -161,6 +193,8 @@ void zns_disk_discover(struct request *req)
 	zns_disk_geometry(req, &geo);
 	if (!geometry_valid(&geo) || !zns_gendisk_live(geo.gendisk))
 		return;
+	if (discovery_queued(&geo))
+		return;
 
 	raw_spin_lock_irqsave(&zns_publish_lock, flags);
 	for (i = 0; i < nr_pending; i++) {
@@ -172,7 +206,8 @@ void zns_disk_discover(struct request *req)
 	}
 	if (nr_pending < ZNS_PENDING_MAX) {
 		zns_gendisk_get(geo.gendisk);
-		pending[nr_pending++] = geo;
+		pending[nr_pending] = geo;
+		WRITE_ONCE(nr_pending, nr_pending + 1);
 	}
 unlock:
 	raw_spin_unlock_irqrestore(&zns_publish_lock, flags);
@@ -484,7 +519,8 @@ static bool pop_pending(struct zns_geometry *geo)
 
 	raw_spin_lock_irqsave(&zns_publish_lock, flags);
 	if (nr_pending) {
-		*geo = pending[--nr_pending];
+		*geo = pending[nr_pending - 1];
+		WRITE_ONCE(nr_pending, nr_pending - 1);
 		found = true;
 	}
 	raw_spin_unlock_irqrestore(&zns_publish_lock, flags);
