@@ -28,6 +28,7 @@ static const char * const site_names[ZNS_NR_ALLOC_SITES] = {
 	[ZNS_ALLOC_ZONES] = "zones",
 	[ZNS_ALLOC_HIST] = "hist",
 	[ZNS_ALLOC_RESET_LOG] = "reset_log",
+	[ZNS_ALLOC_SEED] = "seed",
 };
 
 static DECLARE_FAULT_ATTR(fail_alloc_attr);
@@ -103,7 +104,7 @@ static struct kparam_string fail_alloc_sites_str = {
 
 module_param_cb(fail_alloc_sites, &fail_alloc_sites_ops,
 		&fail_alloc_sites_str, 0600);
-MODULE_PARM_DESC(fail_alloc_sites, "Allocations fail_alloc applies to: disk,inflight,ns,zones,hist,reset_log (empty: all)");
+MODULE_PARM_DESC(fail_alloc_sites, "Allocations fail_alloc applies to: disk,inflight,ns,zones,hist,reset_log,seed (empty: all)");
 
 static bool alloc_should_fail(enum zns_alloc_site site, size_t size)
 {

@@ -40,6 +40,7 @@
 
 #include <linux/blk-mq.h>
 #include <linux/blkdev.h>
+#include <linux/file.h>
 #include <linux/nvme.h>
 #include <linux/version.h>
 
@@ -190,6 +191,54 @@ static inline u8 zns_blk_status_code(blk_status_t error)
 	return (__force u8)error;
 }
 #endif
+
+/*
+ * A disk opened for reading by seed.c, so that its driver stays: a block
+ * device up to 6.7 (an fmode_t up to 6.4, a blk_mode_t and holder from
+ * 6.5), a bdev_handle in 6.8, a file from 6.9. 6.1 and 6.12 built; 6.6,
+ * 6.8 and 7.2 reviewed against their sources only.
+ */
+struct zns_bdev_ref {
+#if ZNS_KERNEL_RANGE(5, 15, 0, 6, 8, 0)
+	struct block_device *bdev;
+#elif ZNS_KERNEL_RANGE(6, 8, 0, 6, 9, 0)
+	struct bdev_handle *handle;
+#else
+	struct file *file;
+#endif
+};
+
+/* The opened block device, or an ERR_PTR. */
+static inline struct block_device *zns_bdev_open(dev_t dev,
+						 struct zns_bdev_ref *ref)
+{
+#if ZNS_KERNEL_RANGE(5, 15, 0, 6, 5, 0)
+	ref->bdev = blkdev_get_by_dev(dev, FMODE_READ, NULL);
+	return ref->bdev;
+#elif ZNS_KERNEL_RANGE(6, 5, 0, 6, 8, 0)
+	ref->bdev = blkdev_get_by_dev(dev, BLK_OPEN_READ, NULL, NULL);
+	return ref->bdev;
+#elif ZNS_KERNEL_RANGE(6, 8, 0, 6, 9, 0)
+	ref->handle = bdev_open_by_dev(dev, BLK_OPEN_READ, NULL, NULL);
+	return IS_ERR(ref->handle) ? ERR_CAST(ref->handle) : ref->handle->bdev;
+#else
+	ref->file = bdev_file_open_by_dev(dev, BLK_OPEN_READ, NULL, NULL);
+	return IS_ERR(ref->file) ? ERR_CAST(ref->file) : file_bdev(ref->file);
+#endif
+}
+
+static inline void zns_bdev_close(struct zns_bdev_ref *ref)
+{
+#if ZNS_KERNEL_RANGE(5, 15, 0, 6, 5, 0)
+	blkdev_put(ref->bdev, FMODE_READ);
+#elif ZNS_KERNEL_RANGE(6, 5, 0, 6, 8, 0)
+	blkdev_put(ref->bdev, NULL);
+#elif ZNS_KERNEL_RANGE(6, 8, 0, 6, 9, 0)
+	bdev_release(ref->handle);
+#else
+	fput(ref->file);
+#endif
+}
 
 /* Status Code Type and Status Code, without the DNR/MORE/CRD bits. */
 #define ZNS_NVME_STATUS_MASK	0x7ff

@@ -380,6 +380,7 @@ static struct zone_table *table_follow_path(struct zns_ns *ns,
 		return ERR_PTR(-ENOMEM);
 	pr_info("%s: zone geometry changed to %u zones of %u sectors, %u-byte LBAs: counters restart\n",
 		ns->name, geo->nr_zones, geo->zone_sectors, geo->lba_bytes);
+	seed_table_replaced(new_tbl, tbl);
 	rcu_assign_pointer(ns->zones, new_tbl);
 	zns_retire_seq_bump();	/* completions find the new table at once */
 	return tbl;
@@ -471,6 +472,7 @@ static int zns_disk_create(struct zns_geometry *geo)
 	raw_spin_unlock_irqrestore(&zns_publish_lock, flags);
 	mod_delayed_work(system_wq, &poll_work, ZNS_POLL_INTERVAL);
 	free_after_grace_period(old_tbl, old_inflight);
+	seed_request(zd);
 	return 0;
 
 put_ns:
@@ -498,6 +500,8 @@ static int zns_disk_update(struct zns_disk *zd, const struct zns_geometry *geo)
 	old_tbl = table_follow_path(ns, geo);
 	if (IS_ERR(old_tbl))
 		return PTR_ERR(old_tbl);
+	if (old_tbl)
+		seed_request(zd);
 	WRITE_ONCE(zd->table_gen, table_gen(ns));	/* the table has geo now */
 	/* Pairs with zns_disk_table_gen(): the new geometry, then its gen. */
 	smp_wmb();
@@ -622,8 +626,35 @@ void zns_disk_retire_all(void)
 	mutex_unlock(&zns_disks_lock);
 }
 
+/* seed.c: a disk that wants a zone report, in *zd. Holds zns_disks_lock. */
+bool zns_disk_next_seed(struct zns_disk **zd)
+{
+	int bkt;
+
+	lockdep_assert_held(&zns_disks_lock);
+	for (bkt = 0; bkt < ARRAY_SIZE(zns_disk_hash); bkt++)
+		hlist_for_each_entry(*zd, &zns_disk_hash[bkt], hash_node)
+			if ((*zd)->seed_wanted)
+				return true;
+	return false;
+}
+
+/* A namespace's counters were cleared: its new table wants a report. */
+void zns_disk_seed_ns(struct zns_ns *ns)
+{
+	struct zns_disk *zd;
+	int bkt;
+
+	lockdep_assert_held(&zns_disks_lock);
+	for (bkt = 0; bkt < ARRAY_SIZE(zns_disk_hash); bkt++)
+		hlist_for_each_entry(zd, &zns_disk_hash[bkt], hash_node)
+			if (zd->ns == ns)
+				seed_request(zd);
+}
+
 void zns_disk_exit(void)
 {
+	seed_exit();
 	cancel_delayed_work_sync(&poll_work);
 	zns_disk_retire_all();
 	rcu_barrier();	/* inflight.c's tables freed after a grace period */

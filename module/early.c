@@ -242,3 +242,20 @@ u64 early_dropped(void)
 {
 	return atomic64_read(&early_drops);
 }
+
+/* As inflight_moving(), for the commands waiting here (seed.c). */
+bool early_moving(const struct gendisk *gendisk, u64 diskseq,
+		  const struct zone_table *tbl, unsigned long *zones)
+{
+	struct early_cmd *ec;
+	unsigned long flags;
+	bool all = false;
+
+	raw_spin_lock_irqsave(&zns_publish_lock, flags);
+	for (ec = early_cmds; ec < early_cmds + EARLY_MAX && !all; ec++)
+		if (ec->state != EARLY_FREE && ec->gendisk == gendisk &&
+		    ec->diskseq == diskseq)
+			all = seed_cmd_moving(&ec->cmd, tbl, zones);
+	raw_spin_unlock_irqrestore(&zns_publish_lock, flags);
+	return all;
+}

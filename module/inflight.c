@@ -196,3 +196,25 @@ void inflight_forget_all(void)
 	}
 	mutex_unlock(&zns_disks_lock);
 }
+
+/*
+ * The zones that commands of gendisk in flight may still move (seed.c);
+ * true if one of them names every zone. The probes write the slots
+ * meanwhile: a slot read torn at worst marks a zone it should not, or
+ * misses a command set up after the report it is checked for, which the
+ * report cannot have seen. Holds zns_disks_lock.
+ */
+bool inflight_moving(struct inflight_set *set, const struct gendisk *gendisk,
+		     const struct zone_table *tbl, unsigned long *zones)
+{
+	struct inflight_table *table = set_table(set);
+	struct zns_cmd zc;
+	size_t i;
+
+	for (i = 0; i < table_slots(table); i++) {
+		zc = data_race(table->slots[i]);	/* see above */
+		if (zc.disk == gendisk && seed_cmd_moving(&zc, tbl, zones))
+			return true;
+	}
+	return false;
+}

@@ -206,6 +206,11 @@ struct life_ns {
 	atomic64_t opens_maybe_over_limit;	/* ... some the device may have closed */
 	atomic_t imp_open;	/* zones implicitly open in the host's view */
 	atomic_t uncertain;	/* of them, those the device may have closed */
+	atomic_t seeding;	/* seed.c's report in flight: reports do not seed */
+	u32 seed_pending;	/* seed.c's report queued or running */
+	u32 seed_reports;	/* seed.c's, under zns_disks_lock */
+	u32 zones_seeded;
+	u32 zones_seed_raced;	/* named by its report, moved meanwhile */
 	u64 evicted_ns;		/* ktime: the device may have closed a zone */
 	u64 opened_ns;		/* the last zone that became open */
 	atomic64_t fill[ZNS_FILL_BUCKETS];
@@ -335,6 +340,7 @@ struct zns_disk {
 	u32 zone_sectors;
 	u32 lba_bytes;
 	u32 table_gen;
+	bool seed_wanted;		/* seed.c: a report for its new table */
 };
 
 /* Lock-free minimum and maximum; the 0 of a fresh table means "none yet". */
@@ -364,6 +370,7 @@ enum zns_alloc_site {
 	ZNS_ALLOC_ZONES,
 	ZNS_ALLOC_HIST,
 	ZNS_ALLOC_RESET_LOG,
+	ZNS_ALLOC_SEED,		/* seed.c's report buffers */
 	ZNS_NR_ALLOC_SITES
 };
 
@@ -397,6 +404,8 @@ static inline bool zns_table_matches(const struct zone_table *tbl,
 u32 zns_disk_table_gen(struct zns_disk *zd, struct zone_table *tbl,
 		       struct request *req, unsigned int changed);
 void zns_disk_discover(struct request *req);
+bool zns_disk_next_seed(struct zns_disk **zd);
+void zns_disk_seed_ns(struct zns_ns *ns);
 void zns_disk_flush_discovery(void);
 void zns_disk_retire_all(void);
 void zns_disk_retire_left_out(void);
@@ -427,6 +436,8 @@ struct inflight_table *inflight_grow(struct inflight_set *set,
 				     const struct zns_geometry *geo);
 void inflight_free_table(struct inflight_table *table);
 void inflight_count(int *tables, size_t *bytes);
+bool inflight_moving(struct inflight_set *set, const struct gendisk *gendisk,
+		     const struct zone_table *tbl, unsigned long *zones);
 void inflight_forget_all(void);
 
 /* The request's slot, or NULL if its tag is outside the table. Hot path. */
@@ -511,6 +522,8 @@ u32 life_done(struct zone_table *tbl, u32 zone, unsigned int opi,
 u32 life_select_all(struct zone_table *tbl, unsigned int opi, u64 now_ns);
 void life_failed(struct zone_table *tbl, u32 zone, unsigned int opi,
 		 const struct zns_cmd *zc, u16 status);
+int life_seed(struct zone_table *tbl, u32 zone, unsigned int cond, u32 cap,
+	      u64 wp_off, u64 expected, u64 now);
 void life_report(struct zone_table *tbl, struct request *req,
 		 const struct zns_cmd *zc);
 void life_values(struct zone_table *tbl, u32 zone, u64 *v);
@@ -518,12 +531,22 @@ int life_show(struct seq_file *m, void *v);
 int life_times_show(struct seq_file *m, void *v);
 int hist_queue_wait_show(struct seq_file *m, void *v);
 
+/* seed.c: every zone's condition from one zone report, at discovery */
+void seed_request(struct zns_disk *zd);
+bool seed_cmd_moving(const struct zns_cmd *zc, const struct zone_table *tbl,
+		     unsigned long *zones);
+void seed_table_replaced(struct zone_table *new_tbl,
+			 const struct zone_table *old_tbl);
+void seed_exit(void);
+
 /* early.c: commands seen before their namespace was set up */
 void early_setup(struct request *req, const struct zns_cmd *cmd);
 bool early_done(struct request *req, const struct zns_done *done,
 		bool from_block);
 bool early_ended(struct request *req, bool keep);
 void early_drain(struct zns_disk *zd);
+bool early_moving(const struct gendisk *gendisk, u64 diskseq,
+		  const struct zone_table *tbl, unsigned long *zones);
 void early_expire(void);
 void early_forget_all(void);
 u64 early_dropped(void);

@@ -453,6 +453,16 @@ static u64 tag_times(const struct life_ns *l, u64 old, u64 new, u64 changed)
 }
 
 /*
+ * A command moved a zone of unknown condition, somewhere: its word changes
+ * all the same (a new write tag), so that a zone report in flight, which
+ * may or may not have seen the move, cannot seed it (seed.c).
+ */
+static u64 moved_unknown(u64 s)
+{
+	return next_tag(s, LIFE_WTAG, LIFE_WTAG_SHIFT);
+}
+
+/*
  * Move one zone by a successful command and apply what the move means.
  * Returns the fill of a reset that applied (ZNS_FILL_UNKNOWN when not
  * known), 0 otherwise.
@@ -464,15 +474,22 @@ static u32 apply(struct zone_table *tbl, u32 zone, unsigned int opi, u32 n,
 	u32 cap = zone_cap(tbl, zone);
 	u64 old = atomic64_read(&zl->state), new, changed;
 	unsigned int oc, nc;
+	bool bumped;
 	u32 fill = 0;
 
 	do {
 		changed = changed_of(zl, old);
 		new = after(old, opi, n, cap, tbl->zone_sectors, select_all);
-		if (new == old)
+		bumped = new == old && cond_of(old) == ZNS_HOST_UNKNOWN;
+		if (bumped)
+			new = moved_unknown(old);
+		else if (new != old)
+			new = tag_times(&tbl->life, old, new, changed);
+		else
 			break;
-		new = tag_times(&tbl->life, old, new, changed);
 	} while (!atomic64_try_cmpxchg(&zl->state, &old, new));
+	if (bumped)
+		return 0;	/* moved, nobody knows where */
 
 	/* a finish of a full zone changes nothing, and wastes nothing */
 	if (opi == ZNS_OPI_FINISH && (new != old || !select_all))
@@ -581,6 +598,10 @@ void life_failed(struct zone_table *tbl, u32 zone, unsigned int opi,
 	struct zone_life *zl = &tbl->zones[zone].life;
 	u64 old = atomic64_read(&zl->state), new, changed;
 
+	/* a failed write may have written some: see moved_unknown() */
+	while (opi != ZNS_OPI_READ && cond_of(old) == ZNS_HOST_UNKNOWN)
+		if (atomic64_try_cmpxchg(&zl->state, &old, moved_unknown(old)))
+			return;
 	switch (status) {
 	case NVME_SC_ZONE_BOUNDARY_ERROR:
 	case NVME_SC_ZONE_FULL:
@@ -634,6 +655,26 @@ static void settle_zone(struct zone_table *tbl, struct zone_life *zl,
 			     changed, new);
 }
 
+/* What a report says of a zone of unknown condition: wp_off, in sectors. */
+static u64 seeded(u64 old, unsigned int cond, u64 wp_off, u64 cap)
+{
+	u64 new = with_cond(old, cond);
+
+	if (cond == ZNS_HOST_EMPTY)
+		new = (new & ~LIFE_WRITTEN) | LIFE_KNOWN;
+	else if (cond != ZNS_HOST_FULL && wp_off <= cap)	/* its own */
+		new = (new & ~LIFE_WRITTEN) | LIFE_KNOWN | wp_off;
+	return next_tag(next_tag(new, LIFE_CTAG, LIFE_CTAG_SHIFT), LIFE_WTAG,
+			LIFE_WTAG_SHIFT);
+}
+
+static void seeded_moves(struct zone_table *tbl, struct zone_life *zl,
+			 unsigned int cond, u64 new, u64 now)
+{
+	set_first_write(zl, 0, new);	/* not seen */
+	cond_changed(tbl, zl, ZNS_HOST_UNKNOWN, cond, now, false, 0, new);
+}
+
 /*
  * A zone descriptor of a report: seeds a zone zns_stat does not know, or
  * settles one the device may have closed.
@@ -662,21 +703,37 @@ static void seed_zone(struct zone_table *tbl, const struct nvme_zone_descriptor 
 	zl = &tbl->zones[zone].life;
 	if (is_open(cond) || cond == ZNS_HOST_CLOSED)
 		settle_zone(tbl, zl, cond, wp - start, now);
+	if (atomic_read(&tbl->life.seeding))
+		return;		/* seed.c's report is at work: it seeds */
 	old = atomic64_read(&zl->state);
 	do {
 		if (cond_of(old))
 			return;		/* known: the host's view stands */
-		new = with_cond(old, cond);
-		if (cond == ZNS_HOST_EMPTY)
-			new = (new & ~LIFE_WRITTEN) | LIFE_KNOWN;
-		else if (cond != ZNS_HOST_FULL && wp >= start &&
-			 wp - start <= cap)	/* the zone's own capacity */
-			new = (new & ~LIFE_WRITTEN) | LIFE_KNOWN | (wp - start);
-		new = next_tag(next_tag(new, LIFE_CTAG, LIFE_CTAG_SHIFT),
-			       LIFE_WTAG, LIFE_WTAG_SHIFT);
+		new = seeded(old, cond, wp >= start ? wp - start : U64_MAX, cap);
 	} while (!atomic64_try_cmpxchg(&zl->state, &old, new));
-	set_first_write(zl, 0, new);	/* not seen */
-	cond_changed(tbl, zl, ZNS_HOST_UNKNOWN, cond, now, false, 0, new);
+	seeded_moves(tbl, zl, cond, new, now);
+}
+
+/*
+ * seed.c: a zone that was of unknown condition in its word "expected" when
+ * the report started, seeded only if the word is still that: 1 if seeded,
+ * -EAGAIN if it moved, 0 if the report does not seed it.
+ */
+int life_seed(struct zone_table *tbl, u32 zone, unsigned int cond, u32 cap,
+	      u64 wp_off, u64 expected, u64 now)
+{
+	struct zone_life *zl = &tbl->zones[zone].life;
+	u64 new;
+
+	if (cond_of(expected) || !cap || cap > tbl->zone_sectors ||
+	    (cond != ZNS_HOST_EMPTY && !is_active(cond) &&
+	     cond != ZNS_HOST_FULL))
+		return 0;
+	new = seeded(expected, cond, wp_off, cap);
+	if (!atomic64_try_cmpxchg(&zl->state, &expected, new))
+		return -EAGAIN;	/* moved since: the report may be older */
+	seeded_moves(tbl, zl, cond, new, now);
+	return 1;
 }
 
 /*
@@ -840,6 +897,10 @@ int life_show(struct seq_file *m, void *v)
 		   atomic64_read(&l->fill_fraction_unknown));
 	seq_printf(m, "resets_select_all_unknown %lld\n",
 		   atomic64_read(&l->select_all_unknown));
+	seq_printf(m, "seed_pending %u\n", READ_ONCE(l->seed_pending));
+	seq_printf(m, "seed_reports %u\n", READ_ONCE(l->seed_reports));
+	seq_printf(m, "zones_seeded %u\n", READ_ONCE(l->zones_seeded));
+	seq_printf(m, "zones_seed_raced %u\n", READ_ONCE(l->zones_seed_raced));
 	for (i = 0; i < ZNS_FILL_BUCKETS; i++)
 		seq_printf(m, "resets_fill_%dpct %lld\n", i * 10,
 			   atomic64_read(&l->fill[i]));

@@ -151,9 +151,11 @@ static int ns_clear(struct zns_ns *ns)
 	new_tbl = zone_table_alloc(&geo, tbl->gen);
 	if (!new_tbl)
 		return -ENOMEM;
+	seed_table_replaced(new_tbl, tbl);
 	rcu_assign_pointer(ns->zones, new_tbl);
 	zns_synchronize_probes();
 	zone_table_free(tbl);
+	zns_disk_seed_ns(ns);
 	return 0;
 }
 

@@ -154,7 +154,7 @@ debian_suite() {	# debian_suite NAME KVER EXCLUDE [TEST...]
 	ZNS_TEST_EXCLUDE="$(debian_exclude "$2") $3"
 	[ -z "$(debian_exclude "$2")" ] ||
 		echo "# $1: not run here: $(cd selftests/zns_stat && echo t*fault*.sh t*kunit*.sh) (no CONFIG_FAULT_INJECTION or CONFIG_KUNIT in $2; they run on the debug kernel)"
-	[ -z "$3" ] || echo "# $1: not run here: $3 (the tool's tests read the same files on every kernel and run on 6.1; the zone lifecycle's, t94, on 6.1, 6.12 and the debug kernel; the Debian packages', t16, on 6.1, the kernel host-checks.sh installs them for)"
+	[ -z "$3" ] || echo "# $1: not run here: $3 (the tool's tests read the same files on every kernel and run on 6.1; the zone lifecycle's, t94 and t95, on 6.1, 6.12 and the debug kernel; the Debian packages', t16, on 6.1, the kernel host-checks.sh installs them for)"
 	guest_suite "$1" "$2" "${@:4}"
 }
 # in_background NAME FUNCTION ARGS...: run a suite beside the others, its
@@ -199,7 +199,7 @@ debian_suite debian-6.1 "$KVER" "" "$@"
 # The Debian packages' test (t16: apt install in a bookworm root, host-checks.sh)
 # is prepared for the default kernel only, so it runs on 6.1 only.
 deb_tests='t16-deb-*'
-[ -z "${kernel[debian-6.1-rt]:-}" ] || debian_suite debian-6.1-rt "${kernel[debian-6.1-rt]}" "$tool_tests $deb_tests t94-*" "$@"
+[ -z "${kernel[debian-6.1-rt]:-}" ] || debian_suite debian-6.1-rt "${kernel[debian-6.1-rt]}" "$tool_tests $deb_tests t94-* t95-*" "$@"
 # 6.12's suite runs the installed kselftests (make -C selftests/zns_stat install):
 # the tree a lab machine gets, through its own copy of run_tests.sh and tests.list.
 installed_suite() {	# installed_suite NAME KVER EXCLUDE [TEST...]

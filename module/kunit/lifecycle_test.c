@@ -279,6 +279,54 @@ static void times_written_late(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, atomic64_read(&tbl->life.time_open_ns), 300);
 }
 
+/*
+ * seed.c's report, raced: a zone of unknown condition is read (expected),
+ * then commands complete on it while the report is in flight. A write or
+ * a close leaves it unknown in the host's view, but must still change its
+ * word, or the report (which may predate them) would seed it. Before
+ * moved_unknown(), the write left the word as it was and zone 1 was
+ * seeded at the report's write pointer, 64 sectors short.
+ */
+static void seed_races(struct kunit *test)
+{
+	struct zone_table *tbl = test_table(test, 4, 1024, 0);
+	u64 expected[4];
+	u32 zone;
+
+	for (zone = 0; zone < 4; zone++)
+		expected[zone] = atomic64_read(&tbl->zones[zone].life.state);
+	cmd(tbl, 1, ZNS_OP_WRITE, 128, 64, 100);	/* after the report? */
+	cmd(tbl, 2, ZNS_OP_CLOSE, 0, 0, 100);
+	KUNIT_EXPECT_EQ(test, col(tbl, 1, ZNS_ZC_HOST_COND), ZNS_HOST_UNKNOWN);
+	/* the report: zones 0 to 2 implicitly open at 128, zone 3 full */
+	KUNIT_EXPECT_EQ(test, life_seed(tbl, 0, ZNS_HOST_IMP_OPEN, 1024, 128,
+					expected[0], 200), 1);
+	KUNIT_EXPECT_EQ(test, life_seed(tbl, 1, ZNS_HOST_IMP_OPEN, 1024, 128,
+					expected[1], 200), -EAGAIN);
+	KUNIT_EXPECT_EQ(test, life_seed(tbl, 2, ZNS_HOST_IMP_OPEN, 1024, 128,
+					expected[2], 200), -EAGAIN);
+	KUNIT_EXPECT_EQ(test, life_seed(tbl, 3, ZNS_HOST_FULL, 1024, 1024,
+					expected[3], 200), 1);
+	KUNIT_EXPECT_EQ(test, col(tbl, 0, ZNS_ZC_HOST_COND), ZNS_HOST_IMP_OPEN);
+	KUNIT_EXPECT_EQ(test, col(tbl, 0, ZNS_ZC_HOST_WRITTEN_SECTORS), 128);
+	KUNIT_EXPECT_EQ(test, col(tbl, 1, ZNS_ZC_HOST_COND), ZNS_HOST_UNKNOWN);
+	KUNIT_EXPECT_EQ(test, col(tbl, 2, ZNS_ZC_HOST_COND), ZNS_HOST_UNKNOWN);
+	KUNIT_EXPECT_EQ(test, col(tbl, 3, ZNS_ZC_HOST_COND), ZNS_HOST_FULL);
+	KUNIT_EXPECT_EQ(test, atomic_read(&tbl->life.open), 1);
+	KUNIT_EXPECT_EQ(test, atomic_read(&tbl->life.active), 1);
+	/* a zone known since is not seeded again */
+	KUNIT_EXPECT_EQ(test, life_seed(tbl, 0, ZNS_HOST_EMPTY, 1024, 0,
+					atomic64_read(&tbl->zones[0].life.state),
+					300), 0);
+	/* a zone report passing the probes does not seed while seed.c's runs */
+	atomic_inc(&tbl->life.seeding);
+	report(tbl, 1, ZNS_HOST_EMPTY, 1024, 0, 400);
+	KUNIT_EXPECT_EQ(test, col(tbl, 1, ZNS_ZC_HOST_COND), ZNS_HOST_UNKNOWN);
+	atomic_dec(&tbl->life.seeding);
+	report(tbl, 1, ZNS_HOST_EMPTY, 1024, 0, 500);
+	KUNIT_EXPECT_EQ(test, col(tbl, 1, ZNS_ZC_HOST_COND), ZNS_HOST_EMPTY);
+}
+
 static struct kunit_case lifecycle_cases[] = {
 	KUNIT_CASE(write_to_full),
 	KUNIT_CASE(reset_counts_fill),
@@ -288,6 +336,7 @@ static struct kunit_case lifecycle_cases[] = {
 	KUNIT_CASE(select_all_reset_unknown_zones),
 	KUNIT_CASE(opens_over_limit),
 	KUNIT_CASE(times_written_late),
+	KUNIT_CASE(seed_races),
 	{}
 };
 

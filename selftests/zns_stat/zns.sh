@@ -70,6 +70,20 @@ summary_value() {
 	key_value "$ZNS_DEBUGFS/$1/summary" "$2"
 }
 
+# wait_seeded DISK|all: zns_stat's own zone report of a new table (seed_zones)
+# is done, so that what a test does next does not race it.
+wait_seeded() {
+	local end=$((SECONDS + 20)) f
+
+	for f in "$ZNS_DEBUGFS"/${1/#all/*}/lifecycle; do
+		[ -e "$f" ] || continue
+		while [ "$(awk '$1 == "seed_pending" { print $2 }' "$f")" = 1 ]; do
+			[ "$SECONDS" -lt "$end" ] || fail "$f: seed_pending after 20 s"
+			sleep 0.1
+		done
+	done
+}
+
 # wait_tracked DISK: zns_stat tracks a namespace from its first command.
 wait_tracked() {
 	local end=$((SECONDS + 10))
@@ -78,12 +92,14 @@ wait_tracked() {
 		[ "$SECONDS" -lt "$end" ] || fail "$1 not tracked after 10 s"
 		sleep 0.1
 	done
+	wait_seeded "$1"
 }
 
 # zns_clear DISK|all: zero the counters through the module parameter.
 zns_clear() {
 	echo "$1" > /sys/module/zns_stat/parameters/clear ||
 		fail "cannot clear $1"
+	wait_seeded "$1"
 }
 
 # fresh DISK: every zone empty, every counter zero, the namespace tracked.
