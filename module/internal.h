@@ -156,7 +156,7 @@ struct zns_hist {
  * latency to its bucket. 529 buckets.
  */
 #define ZNS_LAT_SUB_BITS	4
-#define ZNS_LAT_SUB		(1U << ZNS_LAT_SUB_BITS)
+#define ZNS_LAT_SUB		BIT(ZNS_LAT_SUB_BITS)
 #define ZNS_LAT_TOP_SHIFT	36	/* [2^36 ns, ...): the last bucket */
 #define ZNS_LAT_BUCKETS		\
 	(((ZNS_LAT_TOP_SHIFT - ZNS_LAT_SUB_BITS + 1) << ZNS_LAT_SUB_BITS) + 1)
