@@ -521,12 +521,12 @@ void detail_html(struct sbuf *b, const struct detail *d)
 	static const char * const dirs[] = { "read", "write" };
 	int i, nr = latency_rows(d, rows);
 
-	sbuf_printf(b, "<h2>Latency</h2>\n<p>Successful commands of the run, setup to completion. The percentiles are the upper bounds of the module's histogram buckets (a 16th of a power of two wide, so at most 1/16 above the true figure; up to twice it in recordings of log2 modules); max is the module's exact maximum (&le; where the run did not pass the maximum before it, or the module kept none).</p>\n");
-	sbuf_printf(b, "<table><tr><th>operation</th><th>commands</th><th>p50 (bucket bound, &le;)</th><th>p99 (bucket bound, &le;)</th><th>max</th></tr>\n");
+	sbuf_printf(b, "<h2>Latency</h2>\n<p>Successful commands of the run, setup to completion. The percentiles are the upper bounds of the module's histogram buckets (a 16th of a power of two wide, so at most 1/16 above the true figure; up to twice it in recordings of log2 modules); max is the module's exact maximum (≤ where the run did not pass the maximum before it, or the module kept none).</p>\n");
+	sbuf_printf(b, "<table><tr><th>operation</th><th>commands</th><th>p50 (bucket bound, ≤)</th><th>p99 (bucket bound, ≤)</th><th>max</th></tr>\n");
 	for (i = 0; i < nr; i++)
 		sbuf_printf(b, "<tr><td>%s</td><td class=\"n\">%" PRIu64 "</td><td class=\"n\">%s</td><td class=\"n\">%s</td><td class=\"n\">%s%s</td></tr>\n",
 			    rows[i].op, rows[i].n, rows[i].p[0], rows[i].p[1],
-			    strncmp(rows[i].p[2], "<= ", 3) ? "" : "&le; ",
+			    strncmp(rows[i].p[2], "<= ", 3) ? "" : "≤ ",
 			    rows[i].p[2] + (strncmp(rows[i].p[2], "<= ", 3) ? 0 : 3));
 	sbuf_printf(b, "</table>\n<h2>Errors</h2>\n");
 	for (i = 0, nr = 0; i < d->nr_counts; i++) {
