@@ -194,6 +194,28 @@ static void zone_totals(struct zone_table *tbl, u64 *total)
 	}
 }
 
+/*
+ * OP_lat_max_ns: the namespace's exact maximum (hist.c), which also has
+ * select-all commands and does not stop at U32_MAX ns as a zone's does.
+ */
+static void lat_maxima(struct zone_table *tbl, u64 *total)
+{
+	const char *name;
+	unsigned int i, opi;
+	size_t len;
+
+	for (i = 0; i < ZNS_ZC_NR; i++) {
+		name = zns_zone_counter_names[i];
+		if (total_kind(i) != TOTAL_MAX)
+			continue;
+		len = strlen(name) - strlen("_lat_max_ns");
+		for (opi = 0; opi < ZNS_NR_OPS; opi++)
+			if (strlen(zns_op_names[opi]) == len &&
+			    !strncmp(name, zns_op_names[opi], len))
+				total[i] = max(total[i], hist_lat_max(tbl, opi));
+	}
+}
+
 static int summary_show(struct seq_file *m, void *v)
 {
 	struct zns_ns *ns = m->private;
@@ -206,6 +228,7 @@ static int summary_show(struct seq_file *m, void *v)
 	rcu_read_lock();
 	tbl = rcu_dereference(ns->zones);
 	zone_totals(tbl, total);
+	lat_maxima(tbl, total);
 	bytes = sizeof(*ns) + zone_table_bytes(tbl);
 	logged = atomic64_read(&tbl->reset_log.head);
 

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Per-namespace histograms, per CPU so the hot path never shares a cache
- * line: latency per operation (log2 ns buckets, as biolatency), and for
+ * line: latency and queue wait per operation (log-linear ns buckets, a 16th
+ * of a power of two wide, and the exact maximum), and for
  * reads and for writes/appends the I/O size (log2 byte buckets) and the
  * alignment. Alignment, as in the block-layer alignment tracing thread: the
  * largest power of two that divides both the byte offset and the length,
@@ -12,18 +13,19 @@
 #include <linux/log2.h>
 #include <linux/minmax.h>
 #include <linux/percpu.h>
+#include <linux/slab.h>
 
-#include "internal.h"
+#include "hist.h"
 
-/* Add one histogram row of every CPU to row. */
-static void add_row(struct zone_table *tbl, size_t offset, u64 *row,
+/* Add one histogram row of every CPU, at offset in each CPU's copy, to row. */
+static void add_row(const void __percpu *base, size_t offset, u64 *row,
 		    unsigned int n)
 {
 	unsigned int cpu, i;
 
 	for_each_possible_cpu(cpu) {
 		const u64 *src = (const u64 *)((const char *)
-				per_cpu_ptr(tbl->hist, cpu) + offset);
+				per_cpu_ptr(base, cpu) + offset);
 
 		for (i = 0; i < n; i++)
 			row[i] += READ_ONCE(src[i]);
@@ -37,43 +39,108 @@ static struct zone_table *show_table(struct seq_file *m)
 	return rcu_dereference(ns->zones);
 }
 
-/* Log2 nanosecond histograms per operation: "latency" and "queue_wait". */
-static void show_ns_rows(struct seq_file *m, size_t offset, size_t stride)
+/* The largest of the CPUs' maxima at offset: the operation's exact maximum. */
+static u64 cpus_max(const struct zns_lat_hist __percpu *h, size_t offset)
 {
-	u64 row[ZNS_LAT_BUCKETS];
+	unsigned int cpu;
+	u64 top = 0;
+
+	for_each_possible_cpu(cpu)
+		top = max(top, READ_ONCE(*(const u64 *)((const char *)
+					 per_cpu_ptr(h, cpu) + offset)));
+	return top;
+}
+
+/* The longest latency of operation opi, ns (0: none): summary's maximum. */
+u64 hist_lat_max(struct zone_table *tbl, unsigned int opi)
+{
+	return cpus_max(tbl->lat[opi], offsetof(struct zns_lat_hist, lat_max));
+}
+
+/*
+ * Log-linear nanosecond histograms per operation, "latency" and
+ * "queue_wait": a line per bucket that counted ("op lo_ns hi_ns count"; the
+ * last bucket's hi_ns is 2^64 - 1), then the exact maximum of the CPUs'
+ * ("# max_ns op ns", a comment to readers of the log2 files).
+ */
+static int show_ns_rows(struct seq_file *m, size_t row, size_t max)
+{
 	struct zone_table *tbl;
 	unsigned int opi, i;
+	bool any;
+	u64 *sum;
 
+	sum = kmalloc_array(ZNS_LAT_BUCKETS, sizeof(*sum), GFP_KERNEL);
+	if (!sum)
+		return -ENOMEM;
 	rcu_read_lock();
 	tbl = show_table(m);
 	for (opi = 0; opi < ZNS_NR_OPS; opi++) {
-		memset(row, 0, sizeof(row));
-		add_row(tbl, offset + opi * stride, row, ZNS_LAT_BUCKETS);
-		for (i = 0; i < ZNS_LAT_BUCKETS; i++)
-			if (row[i])
-				seq_printf(m, "%s %llu %llu %llu\n",
-					   zns_op_names[opi],
-					   i ? 1ULL << i : 0,
-					   (2ULL << i) - 1, row[i]);
+		memset(sum, 0, ZNS_LAT_BUCKETS * sizeof(*sum));
+		add_row(tbl->lat[opi], row, sum, ZNS_LAT_BUCKETS);
+		for (i = 0, any = false; i < ZNS_LAT_BUCKETS; i++) {
+			if (!sum[i])
+				continue;
+			seq_printf(m, "%s %llu %llu %llu\n", zns_op_names[opi],
+				   hist_lat_lo(i), hist_lat_hi(i), sum[i]);
+			any = true;
+		}
+		if (any)
+			seq_printf(m, "# max_ns %s %llu\n", zns_op_names[opi],
+				   cpus_max(tbl->lat[opi], max));
 	}
 	rcu_read_unlock();
+	kfree(sum);
+	return 0;
 }
 
 int hist_latency_show(struct seq_file *m, void *v)
 {
 	seq_puts(m, "# op lat_lo_ns lat_hi_ns count\n");
-	show_ns_rows(m, offsetof(struct zns_hist, op[0].lat),
-		     sizeof(struct zns_op_hist));
-	return 0;
+	return show_ns_rows(m, offsetof(struct zns_lat_hist, lat),
+			    offsetof(struct zns_lat_hist, lat_max));
 }
 
 /* Request allocation to setup, block-layer commands only. */
 int hist_queue_wait_show(struct seq_file *m, void *v)
 {
 	seq_puts(m, "# op wait_lo_ns wait_hi_ns count\n");
-	show_ns_rows(m, offsetof(struct zns_hist, op[0].queue_wait),
-		     sizeof(struct zns_op_hist));
+	return show_ns_rows(m, offsetof(struct zns_lat_hist, queue_wait),
+			    offsetof(struct zns_lat_hist, queue_wait_max));
+}
+
+int hist_alloc(struct zone_table *tbl)
+{
+	unsigned int opi;
+
+	tbl->hist = zns_alloc_percpu(ZNS_ALLOC_HIST, sizeof(struct zns_hist),
+				     __alignof__(struct zns_hist));
+	if (!tbl->hist)
+		return -ENOMEM;
+	for (opi = 0; opi < ZNS_NR_OPS; opi++) {
+		tbl->lat[opi] = zns_alloc_percpu(ZNS_ALLOC_HIST,
+						 sizeof(struct zns_lat_hist),
+						 SMP_CACHE_BYTES);
+		if (!tbl->lat[opi])
+			return -ENOMEM;
+	}
 	return 0;
+}
+
+void hist_free(struct zone_table *tbl)
+{
+	unsigned int opi;
+
+	for (opi = 0; opi < ZNS_NR_OPS; opi++)
+		free_percpu(tbl->lat[opi]);
+	free_percpu(tbl->hist);
+}
+
+/* Per CPU: the size and alignment histograms and each operation's latencies. */
+size_t hist_bytes(void)
+{
+	return num_possible_cpus() *
+	       (sizeof(struct zns_hist) + ZNS_NR_OPS * sizeof(struct zns_lat_hist));
 }
 
 /* Sizes and alignments by direction: reads; writes and appends. */
@@ -85,13 +152,13 @@ static void dir_row(struct zone_table *tbl, unsigned int dir, size_t field,
 {
 	memset(row, 0, ZNS_SIZE_BUCKETS * sizeof(*row));
 	if (dir == ZNS_DIR_READ) {
-		add_row(tbl, offsetof(struct zns_hist, op[ZNS_OPI_READ]) + field,
+		add_row(tbl->hist, offsetof(struct zns_hist, op[ZNS_OPI_READ]) + field,
 			row, ZNS_SIZE_BUCKETS);
 		return;
 	}
-	add_row(tbl, offsetof(struct zns_hist, op[ZNS_OPI_WRITE]) + field,
+	add_row(tbl->hist, offsetof(struct zns_hist, op[ZNS_OPI_WRITE]) + field,
 		row, ZNS_SIZE_BUCKETS);
-	add_row(tbl, offsetof(struct zns_hist, op[ZNS_OPI_APPEND]) + field,
+	add_row(tbl->hist, offsetof(struct zns_hist, op[ZNS_OPI_APPEND]) + field,
 		row, ZNS_SIZE_BUCKETS);
 }
 

@@ -133,21 +133,45 @@ struct zone_stat {
 };
 
 /*
- * Per-CPU histograms of one namespace, one KiB-aligned block per operation:
- * the buckets one command increments lie in one page.
+ * Per-CPU histograms of one namespace. Sizes and alignments: one
+ * 512-byte-aligned block per operation, the buckets one command increments
+ * in one page.
  */
-#define ZNS_LAT_BUCKETS		40	/* [2^i, 2^(i+1)) ns; 0 also in 0 */
 #define ZNS_SIZE_BUCKETS	24	/* [512 << i, 512 << (i+1)) bytes */
 
 struct zns_op_hist {
-	u64 lat[ZNS_LAT_BUCKETS];
-	u64 queue_wait[ZNS_LAT_BUCKETS];
 	u64 size[ZNS_SIZE_BUCKETS];	/* read, write and append only */
 	u64 align[ZNS_SIZE_BUCKETS];
-} __aligned(1024);
+} __aligned(512);
 
 struct zns_hist {
 	struct zns_op_hist op[ZNS_NR_OPS];
+};
+
+/*
+ * Latency and queue wait, log-linear (as fio's and HdrHistogram's): exact
+ * below 32 ns, then every power of two [2^k, 2^(k+1)) split in 16 buckets of
+ * 2^(k - 4) ns, a 16th of the range's lower bound (fio keeps a 64th), up to
+ * 2^36 ns (68.7 s), from where one bucket holds the rest. hist.h maps a
+ * latency to its bucket. 529 buckets.
+ */
+#define ZNS_LAT_SUB_BITS	4
+#define ZNS_LAT_SUB		BIT(ZNS_LAT_SUB_BITS)
+#define ZNS_LAT_TOP_SHIFT	36	/* [2^36 ns, ...): the last bucket */
+#define ZNS_LAT_BUCKETS		\
+	(((ZNS_LAT_TOP_SHIFT - ZNS_LAT_SUB_BITS + 1) << ZNS_LAT_SUB_BITS) + 1)
+
+/*
+ * One operation's, per CPU: 8480 bytes, one allocation per operation (a
+ * per-CPU allocation holds at most 32 KiB). The maxima are exact (ns, 0:
+ * none), kept per CPU: a command reads its CPU's and writes it only when
+ * it is passed, with no line shared between CPUs.
+ */
+struct zns_lat_hist {
+	u64 lat_max;
+	u64 queue_wait_max;
+	u64 lat[ZNS_LAT_BUCKETS];
+	u64 queue_wait[ZNS_LAT_BUCKETS];
 };
 
 /* Failed commands by status (zns_status_names) and operation. */
@@ -245,6 +269,7 @@ struct zone_table {
 	u32 gen;		/* bumped on every geometry change */
 	s64 real_offset;	/* CLOCK_REALTIME - ktime_get_ns() at creation */
 	struct zns_hist __percpu *hist;
+	struct zns_lat_hist __percpu *lat[ZNS_NR_OPS];
 	struct rcu_head rcu;
 	/* enum zns_disk_counter: select-all commands, dropped */
 	atomic64_t counters[ZNS_DC_NR] ____cacheline_aligned;
@@ -499,6 +524,10 @@ void zone_table_dropped(struct zns_ns *ns);
 void zone_stat_values(struct zone_table *tbl, u32 zone, u64 *v);
 
 /* hist.c: latency, size and alignment histograms */
+int hist_alloc(struct zone_table *tbl);
+void hist_free(struct zone_table *tbl);
+size_t hist_bytes(void);
+u64 hist_lat_max(struct zone_table *tbl, unsigned int opi);
 int hist_latency_show(struct seq_file *m, void *v);
 int hist_sizes_show(struct seq_file *m, void *v);
 int hist_alignment_show(struct seq_file *m, void *v);

@@ -48,9 +48,7 @@ struct zone_table *zone_table_alloc(const struct zns_geometry *geo, u32 gen)
 	/* one offset per table: times read twice are the same */
 	tbl->real_offset = ktime_get_real_ns() - ktime_get_ns();
 	life_init(tbl, geo);
-	tbl->hist = zns_alloc_percpu(ZNS_ALLOC_HIST, sizeof(struct zns_hist),
-				     __alignof__(struct zns_hist));
-	if (!tbl->hist || reset_log_init(&tbl->reset_log)) {
+	if (hist_alloc(tbl) || reset_log_init(&tbl->reset_log)) {
 		zone_table_free(tbl);
 		return NULL;
 	}
@@ -75,7 +73,7 @@ void zone_table_free(struct zone_table *tbl)
 {
 	if (!tbl)
 		return;
-	free_percpu(tbl->hist);
+	hist_free(tbl);
 	reset_log_free(&tbl->reset_log);
 	vfree(tbl);
 }
@@ -84,7 +82,7 @@ void zone_table_free(struct zone_table *tbl)
 size_t zone_table_bytes(const struct zone_table *tbl)
 {
 	return PAGE_ALIGN(struct_size(tbl, zones, tbl->nr_zones)) +
-	       num_possible_cpus() * sizeof(struct zns_hist) +
+	       hist_bytes() +
 	       reset_log_bytes(&tbl->reset_log);
 }
 

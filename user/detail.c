@@ -38,8 +38,8 @@ static int room_for_one(void *arr, int n, size_t size)
 	return 0;
 }
 
-static int add_count(struct detail *d, const char *file, const char *op,
-		     const char *what, uint64_t lo, uint64_t n)
+static int add_count_hi(struct detail *d, const char *file, const char *op,
+			const char *what, uint64_t lo, uint64_t hi, uint64_t n)
 {
 	struct detail_count *c;
 
@@ -51,8 +51,15 @@ static int add_count(struct detail *d, const char *file, const char *op,
 	snprintf(c->op, sizeof(c->op), "%s", op);
 	snprintf(c->what, sizeof(c->what), "%s", what);
 	c->lo = lo;
+	c->hi = hi;
 	c->n = n;
 	return 0;
+}
+
+static int add_count(struct detail *d, const char *file, const char *op,
+		     const char *what, uint64_t lo, uint64_t n)
+{
+	return add_count_hi(d, file, op, what, lo, 0, n);
 }
 
 static int add_reset(struct detail *d, const struct detail_reset *r)
@@ -108,6 +115,13 @@ int detail_parse_file(struct detail *d, const char *file, char *text)
 	if (!strcmp(file, "errors"))
 		return error_rows(d, text);
 	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		/* latency: "# max_ns OP NS", the exact maximum (log-linear modules) */
+		if (!strcmp(file, "latency") &&
+		    sscanf(line, "# max_ns %15s %llu", op, &a) == 2) {
+			if (add_count(d, "lat_max", op, "", 0, a))
+				return -1;
+			continue;
+		}
 		if (line[0] == '#')
 			continue;
 		if (!strcmp(file, "resets")) {
@@ -125,8 +139,8 @@ int detail_parse_file(struct detail *d, const char *file, char *text)
 			    add_count(d, file, op, "", a, e))
 				return -1;
 		} else {	/* latency, sizes: op lo hi count */
-			if (sscanf(line, "%15s %llu %llu %llu", op, &a, &f, &e) != 4 ||
-			    add_count(d, file, op, "", a, e))
+			if (sscanf(line, "%15s %llu %llu %llu", op, &a, &f, &e) != 4 || f < a ||
+			    add_count_hi(d, file, op, "", a, strcmp(file, "latency") ? 0 : f, e))
 				return -1;
 		}
 	}
@@ -173,6 +187,18 @@ static const struct detail_count *find(const struct detail *d,
 	return NULL;
 }
 
+/* Whether d has a count of (file, op). */
+static int op_counted(const struct detail *d, const char *file, const char *op)
+{
+	int i;
+
+	for (i = 0; i < d->nr_counts; i++)
+		if (d->counts[i].n && !strcmp(d->counts[i].file, file) &&
+		    !strcmp(d->counts[i].op, op))
+			return 1;
+	return 0;
+}
+
 int detail_delta(struct detail *out, const struct detail *before,
 		 const struct detail *after)
 {
@@ -193,7 +219,21 @@ int detail_delta(struct detail *out, const struct detail *before,
 		c = &after->counts[i];
 		was = cleared ? NULL : find(before, c);
 		n = c->n - (was ? was->n : 0);
-		if (n && add_count(out, c->file, c->op, c->what, c->lo, n))
+		if (n && strcmp(c->file, "lat_max") &&
+		    add_count_hi(out, c->file, c->op, c->what, c->lo, c->hi, n))
+			goto oom;
+	}
+	/*
+	 * A maximum is no counter: the module's, where the run passed it (or
+	 * counters were cleared); else the run's is at most the module's.
+	 */
+	for (i = 0; i < after->nr_counts; i++) {
+		c = &after->counts[i];
+		if (strcmp(c->file, "lat_max") || !op_counted(out, "latency", c->op))
+			continue;
+		was = cleared ? NULL : find(before, c);
+		if (add_count(out, c->file, c->op, was && was->n >= c->n ? "at_most" : "",
+			      0, c->n))
 			goto oom;
 	}
 	/* the log's sequence numbers restart from 1 when counters are cleared */
@@ -228,8 +268,11 @@ void detail_format_lines(struct sbuf *b, const struct detail *d)
 
 	for (i = 0; i < d->nr_counts; i++) {
 		c = &d->counts[i];
-		sbuf_printf(b, "count: %s %s %s %" PRIu64 " %" PRIu64 "\n", c->file, c->op,
+		sbuf_printf(b, "count: %s %s %s %" PRIu64 " %" PRIu64, c->file, c->op,
 			    *c->what ? c->what : "-", c->lo, c->n);
+		if (c->hi)
+			sbuf_printf(b, " %" PRIu64, c->hi);
+		sbuf_printf(b, "\n");
 	}
 	for (i = 0; i < d->nr_resets; i++) {
 		r = &d->resets[i];
@@ -242,27 +285,34 @@ void detail_format_lines(struct sbuf *b, const struct detail *d)
 int detail_parse_line(struct detail *d, const char *key, const char *value)
 {
 	char file[12], op[16], what[32], line[128];
-	unsigned long long lo, n;
+	unsigned long long lo, n, hi = 0;
 
 	if (!strcmp(key, "reset")) {
 		snprintf(line, sizeof(line), "%s", value);
 		return detail_parse_file(d, "resets", line);
 	}
-	if (sscanf(value, "%11s %15s %31s %llu %llu", file, op, what, &lo, &n) != 5)
+	/* HI: log-linear latency rows; without it (older files), log2 ones */
+	if (sscanf(value, "%11s %15s %31s %llu %llu %llu", file, op, what, &lo, &n, &hi) < 5 ||
+	    (hi && hi < lo))
 		return -1;
-	return add_count(d, file, op, strcmp(what, "-") ? what : "", lo, n);
+	return add_count_hi(d, file, op, strcmp(what, "-") ? what : "", lo, hi, n);
 }
 
-/* A log2 bucket's upper bound: [0, 1], then [2^i, 2^(i+1) - 1]. */
-static uint64_t bucket_hi(uint64_t lo)
+/*
+ * A bucket's upper bound: as the module printed it, or for a log2 bucket
+ * (older modules, data files and sizes) [0, 1], then [2^i, 2^(i+1) - 1].
+ */
+static uint64_t bucket_hi(const struct detail_count *c)
 {
-	return lo ? 2 * lo - 1 : 1;
+	if (c->hi)
+		return c->hi;
+	return c->lo ? 2 * c->lo - 1 : 1;
 }
 
 uint64_t detail_quantile(const struct detail *d, const char *file,
 			 const char *op, double q, uint64_t *total)
 {
-	uint64_t lo = 0, seen = 0, sum = 0, best;
+	uint64_t lo = 0, seen = 0, sum = 0, best, hi;
 	const struct detail_count *c;
 	int i, found;
 
@@ -285,36 +335,78 @@ uint64_t detail_quantile(const struct detail *d, const char *file,
 		}
 		if (!found)
 			break;
+		hi = 0;
 		for (i = 0; i < d->nr_counts; i++) {
 			c = &d->counts[i];
-			if (c->lo == best && !strcmp(c->file, file) && !strcmp(c->op, op))
+			if (c->lo == best && !strcmp(c->file, file) && !strcmp(c->op, op)) {
 				seen += c->n;
+				hi = bucket_hi(c) > hi ? bucket_hi(c) : hi;
+			}
 		}
 		if (seen >= q * sum)
-			return bucket_hi(best);
+			return hi;
 	}
 	return 0;
+}
+
+int detail_lat_max(const struct detail *d, const char *op, uint64_t *ns)
+{
+	const struct detail_count *c;
+	uint64_t top;
+	int i;
+
+	top = detail_quantile(d, "latency", op, 1, NULL);
+	for (i = 0; i < d->nr_counts; i++) {
+		c = &d->counts[i];
+		if (strcmp(c->file, "lat_max") || strcmp(c->op, op))
+			continue;
+		if (!*c->what) {
+			*ns = c->n;
+			return 1;
+		}
+		top = c->n < top ? c->n : top;
+	}
+	*ns = top;
+	return 0;
+}
+
+uint64_t detail_lat_bound(const struct detail *d, const char *op, double q,
+			  uint64_t *total)
+{
+	uint64_t bound = detail_quantile(d, "latency", op, q, total), max;
+
+	detail_lat_max(d, op, &max);
+	return max < bound ? max : bound;
 }
 
 /* One row per operation with a latency histogram: count, p50, p99, max. */
 struct lat_row {
 	const char *op;
 	uint64_t n;
-	char p[3][24];
+	char p[3][32];
 };
 
+/* Percentiles as their buckets' bounds, the maximum exact ("<= X": a bound). */
 static int latency_rows(const struct detail *d, struct lat_row *rows)
 {
-	static const double q[] = { 0.5, 0.99, 1 };
+	static const double q[] = { 0.5, 0.99 };
+	uint64_t max;
+	char t[24];
 	int op, k, nr = 0;
 
 	for (op = 0; op < ZNS_NR_OPS; op++) {
 		struct lat_row *r = &rows[nr];
 
 		r->op = zns_op_names[op];
-		for (k = 0; k < 3; k++)
+		for (k = 0; k < 2; k++)
 			fmt_ns(r->p[k], sizeof(r->p[k]),
-			       (double)detail_quantile(d, "latency", r->op, q[k], &r->n));
+			       (double)detail_lat_bound(d, r->op, q[k], &r->n));
+		if (detail_lat_max(d, r->op, &max))
+			fmt_ns(r->p[2], sizeof(r->p[2]), (double)max);
+		else {
+			fmt_ns(t, sizeof(t), (double)max);
+			snprintf(r->p[2], sizeof(r->p[2]), "<= %s", t);
+		}
 		nr += r->n > 0;
 	}
 	return nr;
@@ -380,10 +472,10 @@ void detail_text(struct sbuf *b, const char *title, const struct detail *d)
 	static const char * const dirs[] = { "read", "write" };
 	int i, nr = latency_rows(d, rows);
 
-	sbuf_printf(b, "%s: latency of successful commands (log2 buckets: each figure is its bucket's upper bound)\n", title);
-	sbuf_printf(b, "  %-13s %10s %10s %10s %10s\n", "op", "commands", "p50", "p99", "max");
+	sbuf_printf(b, "%s: latency of successful commands (p50, p99: upper bounds of their buckets, at most 1/16 above; max: exact)\n", title);
+	sbuf_printf(b, "  %-13s %10s %10s %10s %11s\n", "op", "commands", "p50 <=", "p99 <=", "max");
 	for (i = 0; i < nr; i++)
-		sbuf_printf(b, "  %-13s %10" PRIu64 " %10s %10s %10s\n", rows[i].op,
+		sbuf_printf(b, "  %-13s %10" PRIu64 " %10s %10s %11s\n", rows[i].op,
 			    rows[i].n, rows[i].p[0], rows[i].p[1], rows[i].p[2]);
 	if (!nr)
 		sbuf_printf(b, "  none yet\n");
@@ -429,11 +521,13 @@ void detail_html(struct sbuf *b, const struct detail *d)
 	static const char * const dirs[] = { "read", "write" };
 	int i, nr = latency_rows(d, rows);
 
-	sbuf_printf(b, "<h2>Latency</h2>\n<p>Successful commands of the run, setup to completion; the module keeps log2 histograms, so each figure is the upper bound of its bucket.</p>\n");
-	sbuf_printf(b, "<table><tr><th>operation</th><th>commands</th><th>p50</th><th>p99</th><th>max</th></tr>\n");
+	sbuf_printf(b, "<h2>Latency</h2>\n<p>Successful commands of the run, setup to completion. The percentiles are the upper bounds of the module's histogram buckets (a 16th of a power of two wide, so at most 1/16 above the true figure; up to twice it in recordings of log2 modules); max is the module's exact maximum (≤ where the run did not pass the maximum before it, or the module kept none).</p>\n");
+	sbuf_printf(b, "<table><tr><th>operation</th><th>commands</th><th>p50 (bucket bound, ≤)</th><th>p99 (bucket bound, ≤)</th><th>max</th></tr>\n");
 	for (i = 0; i < nr; i++)
-		sbuf_printf(b, "<tr><td>%s</td><td class=\"n\">%" PRIu64 "</td><td class=\"n\">%s</td><td class=\"n\">%s</td><td class=\"n\">%s</td></tr>\n",
-			    rows[i].op, rows[i].n, rows[i].p[0], rows[i].p[1], rows[i].p[2]);
+		sbuf_printf(b, "<tr><td>%s</td><td class=\"n\">%" PRIu64 "</td><td class=\"n\">%s</td><td class=\"n\">%s</td><td class=\"n\">%s%s</td></tr>\n",
+			    rows[i].op, rows[i].n, rows[i].p[0], rows[i].p[1],
+			    strncmp(rows[i].p[2], "<= ", 3) ? "" : "≤ ",
+			    rows[i].p[2] + (strncmp(rows[i].p[2], "<= ", 3) ? 0 : 3));
 	sbuf_printf(b, "</table>\n<h2>Errors</h2>\n");
 	for (i = 0, nr = 0; i < d->nr_counts; i++) {
 		c = &d->counts[i];

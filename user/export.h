@@ -23,9 +23,11 @@ struct snapshot;
 #define ERR_MAX_OPS		16
 #define ERR_MAX_ROWS		48
 
-/* A namespace's "latency" file: counts per operation and log2 ns bucket. */
+/* A namespace's "latency" file: counts per operation and log2 ns bucket (summed). */
 struct lat_hist {
 	uint64_t count[ZNS_NR_OPS][LAT_MAX_BUCKETS];
+	uint64_t max[ZNS_NR_OPS];	/* "# max_ns": the exact maximum */
+	int has_max[ZNS_NR_OPS];	/* log2 files have none */
 };
 
 /* A namespace's "errors" file: one row per status, one count per operation. */
@@ -46,7 +48,8 @@ int err_table_parse(struct err_table *t, char *text);
 
 /*
  * One family each, all namespaces: zns_latency_seconds (histogram; _sum from
- * the summary's OP_lat_sum_ns where snaps[d] has it) and
+ * the summary's OP_lat_sum_ns where snaps[d] has it), zns_latency_max_seconds
+ * (the module's exact maximum, where it keeps one) and
  * zns_command_errors_total. A NULL entry: that namespace has no such file.
  */
 void prom_latency(struct sbuf *b, struct snapshot *snaps,

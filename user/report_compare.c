@@ -172,15 +172,26 @@ static void rates_and_latency(struct sbuf *b, const struct datafile *a,
 		snprintf(what, sizeof(what), "%s mean latency", ops[i]);
 		if (v[0].have || v[1].have)
 			cmp_row(b, what, v[0], v[1], fmt_ns);
-		for (q = 0; q < 2; q++) {
-			uint64_t n[2];
+		for (q = 0; q < 3; q++) {
+			uint64_t n[2], max;
+			int exact = 1;
 
 			for (r = 0; r < 2; r++) {
-				v[r].v = (double)detail_quantile(&runs[r]->detail, "latency", ops[i],
-								 q ? 0.99 : 0.5, &n[r]);
+				v[r].v = (double)detail_lat_bound(&runs[r]->detail, ops[i],
+								  q == 1 ? 0.99 : 0.5, &n[r]);
 				v[r].have = n[r] > 0;
+				if (q == 2) {
+					exact &= !v[r].have ||
+						 detail_lat_max(&runs[r]->detail, ops[i], &max);
+					v[r].v = (double)max;
+				}
 			}
-			snprintf(what, sizeof(what), "%s latency p%d (at most)", ops[i], q ? 99 : 50);
+			if (q < 2)
+				snprintf(what, sizeof(what), "%s latency p%d (bucket bound, at most)",
+					 ops[i], q ? 99 : 50);
+			else
+				snprintf(what, sizeof(what), "%s latency max%s", ops[i],
+					 exact ? "" : " (at most)");
 			if (v[0].have || v[1].have)
 				cmp_row(b, what, v[0], v[1], fmt_ns);
 		}
@@ -193,7 +204,7 @@ void report_compare_html(struct sbuf *b, const struct datafile *a,
 {
 	sbuf_printf(b, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n<title>zns-stat: two runs</title>\n<style>%s</style>\n</head>\n<body>\n<h1>zns-stat: two runs side by side</h1>\n",
 		    style);
-	sbuf_printf(b, "<p>Run A and run B, their totals and rates, and B/A (above 1: B did more, or took longer). Rates are over each run's duration; latency percentiles are upper bounds of the module's log2 buckets (data files of format 2).</p>\n<h2>Runs</h2>\n<table>\n");
+	sbuf_printf(b, "<p>Run A and run B, their totals and rates, and B/A (above 1: B did more, or took longer). Rates are over each run's duration; latency percentiles are upper bounds of the module's buckets (a 16th of a power of two wide; log2, twice the figure at most, in recordings of older modules), the maximum the module's exact one (\"at most\": a run that did not pass the maximum before it, or a recording without one).</p>\n<h2>Runs</h2>\n<table>\n");
 	run_table(b, "A", a, path_a);
 	run_table(b, "B", c, path_c);
 	sbuf_printf(b, "</table>\n<h2>Rates and latency</h2>\n<table><tr><th>figure</th><th>A</th><th>B</th><th>B/A</th></tr>\n");

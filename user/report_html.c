@@ -94,6 +94,9 @@ static void summary_table(struct sbuf *b, const struct datafile *df)
 				if (v > hi)
 					hi = v;
 			}
+			/* the namespace's exact maximum, select-all commands too */
+			if (detail_lat_max(&df->detail, grp->op, &v))
+				hi = v;
 			if (hi) {
 				char l1[24], l2[24];
 

@@ -58,6 +58,9 @@ for disk in ("zns8", "zns8x"):
 s = summary("zns8")
 hist = {}
 for line in open(os.path.join(root, "zns8", "latency")):
+    if line.startswith("# max_ns "):
+        _, _, op, ns = line.split()
+        expect("zns_latency_max_seconds", int(ns) / 1e9, disk="zns8", op=op)
     if not line.startswith("#"):
         op, lo, hi, n = line.split()
         hist.setdefault(op, []).append((int(hi), int(n)))

@@ -25,8 +25,8 @@ static void reads_every_file(void **state)
 
 	(void)state;
 	read_fixture(&d);
-	/* 10 latency lines, 3 sizes, 3 alignment, 2 non-zero error cells */
-	assert_int_equal(d.nr_counts, 18);
+	/* 13 latency lines and 7 maxima, 3 sizes, 3 alignment, 2 error cells */
+	assert_int_equal(d.nr_counts, 28);
 	assert_int_equal(d.nr_resets, 3);
 	assert_int_equal(d.resets[1].status, 0x1b9);
 	assert_int_equal(d.resets[1].fill, -1);
@@ -42,15 +42,68 @@ static void quantiles_are_bucket_bounds(void **state)
 
 	(void)state;
 	read_fixture(&d);
-	/* write: 1 in [8192,16383], 15 in [16384,32767], 1 in [65536,131071] */
-	assert_int_equal(detail_quantile(&d, "latency", "write", 0.5, &n), 32767);
+	/*
+	 * write: 1 in [14848,15359], 10 in [19456,20479], 5 in [29696,30719],
+	 * 1 in [86016,90111]; its exact maximum 90000
+	 */
+	assert_int_equal(detail_quantile(&d, "latency", "write", 0.5, &n), 20479);
 	assert_int_equal(n, 17);
-	assert_int_equal(detail_quantile(&d, "latency", "write", 0.05, NULL), 16383);
-	assert_int_equal(detail_quantile(&d, "latency", "write", 0.99, NULL), 131071);
-	assert_int_equal(detail_quantile(&d, "latency", "write", 1, NULL), 131071);
+	assert_int_equal(detail_quantile(&d, "latency", "write", 0.05, NULL), 15359);
+	assert_int_equal(detail_quantile(&d, "latency", "write", 0.99, NULL), 90111);
+	assert_int_equal(detail_quantile(&d, "latency", "write", 1, NULL), 90111);
+	assert_int_equal(detail_lat_bound(&d, "write", 0.99, NULL), 90000);
+	assert_int_equal(detail_lat_bound(&d, "write", 0.5, NULL), 20479);
+	assert_int_equal(detail_lat_max(&d, "write", &n), 1);
+	assert_int_equal(n, 90000);
 	assert_int_equal(detail_quantile(&d, "latency", "write_zeroes", 0.5, &n), 0);
 	assert_int_equal(n, 0);
 	detail_free(&d);
+}
+
+/* Log2 rows (older modules and recordings): bounds twice the lower one, no maximum. */
+static void log2_rows_still_read(void **state)
+{
+	char rows[] = "# op lat_lo_ns lat_hi_ns count\nwrite 8192 16383 1\nwrite 16384 32767 15\nwrite 65536 131071 1\n";
+	struct detail d = { 0 }, rec = { 0 };
+	uint64_t n;
+
+	(void)state;
+	assert_int_equal(detail_parse_file(&d, "latency", rows), 0);
+	assert_int_equal(detail_quantile(&d, "latency", "write", 0.5, &n), 32767);
+	assert_int_equal(n, 17);
+	assert_int_equal(detail_lat_max(&d, "write", &n), 0);
+	assert_int_equal(n, 131071);
+	/* a data file of version 2 before log-linear rows: no HI field */
+	assert_int_equal(detail_parse_line(&rec, "count", "latency write - 16384 15"), 0);
+	assert_int_equal(detail_parse_line(&rec, "count", "latency write - 0 1"), 0);
+	assert_int_equal(detail_quantile(&rec, "latency", "write", 0.99, NULL), 32767);
+	assert_int_equal(detail_quantile(&rec, "latency", "write", 0.01, NULL), 1);
+	assert_int_equal(detail_lat_max(&rec, "write", &n), 0);
+	assert_int_equal(n, 32767);
+	detail_free(&d);
+	detail_free(&rec);
+}
+
+/* A run's maximum: the module's where the run passed it, else a bound. */
+static void a_run_maximum(void **state)
+{
+	char a[] = "write 1984 2047 1\n# max_ns write 2000\nread 1984 2047 1\n# max_ns read 2000\n";
+	char b[] = "write 1984 2047 2\n# max_ns write 2000\nread 1984 2047 1\nread 2944 3071 1\n# max_ns read 3000\n";
+	struct detail before = { 0 }, after = { 0 }, run;
+	uint64_t n;
+
+	(void)state;
+	assert_int_equal(detail_parse_file(&before, "latency", a), 0);
+	assert_int_equal(detail_parse_file(&after, "latency", b), 0);
+	assert_int_equal(detail_delta(&run, &before, &after), 0);
+	assert_int_equal(detail_lat_max(&run, "read", &n), 1);
+	assert_int_equal(n, 3000);
+	assert_int_equal(detail_lat_max(&run, "write", &n), 0);
+	assert_int_equal(n, 2000);
+	assert_int_equal(detail_lat_bound(&run, "read", 0.5, NULL), 3000);
+	detail_free(&run);
+	detail_free(&before);
+	detail_free(&after);
 }
 
 static void a_run_is_the_difference(void **state)
@@ -95,7 +148,8 @@ static void data_file_lines_round_trip(void **state)
 	(void)state;
 	read_fixture(&d);
 	detail_format_lines(&b, &d);
-	assert_non_null(strstr(b.s, "count: latency write - 16384 15\n"));
+	assert_non_null(strstr(b.s, "count: latency write - 19456 10 20479\n"));
+	assert_non_null(strstr(b.s, "count: lat_max write - 0 90000\n"));
 	assert_non_null(strstr(b.s, "count: errors write zone_invalid_write 444 1\n"));
 	assert_non_null(strstr(b.s, "reset: 2 1764000001000000000 5 24000 0 0x1b9 -1\n"));
 	for (line = strtok_r(b.s, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
@@ -122,7 +176,8 @@ static void shown_for_people(void **state)
 	setenv("TZ", "UTC", 1);
 	read_fixture(&d);
 	detail_text(&b, "zns8", &d);
-	assert_non_null(strstr(b.s, "  write                 17   32.8 µs    131 µs    131 µs\n"));
+	assert_non_null(strstr(b.s, "p50 <=     p99 <=         max\n"));
+	assert_non_null(strstr(b.s, "  write                 17   20.5 µs     90 µs      90 µs\n"));
 	assert_non_null(strstr(b.s, "  zone_invalid_write       0x1bc write         1\n"));
 	assert_non_null(strstr(b.s, "resets logged: 3\n"));
 	assert_non_null(strstr(b.s, "  16:00:01.000      5     24 µs zone_full                   unknown\n"));
@@ -131,7 +186,7 @@ static void shown_for_people(void **state)
 	assert_non_null(strstr(b.s, "write alignment: 4 KiB: 16, 64 KiB: 1\n"));
 	sbuf_free(&b);
 	detail_html(&b, &d);
-	assert_non_null(strstr(b.s, "<tr><td>write</td><td class=\"n\">17</td><td class=\"n\">32.8 µs</td>"));
+	assert_non_null(strstr(b.s, "<tr><td>write</td><td class=\"n\">17</td><td class=\"n\">20.5 µs</td><td class=\"n\">90 µs</td><td class=\"n\">90 µs</td></tr>"));
 	assert_non_null(strstr(b.s, "<tr><td>zone_invalid_write</td><td>0x1bc</td><td>write</td><td class=\"n\">1</td></tr>"));
 	assert_non_null(strstr(b.s, "<td>zone_full</td>"));
 	sbuf_free(&b);
@@ -143,6 +198,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(reads_every_file),
 		cmocka_unit_test(quantiles_are_bucket_bounds),
+		cmocka_unit_test(log2_rows_still_read),
+		cmocka_unit_test(a_run_maximum),
 		cmocka_unit_test(a_run_is_the_difference),
 		cmocka_unit_test(data_file_lines_round_trip),
 		cmocka_unit_test(shown_for_people),

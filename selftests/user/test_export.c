@@ -59,11 +59,45 @@ static void latency_buckets_are_cumulative(void **state)
 	free(text);
 }
 
+/* Log-linear rows summed into log2 buckets; the exact maxima as a gauge. */
+static void log_linear_rows_summed(void **state)
+{
+	char text[] = "# op lat_lo_ns lat_hi_ns count\n"
+		"read 1 1 1\n"
+		"read 1024 1087 2\n"
+		"read 1984 2047 3\n"
+		"# max_ns read 2000\n"
+		"write 68719476736 18446744073709551615 4\n"	/* the open one, 2^36 ns on */
+		"# max_ns write 100000000000\n";
+	struct snapshot s = { .disk = "d" };
+	struct lat_hist h, *hp = &h;
+	struct sbuf b = { 0 };
+
+	(void)state;
+	assert_int_equal(lat_hist_parse(&h, text), 0);
+	assert_int_equal(h.count[0][0], 1);
+	assert_int_equal(h.count[0][10], 5);
+	assert_int_equal(h.count[1][36], 4);
+	assert_int_equal(h.max[0], 2000);
+	assert_int_equal(h.has_max[2], 0);
+	prom_latency(&b, &s, &hp, 1);
+	assert_non_null(strstr(b.s,
+		"zns_latency_seconds_bucket{disk=\"d\",op=\"read\",le=\"0.000001023\"} 1\n"
+		"zns_latency_seconds_bucket{disk=\"d\",op=\"read\",le=\"0.000002047\"} 6\n"));
+	assert_non_null(strstr(b.s, "# TYPE zns_latency_max_seconds gauge\n"
+				    "zns_latency_max_seconds{disk=\"d\",op=\"read\"} 0.000002\n"
+				    "zns_latency_max_seconds{disk=\"d\",op=\"write\"} 100\n"));
+	assert_int_equal(count_of(b.s, "zns_latency_max_seconds{"), 2);
+	sbuf_free(&b);
+	snapshot_free(&s);
+}
+
 static void latency_rejects_bad_content(void **state)
 {
 	static const char * const bad[] = {
 		"read 1000 2047 3\n",	/* not a bucket bound */
 		"read 1024 4095 3\n",	/* bounds that disagree */
+		"read 1024 1000 3\n",	/* hi below lo */
 		"read 1024 2047\n",
 	};
 	struct lat_hist h;
@@ -117,6 +151,7 @@ static void document_of_the_fixture(void **state)
 	assert_non_null(strstr(b.s, "zns_writes_total{disk=\"zns8x\"} 17\n"));
 	assert_non_null(strstr(b.s, "zns_latency_seconds_count{disk=\"zns8\",op=\"reset\"} 2\n"));
 	assert_non_null(strstr(b.s, "zns_latency_seconds_sum{disk=\"zns8\",op=\"reset\"} 0.0000315\n"));
+	assert_non_null(strstr(b.s, "zns_latency_max_seconds{disk=\"zns8\",op=\"reset\"} 0.000052\n"));
 	assert_non_null(strstr(b.s, "zns_lifecycle_finish_waste_bytes_total{disk=\"zns8\"} 1044480\n"));
 	/* zns8x has only zones and summary: no histogram, errors or lifecycle of it */
 	assert_null(strstr(b.s, "zns_latency_seconds_count{disk=\"zns8x\""));
@@ -229,6 +264,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(latency_buckets_are_cumulative),
+		cmocka_unit_test(log_linear_rows_summed),
 		cmocka_unit_test(latency_rejects_bad_content),
 		cmocka_unit_test(errors_by_status_and_op),
 		cmocka_unit_test(document_of_the_fixture),
