@@ -510,7 +510,7 @@ u32 life_done(struct zone_table *tbl, u32 zone, unsigned int opi,
 	      const struct zns_cmd *zc, const struct zns_done *done);
 u32 life_select_all(struct zone_table *tbl, unsigned int opi, u64 now_ns);
 void life_failed(struct zone_table *tbl, u32 zone, unsigned int opi,
-		 const struct zns_cmd *zc, u16 status);
+		 const struct zns_cmd *zc, const struct zns_done *done);
 void life_report(struct zone_table *tbl, struct request *req,
 		 const struct zns_cmd *zc);
 void life_values(struct zone_table *tbl, u32 zone, u64 *v);

@@ -576,12 +576,12 @@ static bool expected_to_succeed(const struct zone_table *tbl, u32 zone,
  * one to a full zone, at the wrong place...): the zone becomes unknown.
  */
 void life_failed(struct zone_table *tbl, u32 zone, unsigned int opi,
-		 const struct zns_cmd *zc, u16 status)
+		 const struct zns_cmd *zc, const struct zns_done *done)
 {
 	struct zone_life *zl = &tbl->zones[zone].life;
 	u64 old = atomic64_read(&zl->state), new, changed;
 
-	switch (status) {
+	switch (done->status) {
 	case NVME_SC_ZONE_BOUNDARY_ERROR:
 	case NVME_SC_ZONE_FULL:
 	case NVME_SC_ZONE_READ_ONLY:
@@ -607,7 +607,7 @@ void life_failed(struct zone_table *tbl, u32 zone, unsigned int opi,
 		uncertain_settled(&tbl->life);
 	if (cond_of(old))
 		cond_changed(tbl, zl, cond_of(old), ZNS_HOST_UNKNOWN,
-			     ktime_get_ns(), true, changed, new);
+			     done->now_ns, true, changed, new);
 }
 
 /*
