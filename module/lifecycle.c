@@ -362,9 +362,12 @@ static void cond_changed(struct zone_table *tbl, struct zone_life *zl,
 	count_zones(&l->active, &l->active_peak, l->max_active,
 		    &l->active_limit_since, &l->active_limit_ns,
 		    is_active(nc) - is_active(oc), now);
-	/* the device may have closed it earlier: its time open is not known */
-	if (seen && is_open(oc) && !is_open(nc) && time_known(since) &&
-	    now >= since && !may_be_closed(l, oc, since)) {
+	/*
+	 * Closed, full or empty now. Not known when it left open: after the
+	 * device may have closed it, or when the zone becomes unknown.
+	 */
+	if (seen && is_open(oc) && nc != ZNS_HOST_UNKNOWN && !is_open(nc) &&
+	    time_known(since) && now >= since && !may_be_closed(l, oc, since)) {
 		atomic64_inc(&l->time_open[time_bucket(now - since)]);
 		atomic64_add(now - since, &l->time_open_ns);
 	}
