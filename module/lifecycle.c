@@ -258,7 +258,8 @@ static u64 after(u64 s, unsigned int opi, u32 n, u32 cap, u32 zone_sectors,
 	case ZNS_OPI_RESET:
 		if (select_all && cond == ZNS_HOST_EMPTY)
 			return s;
-		if (s & LIFE_KNOWN)
+		/* a select-all may not have reset a zone of unknown condition */
+		if ((s & LIFE_KNOWN) && !(select_all && cond == ZNS_HOST_UNKNOWN))
 			s = fills_plus_one(s);
 		return (s & LIFE_KEEP) | LIFE_KNOWN |
 		       ((u64)ZNS_HOST_EMPTY << LIFE_COND_SHIFT);
