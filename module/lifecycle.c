@@ -341,7 +341,9 @@ static bool open_at_limit(struct life_ns *l)
 /*
  * The condition changed from oc to nc: open/active zones and their times.
  * seen: the change happened now, by a command; a zone report only says
- * where a zone is (its time of change stays unknown, 0). since: when the
+ * where a zone is (its time of change stays unknown: 0, or for an open
+ * zone now | LIFE_TIME_UNKNOWN, open after any close the device made
+ * before the report). since: when the
  * zone last changed before (changed_of()); s: its state now, whose tag
  * the time written carries (the move tagged it when it writes one:
  * tag_times()).
@@ -373,7 +375,8 @@ static void cond_changed(struct zone_table *tbl, struct zone_life *zl,
 		atomic64_add(now - since, &l->time_open_ns);
 	}
 	if (!seen) {
-		set_changed(zl, 0, s);
+		/* a report: where it is, not since when; open as of now */
+		set_changed(zl, is_open(nc) ? now | LIFE_TIME_UNKNOWN : 0, s);
 	} else if (!(is_open(oc) && is_open(nc))) {	/* open stays open */
 		set_changed(zl, now & ~LIFE_TIME_UNKNOWN, s);
 		if (is_open(nc))
@@ -631,11 +634,12 @@ static void settle_zone(struct zone_table *tbl, struct zone_life *zl,
 	    !atomic64_try_cmpxchg(&zl->state, &old, new))
 		return;		/* moved meanwhile: the host's view stands */
 	uncertain_settled(&tbl->life);
-	if (cond == ZNS_HOST_IMP_OPEN)
-		open_confirmed(&tbl->life, zl, new, now);
-	else
-		cond_changed(tbl, zl, ZNS_HOST_IMP_OPEN, cond, now, false,
-			     changed, new);
+	/*
+	 * Still open: as of the report, so the device reopened nothing for
+	 * it since, and closed no other zone to do so.
+	 */
+	cond_changed(tbl, zl, ZNS_HOST_IMP_OPEN, cond, now, false, changed,
+		     new);
 }
 
 /*
