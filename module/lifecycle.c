@@ -135,13 +135,18 @@ static void set_first_write(struct zone_life *zl, u64 t, u64 s)
 		   time_word(t, s, LIFE_WTAG, LIFE_WTAG_SHIFT));
 }
 
-/* A namespace-wide time that only moves forward, whoever writes last. */
-static void time_forward(u64 *t, u64 now)
+/*
+ * A namespace-wide time that only moves forward, whoever writes last.
+ * Returns whether this call moved it.
+ */
+static bool time_forward(u64 *t, u64 now)
 {
 	u64 old = READ_ONCE(*t);
 
-	while (now > old && !try_cmpxchg(t, &old, now))
-		;
+	while (now > old)
+		if (try_cmpxchg(t, &old, now))
+			return true;
+	return false;
 }
 
 /* Implicitly open since before the device last closed one it did not name. */
@@ -162,9 +167,13 @@ static void device_may_close(struct life_ns *l, u64 now, int certain)
 	/*
 	 * Even, as a seen change's time is: the zone whose opening made the
 	 * device close another changed at this very time, and stays certain.
+	 * A time not later than the last such moment makes no zone uncertain
+	 * that was not (the zones are those open since before it): only the
+	 * call that moves it counts them again, and a zone confirmed open at
+	 * that same time stays certain.
 	 */
-	if (READ_ONCE(l->opened_ns) >= READ_ONCE(l->evicted_ns)) {
-		time_forward(&l->evicted_ns, now & ~LIFE_TIME_UNKNOWN);
+	if (READ_ONCE(l->opened_ns) >= READ_ONCE(l->evicted_ns) &&
+	    time_forward(&l->evicted_ns, now & ~LIFE_TIME_UNKNOWN)) {
 		/* any zone implicitly open now may be the one, but certain */
 		atomic_set(&l->uncertain,
 			   max(atomic_read(&l->imp_open) - certain, 0));
