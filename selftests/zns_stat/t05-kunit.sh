@@ -16,7 +16,8 @@ mountpoint -q /sys/kernel/debug || mount -t debugfs none /sys/kernel/debug
 [ -d /sys/kernel/debug/kunit ] || ktap_skip "no /sys/kernel/debug/kunit (CONFIG_KUNIT_DEBUGFS)"
 
 insmod "$ko" || fail "insmod $ko"
-for suite in zns_stat_lifecycle zns_stat_lifecycle_model zns_stat_reset_log; do
+for suite in zns_stat_lifecycle zns_stat_lifecycle_model zns_stat_reset_log \
+	zns_stat_hist; do
 	results=/sys/kernel/debug/kunit/$suite/results
 	[ -r "$results" ] || { rmmod zns_stat_kunit; fail "no $results"; }
 	out=$(cat "$results")
