@@ -550,7 +550,7 @@ u32 life_done(struct zone_table *tbl, u32 zone, unsigned int opi,
 	      const struct zns_cmd *zc, const struct zns_done *done);
 u32 life_select_all(struct zone_table *tbl, unsigned int opi, u64 now_ns);
 void life_failed(struct zone_table *tbl, u32 zone, unsigned int opi,
-		 const struct zns_cmd *zc, u16 status);
+		 const struct zns_cmd *zc, const struct zns_done *done);
 int life_seed(struct zone_table *tbl, u32 zone, unsigned int cond, u32 cap,
 	      u64 wp_off, u64 expected, u64 now);
 void life_report(struct zone_table *tbl, struct request *req,

@@ -135,13 +135,18 @@ static void set_first_write(struct zone_life *zl, u64 t, u64 s)
 		   time_word(t, s, LIFE_WTAG, LIFE_WTAG_SHIFT));
 }
 
-/* A namespace-wide time that only moves forward, whoever writes last. */
-static void time_forward(u64 *t, u64 now)
+/*
+ * A namespace-wide time that only moves forward, whoever writes last.
+ * Returns whether this call moved it.
+ */
+static bool time_forward(u64 *t, u64 now)
 {
 	u64 old = READ_ONCE(*t);
 
-	while (now > old && !try_cmpxchg(t, &old, now))
-		;
+	while (now > old)
+		if (try_cmpxchg(t, &old, now))
+			return true;
+	return false;
 }
 
 /* Implicitly open since before the device last closed one it did not name. */
@@ -162,9 +167,13 @@ static void device_may_close(struct life_ns *l, u64 now, int certain)
 	/*
 	 * Even, as a seen change's time is: the zone whose opening made the
 	 * device close another changed at this very time, and stays certain.
+	 * A time not later than the last such moment makes no zone uncertain
+	 * that was not (the zones are those open since before it): only the
+	 * call that moves it counts them again, and a zone confirmed open at
+	 * that same time stays certain.
 	 */
-	if (READ_ONCE(l->opened_ns) >= READ_ONCE(l->evicted_ns)) {
-		time_forward(&l->evicted_ns, now & ~LIFE_TIME_UNKNOWN);
+	if (READ_ONCE(l->opened_ns) >= READ_ONCE(l->evicted_ns) &&
+	    time_forward(&l->evicted_ns, now & ~LIFE_TIME_UNKNOWN)) {
 		/* any zone implicitly open now may be the one, but certain */
 		atomic_set(&l->uncertain,
 			   max(atomic_read(&l->imp_open) - certain, 0));
@@ -258,7 +267,8 @@ static u64 after(u64 s, unsigned int opi, u32 n, u32 cap, u32 zone_sectors,
 	case ZNS_OPI_RESET:
 		if (select_all && cond == ZNS_HOST_EMPTY)
 			return s;
-		if (s & LIFE_KNOWN)
+		/* a select-all may not have reset a zone of unknown condition */
+		if ((s & LIFE_KNOWN) && !(select_all && cond == ZNS_HOST_UNKNOWN))
 			s = fills_plus_one(s);
 		return (s & LIFE_KEEP) | LIFE_KNOWN |
 		       ((u64)ZNS_HOST_EMPTY << LIFE_COND_SHIFT);
@@ -340,7 +350,9 @@ static bool open_at_limit(struct life_ns *l)
 /*
  * The condition changed from oc to nc: open/active zones and their times.
  * seen: the change happened now, by a command; a zone report only says
- * where a zone is (its time of change stays unknown, 0). since: when the
+ * where a zone is (its time of change stays unknown: 0, or for an open
+ * zone now | LIFE_TIME_UNKNOWN, open after any close the device made
+ * before the report). since: when the
  * zone last changed before (changed_of()); s: its state now, whose tag
  * the time written carries (the move tagged it when it writes one:
  * tag_times()).
@@ -362,14 +374,18 @@ static void cond_changed(struct zone_table *tbl, struct zone_life *zl,
 	count_zones(&l->active, &l->active_peak, l->max_active,
 		    &l->active_limit_since, &l->active_limit_ns,
 		    is_active(nc) - is_active(oc), now);
-	/* the device may have closed it earlier: its time open is not known */
-	if (seen && is_open(oc) && !is_open(nc) && time_known(since) &&
-	    now >= since && !may_be_closed(l, oc, since)) {
+	/*
+	 * Closed, full or empty now. Not known when it left open: after the
+	 * device may have closed it, or when the zone becomes unknown.
+	 */
+	if (seen && is_open(oc) && nc != ZNS_HOST_UNKNOWN && !is_open(nc) &&
+	    time_known(since) && now >= since && !may_be_closed(l, oc, since)) {
 		atomic64_inc(&l->time_open[time_bucket(now - since)]);
 		atomic64_add(now - since, &l->time_open_ns);
 	}
 	if (!seen) {
-		set_changed(zl, 0, s);
+		/* a report: where it is, not since when; open as of now */
+		set_changed(zl, is_open(nc) ? now | LIFE_TIME_UNKNOWN : 0, s);
 	} else if (!(is_open(oc) && is_open(nc))) {	/* open stays open */
 		set_changed(zl, now & ~LIFE_TIME_UNKNOWN, s);
 		if (is_open(nc))
@@ -593,7 +609,7 @@ static bool expected_to_succeed(const struct zone_table *tbl, u32 zone,
  * one to a full zone, at the wrong place...): the zone becomes unknown.
  */
 void life_failed(struct zone_table *tbl, u32 zone, unsigned int opi,
-		 const struct zns_cmd *zc, u16 status)
+		 const struct zns_cmd *zc, const struct zns_done *done)
 {
 	struct zone_life *zl = &tbl->zones[zone].life;
 	u64 old = atomic64_read(&zl->state), new, changed;
@@ -602,7 +618,7 @@ void life_failed(struct zone_table *tbl, u32 zone, unsigned int opi,
 	while (opi != ZNS_OPI_READ && cond_of(old) == ZNS_HOST_UNKNOWN)
 		if (atomic64_try_cmpxchg(&zl->state, &old, moved_unknown(old)))
 			return;
-	switch (status) {
+	switch (done->status) {
 	case NVME_SC_ZONE_BOUNDARY_ERROR:
 	case NVME_SC_ZONE_FULL:
 	case NVME_SC_ZONE_READ_ONLY:
@@ -628,7 +644,7 @@ void life_failed(struct zone_table *tbl, u32 zone, unsigned int opi,
 		uncertain_settled(&tbl->life);
 	if (cond_of(old))
 		cond_changed(tbl, zl, cond_of(old), ZNS_HOST_UNKNOWN,
-			     ktime_get_ns(), true, changed, new);
+			     done->now_ns, true, changed, new);
 }
 
 /*
@@ -648,11 +664,12 @@ static void settle_zone(struct zone_table *tbl, struct zone_life *zl,
 	    !atomic64_try_cmpxchg(&zl->state, &old, new))
 		return;		/* moved meanwhile: the host's view stands */
 	uncertain_settled(&tbl->life);
-	if (cond == ZNS_HOST_IMP_OPEN)
-		open_confirmed(&tbl->life, zl, new, now);
-	else
-		cond_changed(tbl, zl, ZNS_HOST_IMP_OPEN, cond, now, false,
-			     changed, new);
+	/*
+	 * Still open: as of the report, so the device reopened nothing for
+	 * it since, and closed no other zone to do so.
+	 */
+	cond_changed(tbl, zl, ZNS_HOST_IMP_OPEN, cond, now, false, changed,
+		     new);
 }
 
 /* What a report says of a zone of unknown condition: wp_off, in sectors. */

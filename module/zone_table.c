@@ -237,7 +237,7 @@ void zone_table_account(struct zone_table *tbl, const struct zns_cmd *zc,
 		if (opi == ZNS_OPI_RESET)
 			reset_log_add(&tbl->reset_log, zone, lat_ns,
 				      done->status, ZNS_FILL_UNKNOWN);
-		life_failed(tbl, zone, opi, zc, done->status);
+		life_failed(tbl, zone, opi, zc, done);
 		count_error(zs, done->status);
 		return;
 	}

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * KUnit tests of the latency buckets (hist.h): every latency falls in the
- * bucket whose bounds the "latency" and "queue_wait" files print, buckets
- * follow one another with no gap, and none is wider than a 16th of its
- * lower bound (exact below 32 ns), up to the last, open one.
+ * KUnit tests of the histograms' buckets (hist.h). Latency: every latency
+ * falls in the bucket whose bounds the "latency" and "queue_wait" files
+ * print, buckets follow one another with no gap, and none is wider than a
+ * 16th of its lower bound (exact below 32 ns), up to the last, open one.
+ * Sizes and alignments: bucket i holds [512 << i, 512 << (i + 1)) bytes,
+ * the last one the rest.
  */
 #include <kunit/test.h>
 #include <linux/prandom.h>
@@ -77,10 +79,42 @@ static void every_latency(struct kunit *test)
 	}
 }
 
+static void byte_buckets(struct kunit *test)
+{
+	unsigned int i;
+
+	KUNIT_EXPECT_EQ(test, hist_byte_bucket(0), 0);
+	KUNIT_EXPECT_EQ(test, hist_byte_bucket(1), 0);
+	KUNIT_EXPECT_EQ(test, hist_byte_bucket(511), 0);
+	for (i = 0; i < ZNS_SIZE_BUCKETS - 1; i++) {
+		KUNIT_EXPECT_EQ(test, hist_byte_bucket(512ULL << i), i);
+		KUNIT_EXPECT_EQ(test, hist_byte_bucket((1024ULL << i) - 1), i);
+	}
+	KUNIT_EXPECT_EQ(test, hist_byte_bucket(512ULL << (ZNS_SIZE_BUCKETS - 1)),
+			ZNS_SIZE_BUCKETS - 1);
+	KUNIT_EXPECT_EQ(test, hist_byte_bucket(U64_MAX), ZNS_SIZE_BUCKETS - 1);
+}
+
+/* The largest power of two dividing both the offset and the length. */
+static void alignment(struct kunit *test)
+{
+	KUNIT_EXPECT_EQ(test, hist_alignment_bytes(0, 4096), 4096);
+	KUNIT_EXPECT_EQ(test, hist_alignment_bytes(4096, 4096), 4096);
+	KUNIT_EXPECT_EQ(test, hist_alignment_bytes(8192, 4096), 4096);
+	KUNIT_EXPECT_EQ(test, hist_alignment_bytes(1 << 20, 1 << 20), 1 << 20);
+	KUNIT_EXPECT_EQ(test, hist_alignment_bytes(512, 1 << 20), 512);
+	KUNIT_EXPECT_EQ(test, hist_alignment_bytes(3 * 4096, 8192), 4096);
+	/* a 512-byte write at 4 KiB + 512: in the first bucket */
+	KUNIT_EXPECT_EQ(test,
+			hist_byte_bucket(hist_alignment_bytes(4608, 512)), 0);
+}
+
 static struct kunit_case hist_cases[] = {
 	KUNIT_CASE(bucket_bounds),
 	KUNIT_CASE(bucket_edges),
 	KUNIT_CASE(every_latency),
+	KUNIT_CASE(byte_buckets),
+	KUNIT_CASE(alignment),
 	{}
 };
 

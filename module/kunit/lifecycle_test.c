@@ -5,8 +5,10 @@
  * own functions, every figure compared with what the commands imply.
  *
  * lifecycle.c is compiled into this test module (its helpers are static);
- * zns_stat.ko has its own copy. Built for kernels with CONFIG_KUNIT (the
- * debug kernel of selftests/guest); selftests/zns_stat/t05-kunit.sh loads it.
+ * zns_stat.ko has its own copy. The reference model's suite
+ * (lifecycle_model_test.c) is #included at the end: one copy per module.
+ * Built for kernels with CONFIG_KUNIT (the debug kernel of selftests/guest);
+ * selftests/zns_stat/t05-kunit.sh loads it.
  */
 #include "../lifecycle.c"	/* first: its definitions are the module's */
 
@@ -346,6 +348,9 @@ static struct kunit_suite lifecycle_suite = {
 };
 
 kunit_test_suite(lifecycle_suite);
+
+/* The model suite shares this file's copy of lifecycle.c and its helpers. */
+#include "lifecycle_model_test.c"
 
 MODULE_DESCRIPTION("KUnit tests of zns_stat's zone lifecycle");
 MODULE_LICENSE("GPL");

@@ -1,6 +1,7 @@
 #!/bin/bash
 # t05: the KUnit suites of the module's pure logic (module/kunit/: the zone
-# lifecycle driven through lifecycle.c's own functions, the reset log's
+# lifecycle driven through lifecycle.c's own functions, scripted and against
+# a reference model over long random sequences, the reset log's
 # writers and reader interleaved step by step; no device), on a
 # kernel built with KUnit: the debug kernel (debug-kernel.sh builds
 # zns_stat_kunit.ko beside zns_stat.ko).
@@ -15,7 +16,8 @@ mountpoint -q /sys/kernel/debug || mount -t debugfs none /sys/kernel/debug
 [ -d /sys/kernel/debug/kunit ] || ktap_skip "no /sys/kernel/debug/kunit (CONFIG_KUNIT_DEBUGFS)"
 
 insmod "$ko" || fail "insmod $ko"
-for suite in zns_stat_lifecycle zns_stat_reset_log zns_stat_hist; do
+for suite in zns_stat_lifecycle zns_stat_lifecycle_model zns_stat_reset_log \
+	zns_stat_hist; do
 	results=/sys/kernel/debug/kunit/$suite/results
 	[ -r "$results" ] || { rmmod zns_stat_kunit; fail "no $results"; }
 	out=$(cat "$results")
@@ -26,6 +28,9 @@ for suite in zns_stat_lifecycle zns_stat_reset_log zns_stat_hist; do
 	plan=$(sed -n 's/^ \{1,\}1\.\.\([0-9]*\)$/\1/p' <<<"$out" | head -n 1)
 	passed=$(grep -Ec '^ +ok [0-9]+ ' <<<"$out" || true)
 	expect_eq "$suite: cases passed of those planned" "$passed of ${plan:-none}" "$plan of $plan"
+	# then the whole messages, from the kernel log (the suite's run only)
+	[ "$passed" = "$plan" ] ||
+		dmesg | sed -n "/# Subtest: $suite\$/,/ok [0-9]* $suite\$/p"
 	expect_eq "$suite: suite result" "$(grep -Ec "^ok [0-9]+ $suite\$" <<<"$out" || true)" 1
 done
 rmmod zns_stat_kunit || fail "rmmod zns_stat_kunit"
