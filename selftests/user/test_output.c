@@ -115,6 +115,30 @@ static void prom_units_and_limits(void **state)
 	sbuf_free(&b);
 }
 
+/*
+ * The busiest zone is the one whose commands moved the most data: a
+ * finished zone's waste (and the fills at reset) are no I/O. Before, the
+ * finished empty zone 1 (2048 sectors of waste) outranked zone 0's reads.
+ */
+static void busiest_by_io(void **state)
+{
+	static const char zones[] =
+		"# zone start reads read_sectors finishes finish_waste_sectors fill_resets fill_sum_sectors\n"
+		"0 0 1 8 0 0 0 0\n"
+		"1 2048 0 0 1 2048 1 2048\n";
+	struct view_opts o = { .max_zones = 1 };
+	struct snapshot s;
+	struct sbuf b = { 0 };
+
+	(void)state;
+	snap_from_text(&s, "d2", zones, summary3);
+	output_prom(&b, &s, 1, &o);
+	assert_non_null(strstr(b.s, "zns_zone_reads_total{disk=\"d2\",zone=\"0\"} 1\n"));
+	assert_null(strstr(b.s, "zone=\"1\""));
+	snapshot_free(&s);
+	sbuf_free(&b);
+}
+
 static void prom_groups_metrics_over_disks(void **state)
 {
 	struct view_opts o = { .max_zones = -1 };
@@ -296,6 +320,7 @@ int main(void)
 		cmocka_unit_test(csv_rows),
 		cmocka_unit_test(json_document),
 		cmocka_unit_test(prom_units_and_limits),
+		cmocka_unit_test(busiest_by_io),
 		cmocka_unit_test(prom_groups_metrics_over_disks),
 		cmocka_unit_test(table_fits_a_terminal),
 		cmocka_unit_test(interval_rows),
