@@ -478,6 +478,12 @@ static u64 moved_unknown(u64 s)
 	return next_tag(s, LIFE_WTAG, LIFE_WTAG_SHIFT);
 }
 
+/* After moved_unknown(): the first write's time, under the new tag. */
+static void retag_first_write(struct zone_life *zl, u64 old, u64 new)
+{
+	set_first_write(zl, first_write_of(zl, old), new);
+}
+
 /*
  * Move one zone by a successful command and apply what the move means.
  * Returns the fill of a reset that applied (ZNS_FILL_UNKNOWN when not
@@ -504,8 +510,10 @@ static u32 apply(struct zone_table *tbl, u32 zone, unsigned int opi, u32 n,
 		else
 			break;
 	} while (!atomic64_try_cmpxchg(&zl->state, &old, new));
-	if (bumped)
+	if (bumped) {
+		retag_first_write(zl, old, new);
 		return 0;	/* moved, nobody knows where */
+	}
 
 	/* a finish of a full zone changes nothing, and wastes nothing */
 	if (opi == ZNS_OPI_FINISH && (new != old || !select_all))
@@ -615,9 +623,13 @@ void life_failed(struct zone_table *tbl, u32 zone, unsigned int opi,
 	u64 old = atomic64_read(&zl->state), new, changed;
 
 	/* a failed write may have written some: see moved_unknown() */
-	while (opi != ZNS_OPI_READ && cond_of(old) == ZNS_HOST_UNKNOWN)
-		if (atomic64_try_cmpxchg(&zl->state, &old, moved_unknown(old)))
+	while (opi != ZNS_OPI_READ && cond_of(old) == ZNS_HOST_UNKNOWN) {
+		new = moved_unknown(old);
+		if (atomic64_try_cmpxchg(&zl->state, &old, new)) {
+			retag_first_write(zl, old, new);
 			return;
+		}
+	}
 	switch (done->status) {
 	case NVME_SC_ZONE_BOUNDARY_ERROR:
 	case NVME_SC_ZONE_FULL:
