@@ -754,9 +754,13 @@ int life_seed(struct zone_table *tbl, u32 zone, unsigned int cond, u32 cap,
 	struct zone_life *zl = &tbl->zones[zone].life;
 	u64 new;
 
-	if (cond_of(expected) || !cap || cap > tbl->zone_sectors ||
-	    (cond != ZNS_HOST_EMPTY && !is_active(cond) &&
-	     cond != ZNS_HOST_FULL))
+	if (!cap || cap > tbl->zone_sectors)
+		return 0;		/* not a capacity: the report is wrong */
+	/* its own, not through the probes (block outcomes read no report) */
+	learn_cap(zone == tbl->nr_zones - 1 ? &tbl->life.last_zone_cap :
+					      &tbl->life.zone_cap, cap);
+	if (cond_of(expected) || (cond != ZNS_HOST_EMPTY && !is_active(cond) &&
+				  cond != ZNS_HOST_FULL))
 		return 0;
 	new = seeded(expected, cond, wp_off, cap);
 	if (!atomic64_try_cmpxchg(&zl->state, &expected, new))

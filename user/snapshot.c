@@ -266,8 +266,44 @@ static void stamp(struct snapshot *snap)
 	snap->mono = now_mono();
 }
 
+/*
+ * Zones before summary: a clear between the two reads leaves a summary
+ * total below its zones' sum (counters only grow between two reads). Such
+ * a snapshot would be taken for a clear, and the next one for a second.
+ */
+static int straddles_clear(const struct snapshot *snap)
+{
+	uint64_t z, sum, total;
+	int i;
+
+	for (i = 0; i < snap->nr_columns; i++) {
+		if (column_kind(snap->columns[i]) != COL_COUNTER ||
+		    snapshot_summary_u64(snap, snap->columns[i], &total))
+			continue;
+		for (sum = 0, z = 0; z < snap->nr_zones; z++)
+			sum += snapshot_row(snap, z)[i];
+		if (total < sum)
+			return 1;
+	}
+	return 0;
+}
+
+static int snapshot_read_once(const char *disk, struct snapshot *snap,
+			      char *err, size_t errlen);
+
 int snapshot_read(const char *disk, struct snapshot *snap, char *err,
 		  size_t errlen)
+{
+	int tries = 3, ret;
+
+	while ((ret = snapshot_read_once(disk, snap, err, errlen)) == 0 &&
+	       --tries && straddles_clear(snap))
+		snapshot_free(snap);
+	return ret;
+}
+
+static int snapshot_read_once(const char *disk, struct snapshot *snap,
+			      char *err, size_t errlen)
 {
 	const char *root = snapshot_root();
 	char *zones, *summary = NULL;
