@@ -227,6 +227,7 @@ static int summary_show(struct seq_file *m, void *v)
 
 	rcu_read_lock();
 	tbl = rcu_dereference(ns->zones);
+	life_catch_up(tbl, false);	/* select-all resets' events logged */
 	zone_totals(tbl, total);
 	lat_maxima(tbl, total);
 	bytes = sizeof(*ns) + zone_table_bytes(tbl);

@@ -316,8 +316,7 @@ static void retire_same_name(const char *disk_name)
 
 static u32 table_gen(struct zns_ns *ns)
 {
-	return rcu_dereference_protected(ns->zones,
-					 lockdep_is_held(&zns_disks_lock))->gen;
+	return ns_table(ns)->gen;
 }
 
 static bool table_has(const struct zone_table *tbl,
@@ -335,8 +334,7 @@ static bool table_has(const struct zone_table *tbl,
  */
 static void paths_follow_table(struct zns_ns *ns)
 {
-	struct zone_table *tbl = rcu_dereference_protected(ns->zones,
-					lockdep_is_held(&zns_disks_lock));
+	struct zone_table *tbl = ns_table(ns);
 	struct zns_disk *zd;
 	int bkt;
 
@@ -369,8 +367,7 @@ static void path_geometry_set(struct zns_disk *zd,
 static struct zone_table *table_follow_path(struct zns_ns *ns,
 					    const struct zns_geometry *geo)
 {
-	struct zone_table *tbl = rcu_dereference_protected(ns->zones,
-					lockdep_is_held(&zns_disks_lock));
+	struct zone_table *tbl = ns_table(ns);
 	struct zone_table *new_tbl;
 
 	if (table_has(tbl, geo))
@@ -652,9 +649,27 @@ void zns_disk_seed_ns(struct zns_ns *ns)
 				seed_request(zd);
 }
 
+/*
+ * sweep.c: fn on the table of every namespace (a namespace of several paths
+ * more than once), under zns_disks_lock: no table is replaced meanwhile.
+ */
+void zns_disk_each_table(void (*fn)(struct zone_table *tbl))
+{
+	struct zns_disk *zd;
+	int bkt;
+
+	mutex_lock(&zns_disks_lock);
+	for (bkt = 0; bkt < ARRAY_SIZE(zns_disk_hash); bkt++)
+		hlist_for_each_entry(zd, &zns_disk_hash[bkt], hash_node)
+			if (zd->ns)
+				fn(ns_table(zd->ns));
+	mutex_unlock(&zns_disks_lock);
+}
+
 void zns_disk_exit(void)
 {
 	seed_exit();
+	sweep_exit();
 	cancel_delayed_work_sync(&poll_work);
 	zns_disk_retire_all();
 	rcu_barrier();	/* inflight.c's tables freed after a grace period */

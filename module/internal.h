@@ -101,7 +101,8 @@ struct write_zeroes_stat {
  * A zone as the host drove it (lifecycle.c). state packs what must change
  * together, with one cmpxchg: written sectors (bits 0-31), condition (enum
  * zns_host_cond, bits 32-35), "written known" (bit 36), the tags of the two
- * times (bits 37-40, 41-44) and the resets whose fill was known (45-63).
+ * times (bits 37-40, 41-44) and the select-all commands it applied (45-52,
+ * modulo 256: struct life_pending).
  */
 struct zone_life {
 	atomic64_t state;
@@ -110,6 +111,7 @@ struct zone_life {
 	atomic64_t fill_sum;	/* sectors written before each reset */
 	atomic_t fill_min;	/* fill + 1; 0: none yet */
 	atomic_t fill_max;	/* fill + 1 */
+	atomic_t fill_resets;	/* resets whose fill was known */
 	atomic64_t finish_waste;	/* sectors each finish left unwritten */
 	atomic64_t queue_wait_ns;	/* allocation to setup, summed */
 };
@@ -123,7 +125,7 @@ struct zone_life {
 #define ZNS_ERRORS_COUNT_BITS	40
 #define ZNS_ERRORS_KIND_BITS	3
 
-/* One zone: 280 bytes (checked at build time). */
+/* One zone: 288 bytes (checked at build time). */
 struct zone_stat {
 	struct op_stat op[ZNS_OPI_CLOSE + 1];	/* read .. close */
 	atomic64_t sectors[ZNS_OPI_APPEND + 1];	/* read, write, append */
@@ -213,6 +215,26 @@ struct reset_log {
  */
 #define LIFE_CAP_VARIES	U32_MAX	/* zone_cap: reports disagreed */
 
+/*
+ * A select-all command, published for the zones to apply (lifecycle.c):
+ * the zones open or active at once, the others when next touched or read,
+ * or by the sweep (sweep.c).
+ */
+struct life_pending {
+	u64 now_ns;		/* its completion */
+	u64 real_ns;		/* the same, CLOCK_REALTIME: its reset event */
+	u64 latency_ns;
+	u32 zone_cap;		/* the capacities then: a fill's fraction */
+	u32 last_zone_cap;
+	atomic64_t fill;	/* a reset's: the zones' fills as they apply it */
+	atomic_t fill_unknown;	/* a zone's fill was not known */
+	atomic_t applied;	/* zones that applied it, its effects counted */
+	u8 opi;
+};
+
+/* At most this many select-all commands wait for a zone: then a walk. */
+#define LIFE_PENDING	16
+
 struct life_ns {
 	u32 zone_cap;		/* sectors; 0 until the kernel or a report says */
 	u32 last_zone_cap;	/* of the last zone, which may be smaller */
@@ -249,6 +271,12 @@ struct life_ns {
 	atomic64_t time_open[ZNS_LIFE_BUCKETS];
 	atomic64_t time_to_full_ns;	/* the samples summed: histograms' _sum */
 	atomic64_t time_open_ns;
+	/* written by select-all completions only */
+	raw_spinlock_t pending_lock ____cacheline_aligned; /* ... in turn */
+	u32 pending_gen;	/* select-all commands published */
+	u32 pending_done;	/* of them, those every zone applied */
+	atomic64_t select_all_walks;	/* none could wait: applied in a walk */
+	struct life_pending pending[LIFE_PENDING];
 };
 
 /*
@@ -258,7 +286,7 @@ struct life_ns {
  *
  * Cache lines: what every probe reads (geometry, gen, hist) shares none with
  * what probes write (counters, then the error table and the reset log). The
- * zones start on a line; at 280 bytes a zone spans five lines, the first
+ * zones start on a line; at 288 bytes a zone spans five lines, the first
  * and last of which it may share with its neighbours (zone_table.c).
  */
 struct zone_table {
@@ -276,6 +304,7 @@ struct zone_table {
 	struct status_table status;
 	struct reset_log reset_log;
 	struct life_ns life;
+	unsigned long *active_zones;	/* bitmap: open or closed (lifecycle.c) */
 	struct zone_stat zones[] ____cacheline_aligned;
 };
 
@@ -409,6 +438,14 @@ extern struct mutex zns_disks_lock;
 extern raw_spinlock_t zns_publish_lock;
 extern u32 zns_retire_seq;
 void zns_retire_seq_bump(void);
+
+/* A namespace's table, as the holder of zns_disks_lock sees it. */
+static inline struct zone_table *ns_table(struct zns_ns *ns)
+{
+	return rcu_dereference_protected(ns->zones,
+					 lockdep_is_held(&zns_disks_lock));
+}
+
 void zns_synchronize_probes(void);
 struct zns_disk *zns_disk_lookup(const struct gendisk *gendisk, u64 diskseq);
 void zns_disk_geometry(struct request *req, struct zns_geometry *geo);
@@ -431,6 +468,7 @@ u32 zns_disk_table_gen(struct zns_disk *zd, struct zone_table *tbl,
 void zns_disk_discover(struct request *req);
 bool zns_disk_next_seed(struct zns_disk **zd);
 void zns_disk_seed_ns(struct zns_ns *ns);
+void zns_disk_each_table(void (*fn)(struct zone_table *tbl));
 void zns_disk_flush_discovery(void);
 void zns_disk_retire_all(void);
 void zns_disk_retire_left_out(void);
@@ -542,13 +580,17 @@ void reset_log_free(struct reset_log *log);
 size_t reset_log_bytes(const struct reset_log *log);
 void reset_log_add(struct reset_log *log, u32 zone, u64 latency_ns,
 		   u16 status, u32 fill);
+void reset_log_add_at(struct reset_log *log, u32 zone, u64 latency_ns,
+		      u16 status, u32 fill, u64 real_ns);
 extern const struct file_operations reset_log_fops;	/* "resets" */
 
 /* lifecycle.c: zones as the host drove them */
 void life_init(struct zone_table *tbl, const struct zns_geometry *geo);
 u32 life_done(struct zone_table *tbl, u32 zone, unsigned int opi,
 	      const struct zns_cmd *zc, const struct zns_done *done);
-u32 life_select_all(struct zone_table *tbl, unsigned int opi, u64 now_ns);
+bool life_select_all(struct zone_table *tbl, unsigned int opi, u64 now_ns,
+		     u64 latency_ns);
+void life_catch_up(struct zone_table *tbl, bool can_sleep);
 void life_failed(struct zone_table *tbl, u32 zone, unsigned int opi,
 		 const struct zns_cmd *zc, const struct zns_done *done);
 int life_seed(struct zone_table *tbl, u32 zone, unsigned int cond, u32 cap,
@@ -567,6 +609,10 @@ bool seed_cmd_moving(const struct zns_cmd *zc, const struct zone_table *tbl,
 void seed_table_replaced(struct zone_table *new_tbl,
 			 const struct zone_table *old_tbl);
 void seed_exit(void);
+
+/* sweep.c: select-all commands applied to every zone, soon */
+void sweep_request(void);
+void sweep_exit(void);
 
 /* early.c: commands seen before their namespace was set up */
 void early_setup(struct request *req, const struct zns_cmd *cmd);

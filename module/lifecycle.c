@@ -21,6 +21,17 @@
  * another, without saying which: from then on every zone the host left
  * implicitly open before that moment (evicted_ns) may be closed, and shows
  * an unknown condition until a command or a zone report says where it is.
+ *
+ * A select-all command's completion does not walk the zones: it publishes
+ * the command in a ring (struct life_pending), each zone's word counts the
+ * ones it applied, and a zone applies those it has not before anything
+ * else moves or reads it. The zones open or closed (a bitmap, as many as
+ * the device keeps active) apply it at once, so that the open and active
+ * counts the probes decide by stay true; the others, whose move changes
+ * no count, when next touched, read (life_catch_up()) or swept (sweep.c).
+ * A select-all reset's event joins the reset log once every zone applied
+ * it, when its fill is known. With LIFE_PENDING commands waiting, the next
+ * one walks the zones as before.
  */
 #include <linux/bvec.h>
 #include <linux/highmem.h>
@@ -38,10 +49,10 @@
 #define LIFE_CTAG		GENMASK_ULL(40, 37)
 #define LIFE_WTAG_SHIFT		41	/* the tag of first_write_ns */
 #define LIFE_WTAG		GENMASK_ULL(44, 41)
-#define LIFE_FILLS_SHIFT	45
-#define LIFE_FILLS		GENMASK_ULL(63, 45)
+#define LIFE_GEN_SHIFT		45	/* select-all commands applied */
+#define LIFE_GEN		GENMASK_ULL(52, 45)
 /* What every move keeps unless it says otherwise. */
-#define LIFE_KEEP		(LIFE_FILLS | LIFE_CTAG | LIFE_WTAG)
+#define LIFE_KEEP		(LIFE_GEN | LIFE_CTAG | LIFE_WTAG)
 
 /* A zone's time: ktime_get_ns() in bits 0-59 (36 years), its tag above. */
 #define TIME_TAG_SHIFT		60
@@ -191,14 +202,17 @@ static void uncertain_settled(struct life_ns *l)
  * differ (LIFE_CAP_VARIES): 6.1 keeps no capacity, reports teach it, and
  * one capacity per namespace cannot follow zones that differ.
  */
-static u32 zone_cap(const struct zone_table *tbl, u32 zone)
+static u32 cap_of(const struct zone_table *tbl, u32 zone, u32 cap, u32 last)
 {
-	u32 last = READ_ONCE(tbl->life.last_zone_cap);
-	u32 cap = READ_ONCE(tbl->life.zone_cap);
-
 	if (zone == tbl->nr_zones - 1 && last)
 		cap = last;
 	return cap == LIFE_CAP_VARIES ? 0 : cap;
+}
+
+static u32 zone_cap(const struct zone_table *tbl, u32 zone)
+{
+	return cap_of(tbl, zone, READ_ONCE(tbl->life.zone_cap),
+		      READ_ONCE(tbl->life.last_zone_cap));
 }
 
 /* A report's capacity for a zone: learned, or found to differ. */
@@ -216,12 +230,7 @@ void life_init(struct zone_table *tbl, const struct zns_geometry *geo)
 	tbl->life.last_zone_cap = geo->last_zone_cap;
 	tbl->life.max_open = geo->max_open;
 	tbl->life.max_active = geo->max_active;
-}
-
-/* The count of resets with a known fill saturates at 2^19 - 1 per zone. */
-static u64 fills_plus_one(u64 s)
-{
-	return (s & LIFE_FILLS) == LIFE_FILLS ? s : s + BIT_ULL(LIFE_FILLS_SHIFT);
+	raw_spin_lock_init(&tbl->life.pending_lock);
 }
 
 /* The move from old to new wrote the zone's first sectors since empty. */
@@ -267,9 +276,6 @@ static u64 after(u64 s, unsigned int opi, u32 n, u32 cap, u32 zone_sectors,
 	case ZNS_OPI_RESET:
 		if (select_all && cond == ZNS_HOST_EMPTY)
 			return s;
-		/* a select-all may not have reset a zone of unknown condition */
-		if ((s & LIFE_KNOWN) && !(select_all && cond == ZNS_HOST_UNKNOWN))
-			s = fills_plus_one(s);
 		return (s & LIFE_KEEP) | LIFE_KNOWN |
 		       ((u64)ZNS_HOST_EMPTY << LIFE_COND_SHIFT);
 	case ZNS_OPI_FINISH:
@@ -348,6 +354,25 @@ static bool open_at_limit(struct life_ns *l)
 }
 
 /*
+ * Keeps the bitmap of zones open or closed true to the zone's word: the
+ * last CPU to set or clear the bit reads the word after it did.
+ */
+static void track_active(struct zone_table *tbl, struct zone_life *zl)
+{
+	u32 zone = container_of(zl, struct zone_stat, life) - tbl->zones;
+	bool active;
+
+	do {
+		active = is_active(cond_of(atomic64_read(&zl->state)));
+		if (active)
+			set_bit(zone, tbl->active_zones);
+		else
+			clear_bit(zone, tbl->active_zones);
+		smp_mb__after_atomic();	/* the bit, then the word read again */
+	} while (is_active(cond_of(atomic64_read(&zl->state))) != active);
+}
+
+/*
  * The condition changed from oc to nc: open/active zones and their times.
  * seen: the change happened now, by a command; a zone report only says
  * where a zone is (its time of change stays unknown: 0, or for an open
@@ -374,6 +399,8 @@ static void cond_changed(struct zone_table *tbl, struct zone_life *zl,
 	count_zones(&l->active, &l->active_peak, l->max_active,
 		    &l->active_limit_since, &l->active_limit_ns,
 		    is_active(nc) - is_active(oc), now);
+	if (is_active(nc) != is_active(oc))
+		track_active(tbl, zl);
 	/*
 	 * Closed, full or empty now. Not known when it left open: after the
 	 * device may have closed it, or when the zone becomes unknown.
@@ -416,6 +443,7 @@ static void count_fill(struct zone_table *tbl, struct zone_life *zl, u32 cap,
 		atomic64_inc(&l->fill_unknown);
 		return;
 	}
+	atomic_inc(&zl->fill_resets);
 	atomic64_add(fill, &zl->fill_sum);
 	zns_update_min(&zl->fill_min, fill + 1);
 	zns_update_max(&zl->fill_max, fill + 1);
@@ -484,22 +512,45 @@ static void retag_first_write(struct zone_life *zl, u64 old, u64 new)
 	set_first_write(zl, first_write_of(zl, old), new);
 }
 
+static u32 gen_of(u64 s)
+{
+	return (s & LIFE_GEN) >> LIFE_GEN_SHIFT;
+}
+
+/* The select-all command the zone in state s applies next, or NULL. */
+static struct life_pending *next_pending(struct life_ns *l, u64 s)
+{
+	/* pairs with the release in publish(): its fields are set */
+	u32 gen = smp_load_acquire(&l->pending_gen);
+	u32 behind = (gen - gen_of(s)) & (LIFE_GEN >> LIFE_GEN_SHIFT);
+
+	return behind ? &l->pending[(gen - behind) % LIFE_PENDING] : NULL;
+}
+
+static u64 life_caught_up(struct zone_table *tbl, u32 zone);
+
 /*
- * Move one zone by a successful command and apply what the move means.
- * Returns the fill of a reset that applied (ZNS_FILL_UNKNOWN when not
- * known), 0 otherwise.
+ * Move one zone from old by a successful command and apply what the move
+ * means; step: the move is a published select-all command's, and the
+ * word's count of those moves with it. cap: the zone's capacity when the
+ * command completed. *fill: the fill of a reset that
+ * applied (ZNS_FILL_UNKNOWN when not known), 0 otherwise. Returns false
+ * when a step found the word moved (the caller reads it again).
  */
-static u32 apply(struct zone_table *tbl, u32 zone, unsigned int opi, u32 n,
-		 bool select_all, u64 now)
+static bool move(struct zone_table *tbl, u32 zone, u64 old, unsigned int opi,
+		 u32 n, bool select_all, bool step, u64 now, u32 cap, u32 *fill)
 {
 	struct zone_life *zl = &tbl->zones[zone].life;
-	u32 cap = zone_cap(tbl, zone);
-	u64 old = atomic64_read(&zl->state), new, changed;
+	u64 new, changed;
 	unsigned int oc, nc;
 	bool bumped;
-	u32 fill = 0;
 
-	do {
+	*fill = 0;
+	for (;;) {
+		if (!step && next_pending(&tbl->life, old)) {
+			old = life_caught_up(tbl, zone);	/* first */
+			continue;
+		}
 		changed = changed_of(zl, old);
 		new = after(old, opi, n, cap, tbl->zone_sectors, select_all);
 		bumped = new == old && cond_of(old) == ZNS_HOST_UNKNOWN;
@@ -507,31 +558,43 @@ static u32 apply(struct zone_table *tbl, u32 zone, unsigned int opi, u32 n,
 			new = moved_unknown(old);
 		else if (new != old)
 			new = tag_times(&tbl->life, old, new, changed);
-		else
+		else if (!step)
 			break;
-	} while (!atomic64_try_cmpxchg(&zl->state, &old, new));
+		if (!step) {
+			if (atomic64_try_cmpxchg(&zl->state, &old, new))
+				break;
+			continue;
+		}
+		if (!atomic64_try_cmpxchg(&zl->state, &old,
+					  next_tag(new, LIFE_GEN, LIFE_GEN_SHIFT)))
+			return false;
+		new = next_tag(new, LIFE_GEN, LIFE_GEN_SHIFT);
+		old = next_tag(old, LIFE_GEN, LIFE_GEN_SHIFT);	/* as it was */
+		break;
+	}
 	if (bumped) {
 		retag_first_write(zl, old, new);
-		return 0;	/* moved, nobody knows where */
+		return true;	/* moved, nobody knows where */
 	}
 
 	/* a finish of a full zone changes nothing, and wastes nothing */
 	if (opi == ZNS_OPI_FINISH && (new != old || !select_all))
 		count_finish(tbl, zl, old, cap);
-	if (new == old)
-		return 0;
+	/* a reset of an empty zone changes nothing, and reclaims nothing */
+	if (new == old && (opi != ZNS_OPI_RESET || select_all))
+		return true;
 	oc = cond_of(old);
 	nc = cond_of(new);
 	/* it left implicitly open, or open_confirmed() below says it is */
 	if (may_be_closed(&tbl->life, oc, changed))
 		uncertain_settled(&tbl->life);
 	if (opi == ZNS_OPI_RESET) {
-		fill = old & LIFE_KNOWN ? written_of(old) : ZNS_FILL_UNKNOWN;
+		*fill = old & LIFE_KNOWN ? written_of(old) : ZNS_FILL_UNKNOWN;
 		/* the device resets only the zones that hold data */
 		if (select_all && oc == ZNS_HOST_UNKNOWN)
 			atomic64_inc(&tbl->life.select_all_unknown);
 		else
-			count_fill(tbl, zl, cap, fill);
+			count_fill(tbl, zl, cap, *fill);
 	} else if (first_write(old, new)) {
 		set_first_write(zl, now, new);
 	}
@@ -549,36 +612,179 @@ static u32 apply(struct zone_table *tbl, u32 zone, unsigned int opi, u32 n,
 		cond_changed(tbl, zl, oc, nc, now, true, changed, new);
 	if (is_open(nc) && may_be_closed(&tbl->life, oc, changed))
 		open_confirmed(&tbl->life, zl, new, now);
-	return fill;
+	return true;
+}
+
+/*
+ * The zone's word once it applied every select-all command published, in
+ * their order: each one's effects counted as its completion's would have
+ * been, at its time.
+ */
+static u64 life_caught_up(struct zone_table *tbl, u32 zone)
+{
+	atomic64_t *state = &tbl->zones[zone].life.state;
+	u64 s = atomic64_read(state);
+	struct life_pending *p;
+	u32 fill;
+
+	while ((p = next_pending(&tbl->life, s))) {
+		/* a slot reused meanwhile: the word moved, the step fails */
+		if (move(tbl, zone, s, READ_ONCE(p->opi), 0, true, true,
+			 READ_ONCE(p->now_ns),
+			 cap_of(tbl, zone, READ_ONCE(p->zone_cap),
+				READ_ONCE(p->last_zone_cap)), &fill)) {
+			if (fill == ZNS_FILL_UNKNOWN)
+				atomic_set(&p->fill_unknown, 1);
+			else
+				atomic64_add(fill, &p->fill);
+			smp_mb__before_atomic();	/* the fill before the count */
+			atomic_inc(&p->applied);
+		}
+		s = atomic64_read(state);
+	}
+	return s;
 }
 
 u32 life_done(struct zone_table *tbl, u32 zone, unsigned int opi,
 	      const struct zns_cmd *zc, const struct zns_done *done)
 {
+	u32 fill;
+
 	if (opi == ZNS_OPI_READ)
 		return 0;
-	return apply(tbl, zone, opi, zc->nr_sectors, false, done->now_ns);
+	move(tbl, zone, atomic64_read(&tbl->zones[zone].life.state), opi,
+	     zc->nr_sectors, false, false, done->now_ns, zone_cap(tbl, zone),
+	     &fill);
+	return fill;
 }
 
 /*
- * A select-all command moves every zone in the conditions it applies to:
- * one cmpxchg per zone, in the completion. Returns the sectors a reset
- * reclaimed, ZNS_FILL_UNKNOWN if a zone's fill was unknown.
+ * Select-all commands every zone applied leave the ring; a reset's event,
+ * its fill known now, joins the reset log. Holds pending_lock.
  */
-u32 life_select_all(struct zone_table *tbl, unsigned int opi, u64 now_ns)
+static void retire_applied(struct zone_table *tbl)
 {
-	u64 sum = 0;
+	struct life_ns *l = &tbl->life;
+	struct life_pending *p;
+	u64 fill;
+
+	while (l->pending_done != l->pending_gen) {
+		p = &l->pending[l->pending_done % LIFE_PENDING];
+		if (atomic_read(&p->applied) < tbl->nr_zones)
+			break;		/* a zone applies it on another CPU */
+		smp_rmb();	/* the fills before the count */
+		fill = atomic64_read(&p->fill);
+		if (p->opi == ZNS_OPI_RESET)
+			reset_log_add_at(&tbl->reset_log, U32_MAX, p->latency_ns,
+					 0, atomic_read(&p->fill_unknown) ?
+					 ZNS_FILL_UNKNOWN :
+					 min_t(u64, fill, U32_MAX - 1),
+					 p->real_ns);
+		WRITE_ONCE(l->pending_done, l->pending_done + 1);
+	}
+}
+
+/*
+ * Every zone applies the select-all commands published: before a file
+ * shows the namespace's figures, and by the sweep. can_sleep: in process
+ * context, not under rcu_read_lock().
+ */
+void life_catch_up(struct zone_table *tbl, bool can_sleep)
+{
+	struct life_ns *l = &tbl->life;
+	unsigned long flags;
+	u32 zone;
+
+	/* pairs with the release in publish(): nothing published since */
+	if (smp_load_acquire(&l->pending_gen) == READ_ONCE(l->pending_done))
+		return;
+	for (zone = 0; zone < tbl->nr_zones; zone++) {
+		life_caught_up(tbl, zone);
+		if (can_sleep && !(zone % 1024))
+			cond_resched();
+	}
+	raw_spin_lock_irqsave(&l->pending_lock, flags);
+	retire_applied(tbl);
+	raw_spin_unlock_irqrestore(&l->pending_lock, flags);
+}
+
+/* Publishes a select-all command in the ring; false if it is full. */
+static bool publish(struct zone_table *tbl, unsigned int opi, u64 now_ns,
+		    u64 latency_ns)
+{
+	struct life_ns *l = &tbl->life;
+	struct life_pending *p;
+	unsigned long flags;
+	bool room;
+
+	raw_spin_lock_irqsave(&l->pending_lock, flags);
+	retire_applied(tbl);
+	room = l->pending_gen - l->pending_done < LIFE_PENDING;
+	if (room) {
+		p = &l->pending[l->pending_gen % LIFE_PENDING];
+		p->opi = opi;
+		p->now_ns = now_ns;
+		p->real_ns = ktime_get_real_ns();
+		p->latency_ns = latency_ns;
+		p->zone_cap = READ_ONCE(l->zone_cap);
+		p->last_zone_cap = READ_ONCE(l->last_zone_cap);
+		atomic64_set(&p->fill, 0);
+		atomic_set(&p->fill_unknown, 0);
+		atomic_set(&p->applied, 0);
+		/* pairs with the acquire in next_pending() */
+		smp_store_release(&l->pending_gen, l->pending_gen + 1);
+	}
+	raw_spin_unlock_irqrestore(&l->pending_lock, flags);
+	return room;
+}
+
+/*
+ * No room in the ring (LIFE_PENDING commands not yet swept): every zone
+ * applies this one now, after those before it; its reset event is logged
+ * at once.
+ */
+static void walk_select_all(struct zone_table *tbl, unsigned int opi,
+			    u64 now_ns, u64 latency_ns)
+{
 	bool unknown = false;
 	u32 zone, fill;
+	u64 sum = 0;
 
+	atomic64_inc(&tbl->life.select_all_walks);
 	for (zone = 0; zone < tbl->nr_zones; zone++) {
-		fill = apply(tbl, zone, opi, 0, true, now_ns);
+		move(tbl, zone, life_caught_up(tbl, zone), opi, 0, true, false,
+		     now_ns, zone_cap(tbl, zone), &fill);
 		if (fill == ZNS_FILL_UNKNOWN)
 			unknown = true;
 		else
 			sum += fill;
 	}
-	return unknown ? ZNS_FILL_UNKNOWN : min_t(u64, sum, U32_MAX - 1);
+	if (opi == ZNS_OPI_RESET)
+		reset_log_add(&tbl->reset_log, U32_MAX, latency_ns, 0,
+			      unknown ? ZNS_FILL_UNKNOWN :
+			      min_t(u64, sum, U32_MAX - 1));
+}
+
+/*
+ * A select-all command succeeded: published for every zone to apply, the
+ * open and closed ones at once. Returns true when the others wait for the
+ * sweep. Its completion's cost: the bitmap's words and the active zones.
+ */
+bool life_select_all(struct zone_table *tbl, unsigned int opi, u64 now_ns,
+		     u64 latency_ns)
+{
+	u32 zone;
+
+	if (!publish(tbl, opi, now_ns, latency_ns)) {
+		life_catch_up(tbl, false);	/* the ring's commands */
+		if (!publish(tbl, opi, now_ns, latency_ns)) {
+			walk_select_all(tbl, opi, now_ns, latency_ns);
+			return false;
+		}
+	}
+	for_each_set_bit(zone, tbl->active_zones, tbl->nr_zones)
+		life_caught_up(tbl, zone);
+	return true;
 }
 
 /*
@@ -620,7 +826,7 @@ void life_failed(struct zone_table *tbl, u32 zone, unsigned int opi,
 		 const struct zns_cmd *zc, const struct zns_done *done)
 {
 	struct zone_life *zl = &tbl->zones[zone].life;
-	u64 old = atomic64_read(&zl->state), new, changed;
+	u64 old = life_caught_up(tbl, zone), new, changed;
 
 	/* a failed write may have written some: see moved_unknown() */
 	while (opi != ZNS_OPI_READ && cond_of(old) == ZNS_HOST_UNKNOWN) {
@@ -704,6 +910,16 @@ static void seeded_moves(struct zone_table *tbl, struct zone_life *zl,
 	cond_changed(tbl, zl, ZNS_HOST_UNKNOWN, cond, now, false, 0, new);
 }
 
+/* A report's capacity of a zone, learned; false if it is none. */
+static bool report_cap(struct zone_table *tbl, u32 zone, u64 cap)
+{
+	if (!cap || cap > tbl->zone_sectors)
+		return false;	/* not a capacity: the report is wrong */
+	learn_cap(zone == tbl->nr_zones - 1 ? &tbl->life.last_zone_cap :
+					      &tbl->life.zone_cap, cap);
+	return true;
+}
+
 /*
  * A zone descriptor of a report: seeds a zone zns_stat does not know, or
  * settles one the device may have closed.
@@ -722,14 +938,13 @@ static void seed_zone(struct zone_table *tbl, const struct nvme_zone_descriptor 
 	    start >> tbl->zone_shift >= tbl->nr_zones)
 		return;
 	zone = start >> tbl->zone_shift;
-	if (!cap || cap > tbl->zone_sectors)
-		return;			/* not a capacity: the report is wrong */
-	learn_cap(zone == tbl->nr_zones - 1 ? &tbl->life.last_zone_cap :
-					      &tbl->life.zone_cap, cap);
+	if (!report_cap(tbl, zone, cap))
+		return;
 	if (cond != ZNS_HOST_EMPTY && !is_active(cond) && cond != ZNS_HOST_FULL)
 		return;			/* read-only, offline: not ours */
 	wp = le64_to_cpu(d->wp) << lba_shift;
 	zl = &tbl->zones[zone].life;
+	life_caught_up(tbl, zone);	/* the report is the latest word */
 	if (is_open(cond) || cond == ZNS_HOST_CLOSED)
 		settle_zone(tbl, zl, cond, wp - start, now);
 	if (atomic_read(&tbl->life.seeding))
@@ -754,14 +969,14 @@ int life_seed(struct zone_table *tbl, u32 zone, unsigned int cond, u32 cap,
 	struct zone_life *zl = &tbl->zones[zone].life;
 	u64 new;
 
-	if (!cap || cap > tbl->zone_sectors)
-		return 0;		/* not a capacity: the report is wrong */
 	/* its own, not through the probes (block outcomes read no report) */
-	learn_cap(zone == tbl->nr_zones - 1 ? &tbl->life.last_zone_cap :
-					      &tbl->life.zone_cap, cap);
+	if (!report_cap(tbl, zone, cap))
+		return 0;
 	if (cond_of(expected) || (cond != ZNS_HOST_EMPTY && !is_active(cond) &&
 				  cond != ZNS_HOST_FULL))
 		return 0;
+	if (next_pending(&tbl->life, expected))
+		return -EAGAIN;	/* a select-all completed since */
 	new = seeded(expected, cond, wp_off, cap);
 	if (!atomic64_try_cmpxchg(&zl->state, &expected, new))
 		return -EAGAIN;	/* moved since: the report may be older */
@@ -815,7 +1030,7 @@ void life_report(struct zone_table *tbl, struct request *req,
 void life_values(struct zone_table *tbl, u32 zone, u64 *v)
 {
 	struct zone_life *zl = &tbl->zones[zone].life;
-	u64 s = atomic64_read(&zl->state);
+	u64 s = life_caught_up(tbl, zone);
 	u64 changed = changed_of(zl, s);
 	u32 min = atomic_read(&zl->fill_min), max = atomic_read(&zl->fill_max);
 
@@ -825,7 +1040,7 @@ void life_values(struct zone_table *tbl, u32 zone, u64 *v)
 	v[ZNS_ZC_HOST_WRITTEN_KNOWN] = !!(s & LIFE_KNOWN);
 	v[ZNS_ZC_HOST_COND_TIME_NS] = time_known(changed) ?
 				      changed + tbl->real_offset : 0;
-	v[ZNS_ZC_FILL_RESETS] = s >> LIFE_FILLS_SHIFT;
+	v[ZNS_ZC_FILL_RESETS] = atomic_read(&zl->fill_resets);
 	v[ZNS_ZC_FILL_SUM_SECTORS] = atomic64_read(&zl->fill_sum);
 	v[ZNS_ZC_FILL_MIN_SECTORS] = min ? min - 1 : 0;
 	v[ZNS_ZC_FILL_MAX_SECTORS] = max ? max - 1 : 0;
@@ -896,6 +1111,7 @@ int life_show(struct seq_file *m, void *v)
 	rcu_read_lock();
 	tbl = rcu_dereference(ns->zones);
 	l = &tbl->life;
+	life_catch_up(tbl, false);
 	uncertain = open_uncertain(tbl);
 	seq_printf(m, "zone_capacity_sectors %u\n", zone_cap(tbl, 0));
 	seq_printf(m, "last_zone_capacity_sectors %u\n",
@@ -930,6 +1146,8 @@ int life_show(struct seq_file *m, void *v)
 		   atomic64_read(&l->fill_fraction_unknown));
 	seq_printf(m, "resets_select_all_unknown %lld\n",
 		   atomic64_read(&l->select_all_unknown));
+	seq_printf(m, "select_all_walks %lld\n",
+		   atomic64_read(&l->select_all_walks));
 	seq_printf(m, "seed_pending %u\n", READ_ONCE(l->seed_pending));
 	seq_printf(m, "seed_reports %u\n", READ_ONCE(l->seed_reports));
 	seq_printf(m, "zones_seeded %u\n", READ_ONCE(l->zones_seeded));
@@ -975,6 +1193,7 @@ int life_times_show(struct seq_file *m, void *v)
 	seq_puts(m, "# what time_lo_us time_hi_us count\n");
 	rcu_read_lock();
 	tbl = rcu_dereference(ns->zones);
+	life_catch_up(tbl, false);
 	show_times(m, "to_full", tbl->life.time_to_full);
 	show_times(m, "open", tbl->life.time_open);
 	rcu_read_unlock();

@@ -142,8 +142,7 @@ void ns_free_list(struct list_head *dead_ns)
 /* Swap in a zeroed table of the same geometry: all counters at one instant. */
 static int ns_clear(struct zns_ns *ns)
 {
-	struct zone_table *tbl = rcu_dereference_protected(ns->zones,
-					lockdep_is_held(&zns_disks_lock));
+	struct zone_table *tbl = ns_table(ns);
 	struct zone_table *new_tbl;
 	struct zns_geometry geo;
 

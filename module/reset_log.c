@@ -106,9 +106,9 @@ static struct reset_event *claim_slot(struct reset_log *log, u64 seq)
 }
 
 static void fill_event(struct reset_event *ev, u32 zone, u64 latency_ns,
-		       u16 status, u32 fill)
+		       u16 status, u32 fill, u64 real_ns)
 {
-	ev->time_ns = ktime_get_real_ns();
+	ev->time_ns = real_ns;
 	ev->latency_ns = min_t(u64, latency_ns, RESET_LATENCY_MAX);
 	ev->status = status;
 	ev->zone = zone;
@@ -121,16 +121,25 @@ static void publish_event(struct reset_event *ev, u64 seq)
 	smp_store_release(&ev->seq, seq);
 }
 
-void reset_log_add(struct reset_log *log, u32 zone, u64 latency_ns,
-		   u16 status, u32 fill)
+/* A reset that completed at real_ns (CLOCK_REALTIME). */
+void reset_log_add_at(struct reset_log *log, u32 zone, u64 latency_ns,
+		      u16 status, u32 fill, u64 real_ns)
 {
 	u64 seq = atomic64_inc_return(&log->head);
 	struct reset_event *ev = claim_slot(log, seq);
 
 	if (!ev)
 		return;
-	fill_event(ev, zone, latency_ns, status, fill);
+	fill_event(ev, zone, latency_ns, status, fill, real_ns);
 	publish_event(ev, seq);
+}
+
+/* A reset that completed now. */
+void reset_log_add(struct reset_log *log, u32 zone, u64 latency_ns,
+		   u16 status, u32 fill)
+{
+	reset_log_add_at(log, zone, latency_ns, status, fill,
+			 ktime_get_real_ns());
 }
 
 static bool read_event(struct reset_log *log, u64 seq, struct reset_event *out)
@@ -179,6 +188,8 @@ static void *resets_start(struct seq_file *m, loff_t *pos)
 	rcu_read_lock();
 	if (*pos)
 		return find_event(m, pos);
+	/* a select-all reset is logged once every zone applied it */
+	life_catch_up(rcu_dereference(r->ns->zones), false);
 	r->last = atomic64_read(&rcu_dereference(r->ns->zones)->reset_log.head);
 	return SEQ_START_TOKEN;
 }

@@ -52,12 +52,6 @@ struct seed_report {
 	struct seed_zone *zones;
 };
 
-static struct zone_table *ns_table(struct zns_ns *ns)
-{
-	return rcu_dereference_protected(ns->zones,
-					 lockdep_is_held(&zns_disks_lock));
-}
-
 /*
  * A new table for zd's namespace. Holds zns_disks_lock. Hidden disks cannot
  * be opened; a namespace of several paths is left to reports users run.
@@ -200,6 +194,7 @@ static void seed_one(struct gendisk *gendisk, u64 diskseq)
 		mutex_unlock(&zns_disks_lock);
 		goto free;
 	}
+	life_catch_up(tbl, true);	/* words as of now, select-alls applied */
 	for (zone = 0; zone < nr_zones; zone++)
 		expected[zone] = atomic64_read(&tbl->zones[zone].life.state);
 	atomic_inc(&tbl->life.seeding);	/* its report seeds nothing itself */

@@ -46,6 +46,7 @@ struct model {
 	struct rnd_state rnd;
 	u64 seed, step, now, latest;
 	bool unordered;		/* stamps not monotone: several CPUs */
+	bool lazily;		/* figures read every LAZY_STEPS steps only */
 	u32 max_open, max_active, cap, last_cap;	/* as zns_stat knows them */
 	struct dev_zone dev[M_ZONES];
 	struct model_zone z[M_ZONES];
@@ -513,7 +514,7 @@ static void step_select_all(struct model *m)
 			d->cond = ZNS_HOST_CLOSED;
 		model_done(m, zone, opi, 0, true);
 	}
-	life_select_all(m->tbl, opi, m->now);
+	life_select_all(m->tbl, opi, m->now, 1);
 }
 
 /* A report of one zone, as the device has it; now and then not ours. */
@@ -679,6 +680,8 @@ static bool same_ns(struct model *m)
 	int unsure = nr_uncertain(m), i;
 	u64 now = m->latest;
 
+	life_catch_up(tbl, false);	/* as life_show() does */
+
 	if (!(SAME("zone_capacity_sectors", zone_cap(tbl, 0), model_cap(m, 0)) &&
 	      SAME("last_zone_capacity_sectors", zone_cap(tbl, M_ZONES - 1),
 		   model_cap(m, M_ZONES - 1)) &&
@@ -737,6 +740,12 @@ static bool same_ns(struct model *m)
 }
 
 /* One run: a fresh table and model, steps until one figure differs. */
+/*
+ * Between two reads of the figures, zones apply the select-all commands
+ * only when a command touches them (lifecycle.c): the ring fills up.
+ */
+#define LAZY_STEPS	500
+
 static void model_run(struct kunit *test, u64 seed, bool cap_known,
 		      u32 max_open, u32 max_active, bool unordered)
 {
@@ -748,6 +757,7 @@ static void model_run(struct kunit *test, u64 seed, bool cap_known,
 	m->seed = seed;
 	prandom_seed_state(&m->rnd, seed);
 	m->unordered = unordered;
+	m->lazily = seed >= 400;
 	m->latest = 1000;
 	m->max_open = max_open;
 	m->max_active = max_active;
@@ -768,6 +778,8 @@ static void model_run(struct kunit *test, u64 seed, bool cap_known,
 	}
 	for (m->step = 0; m->step < M_STEPS; m->step++) {
 		model_step(m);
+		if (m->lazily && (m->step + 1) % LAZY_STEPS)
+			continue;
 		if (!same_zones(m) || !same_ns(m))
 			return;
 	}
@@ -812,11 +824,21 @@ static void model_unordered(struct kunit *test)
 		model_run(test, seed, seed & 1, 3, 5, true);
 }
 
+/* Select-all commands applied when zones are next touched, read rarely. */
+static void model_select_all_lazily(struct kunit *test)
+{
+	u64 seed;
+
+	for (seed = 401; seed <= 402; seed++)
+		model_run(test, seed, seed & 1, 3, 5, false);
+}
+
 static struct kunit_case lifecycle_model_cases[] = {
 	KUNIT_CASE(model_capacity_known),
 	KUNIT_CASE(model_capacity_from_reports),
 	KUNIT_CASE(model_no_limits),
 	KUNIT_CASE(model_unordered),
+	KUNIT_CASE(model_select_all_lazily),
 	{}
 };
 

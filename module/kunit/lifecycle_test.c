@@ -35,8 +35,34 @@ static struct zone_table *test_table(struct kunit *test, u32 nr_zones,
 	tbl->zone_sectors = ZONE_SECTORS;
 	tbl->lba_bytes = 512;
 	tbl->zone_shift = ilog2(ZONE_SECTORS);
+	tbl->active_zones = kunit_kcalloc(test, BITS_TO_LONGS(nr_zones),
+					  sizeof(long), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, tbl->active_zones);
+	tbl->reset_log.size = 64;
+	tbl->reset_log.events = kunit_kcalloc(test, tbl->reset_log.size,
+					      sizeof(struct reset_event),
+					      GFP_KERNEL);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, tbl->reset_log.events);
 	life_init(tbl, &geo);
 	return tbl;
+}
+
+/* The fill of the reset log's last event, -1 if it holds none. */
+static s64 last_reset_fill(struct zone_table *tbl)
+{
+	u64 head = atomic64_read(&tbl->reset_log.head);
+
+	if (!head)
+		return -1;
+	return tbl->reset_log.events[(head - 1) % tbl->reset_log.size].fill;
+}
+
+/* A select-all reset, swept: the fill its reset event says. */
+static s64 reset_all(struct zone_table *tbl, u64 now)
+{
+	life_select_all(tbl, ZNS_OPI_RESET, now, 10);
+	life_catch_up(tbl, false);
+	return last_reset_fill(tbl);
 }
 
 /* A successful command on one zone: a write at off sectors into it, n long. */
@@ -168,7 +194,7 @@ static void select_all_reset_unknown_zones(struct kunit *test)
 	cmd(tbl, 0, ZNS_OP_WRITE, 0, 512, 200);
 	cmd(tbl, 1, ZNS_OP_RESET, 0, 0, 300);		/* empty, known */
 	KUNIT_EXPECT_EQ(test, atomic64_read(&tbl->life.fill_unknown), 2);
-	KUNIT_EXPECT_EQ(test, life_select_all(tbl, ZNS_OPI_RESET, 400),
+	KUNIT_EXPECT_EQ(test, reset_all(tbl, 400),
 			ZNS_FILL_UNKNOWN);	/* zones 2 and 3: not known */
 	KUNIT_EXPECT_EQ(test, atomic64_read(&tbl->life.fill_unknown), 2);
 	KUNIT_EXPECT_EQ(test, atomic64_read(&tbl->life.select_all_unknown), 2);
@@ -181,7 +207,7 @@ static void select_all_reset_unknown_zones(struct kunit *test)
 				ZNS_HOST_EMPTY);
 	/* now every zone is known: the next one's fill is */
 	cmd(tbl, 3, ZNS_OP_WRITE, 0, 8, 500);
-	KUNIT_EXPECT_EQ(test, life_select_all(tbl, ZNS_OPI_RESET, 600), 8);
+	KUNIT_EXPECT_EQ(test, reset_all(tbl, 600), 8);
 	KUNIT_EXPECT_EQ(test, atomic64_read(&tbl->life.select_all_unknown), 2);
 }
 
@@ -329,6 +355,101 @@ static void seed_races(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, col(tbl, 1, ZNS_ZC_HOST_COND), ZNS_HOST_EMPTY);
 }
 
+/* Zones whose word moved since the table was made: applied something. */
+static u32 words_moved(struct zone_table *tbl)
+{
+	u32 zone, n = 0;
+
+	for (zone = 0; zone < tbl->nr_zones; zone++)
+		n += gen_of(atomic64_read(&tbl->zones[zone].life.state)) != 0;
+	return n;
+}
+
+/*
+ * Review finding 3: a select-all command's completion walked every zone.
+ * It moves the open and closed ones only; the others apply it when next
+ * touched or read, in order, with the figures it would have given then.
+ */
+static void select_all_applied_lazily(struct kunit *test)
+{
+	struct zone_table *tbl = test_table(test, 4096, 1024, 0);
+	struct life_ns *l = &tbl->life;
+	u32 zone;
+
+	for (zone = 0; zone < tbl->nr_zones; zone++)	/* all known */
+		cmd(tbl, zone, ZNS_OP_RESET, 0, 0, 100);
+	for (zone = 0; zone < 8; zone++)	/* full: 8 x 1024 sectors */
+		cmd(tbl, zone, ZNS_OP_WRITE, 0, 1024, 200);
+	cmd(tbl, 10, ZNS_OP_WRITE, 0, 8, 300);	/* implicitly open */
+	cmd(tbl, 11, ZNS_OP_WRITE, 0, 16, 300);
+	cmd(tbl, 11, ZNS_OP_CLOSE, 0, 0, 310);	/* closed */
+	KUNIT_EXPECT_EQ(test, atomic_read(&l->active), 2);
+
+	KUNIT_EXPECT_TRUE(test, life_select_all(tbl, ZNS_OPI_RESET, 400, 10));
+	/* the completion moved the two active zones' words, no other */
+	KUNIT_EXPECT_EQ(test, words_moved(tbl), 2);
+	KUNIT_EXPECT_EQ(test, atomic_read(&l->open), 0);
+	KUNIT_EXPECT_EQ(test, atomic_read(&l->active), 0);
+	KUNIT_EXPECT_EQ(test, atomic64_read(&l->reclaimed), 24);
+	KUNIT_EXPECT_EQ(test, last_reset_fill(tbl), -1);	/* not yet */
+
+	/* a write to a zone not yet reset in its word: the reset first */
+	cmd(tbl, 3, ZNS_OP_WRITE, 0, 64, 500);
+	KUNIT_EXPECT_EQ(test, col(tbl, 3, ZNS_ZC_HOST_WRITTEN_SECTORS), 64);
+	KUNIT_EXPECT_EQ(test, col(tbl, 3, ZNS_ZC_FILL_SUM_SECTORS), 1024);
+	KUNIT_EXPECT_EQ(test, atomic64_read(&l->reclaimed), 24 + 1024);
+	/* read: the zone's word as if the reset had walked it */
+	KUNIT_EXPECT_EQ(test, col(tbl, 5, ZNS_ZC_HOST_COND), ZNS_HOST_EMPTY);
+	KUNIT_EXPECT_EQ(test, col(tbl, 5, ZNS_ZC_HOST_COND_TIME_NS), 400);
+	KUNIT_EXPECT_EQ(test, col(tbl, 5, ZNS_ZC_FILL_RESETS), 1);
+
+	life_catch_up(tbl, false);	/* the sweep: its event, all fills known */
+	KUNIT_EXPECT_EQ(test, last_reset_fill(tbl), 8 * 1024 + 24);
+	KUNIT_EXPECT_EQ(test, atomic64_read(&l->reclaimed), 8 * 1024 + 24);
+	KUNIT_EXPECT_EQ(test, atomic64_read(&l->fill[10]), 8);
+	KUNIT_EXPECT_EQ(test, atomic64_read(&l->select_all_unknown), 0);
+	KUNIT_EXPECT_EQ(test, words_moved(tbl), tbl->nr_zones);
+	KUNIT_EXPECT_EQ(test, l->pending_done, 1);
+}
+
+/*
+ * Select-all commands that wait for the sweep, more than the ring holds:
+ * the next one makes every zone apply them first; if a zone is still
+ * applying one on another CPU, it walks the zones as before.
+ */
+static void select_all_ring_full(struct kunit *test)
+{
+	struct zone_table *tbl = test_table(test, 64, 1024, 0);
+	struct life_ns *l = &tbl->life;
+	int i;
+
+	for (i = 0; i < LIFE_PENDING; i++) {
+		cmd(tbl, 1, ZNS_OP_WRITE, 0, 8, 100 + 10 * i);
+		life_select_all(tbl, ZNS_OPI_RESET, 105 + 10 * i, 1);
+	}
+	KUNIT_EXPECT_EQ(test, l->pending_gen - l->pending_done, LIFE_PENDING);
+	cmd(tbl, 1, ZNS_OP_WRITE, 0, 8, 300);
+	KUNIT_EXPECT_TRUE(test, life_select_all(tbl, ZNS_OPI_RESET, 305, 1));
+	KUNIT_EXPECT_EQ(test, atomic64_read(&l->select_all_walks), 0);
+	KUNIT_EXPECT_EQ(test, atomic64_read(&tbl->reset_log.head), LIFE_PENDING);
+	/* the first reset met zones of unknown condition; the others 8 sectors */
+	KUNIT_EXPECT_EQ(test, last_reset_fill(tbl), 8);
+
+	/* a zone "still applying" the oldest: no room, a walk */
+	for (i = 0; i < LIFE_PENDING - 1; i++)
+		life_select_all(tbl, ZNS_OPI_FINISH, 400 + i, 1);
+	atomic_dec(&l->pending[l->pending_done % LIFE_PENDING].applied);
+	life_catch_up(tbl, false);
+	cmd(tbl, 2, ZNS_OP_WRITE, 0, 8, 500);
+	KUNIT_EXPECT_FALSE(test, life_select_all(tbl, ZNS_OPI_RESET, 505, 1));
+	KUNIT_EXPECT_EQ(test, atomic64_read(&l->select_all_walks), 1);
+	KUNIT_EXPECT_EQ(test, last_reset_fill(tbl), 8);
+	KUNIT_EXPECT_EQ(test, col(tbl, 2, ZNS_ZC_HOST_COND), ZNS_HOST_EMPTY);
+	atomic_inc(&l->pending[l->pending_done % LIFE_PENDING].applied);
+	life_catch_up(tbl, false);	/* done with it: the ring empties */
+	KUNIT_EXPECT_EQ(test, l->pending_gen, l->pending_done);
+}
+
 static struct kunit_case lifecycle_cases[] = {
 	KUNIT_CASE(write_to_full),
 	KUNIT_CASE(reset_counts_fill),
@@ -339,6 +460,8 @@ static struct kunit_case lifecycle_cases[] = {
 	KUNIT_CASE(opens_over_limit),
 	KUNIT_CASE(times_written_late),
 	KUNIT_CASE(seed_races),
+	KUNIT_CASE(select_all_applied_lazily),
+	KUNIT_CASE(select_all_ring_full),
 	{}
 };
 

@@ -115,7 +115,7 @@ static void writers_meet_in_a_slot(struct kunit *test)
 	t = new_reader(test, ns);
 	read_some(t, 100);
 	KUNIT_EXPECT_STREQ(test, seqs_read(test, t), "2");
-	fill_event(ev, 1, 1000, 0, 8);			/* A ends, late */
+	fill_event(ev, 1, 1000, 0, 8, ktime_get_real_ns());	/* A ends, late */
 	publish_event(ev, first);
 	t = new_reader(test, ns);
 	read_some(t, 100);

@@ -25,8 +25,13 @@
 #   scale   reading zones/summary (ZNS_BENCH_SCALE_REPS times), zns-stat and the
 #           heatmaps (ZNS_BENCH_TOOL_REPS times) for 65536 zones, and profiles
 #   selectall  the completion probe's time of one select-all reset (timed
-#           build) on 100, 4096 and 65536 zones, each written first,
-#           ZNS_BENCH_SCALE_REPS times: the lifecycle moves every zone there
+#           build) on 100, 4096 and 65536 zones, each written first (every
+#           zone open: each applies it in the completion), then each written
+#           and finished (full: the completion publishes it), ZNS_BENCH_SCALE_REPS
+#           times each
+#   rtlat   (not by default; RT kernel) timer latency around one select-all
+#           reset of 65536 zones, open or full, or none: KVER=6.1.0-56-rt-amd64
+#           ZNS_BENCH_PHASES=rtlat make bench
 #
 # Devices (bench.sh adds a controller with serial "zbench"; found by geometry):
 #   WL    512 MiB, 64 KiB zones (8192), 4 KiB LBAs: every workload
@@ -447,18 +452,63 @@ phase_scale() {
 	fi
 }
 
+# The zones a reset-all meets: "open", every zone written and implicitly
+# open (these namespaces have no max_active: each one applies the reset in
+# the completion), or "full", finished first (the completion publishes the
+# reset; the zones apply it later, lifecycle.c).
 phase_selectall() {
-	local n d timing
+	local n d timing zones
 	insmod "$TIMED_KO" || fail "insmod $TIMED_KO"
 	track_all "$Z100" "$Z4096" "$Z65536"
 	for n in 100 4096 65536; do
 		case $n in 100) d=$Z100 ;; 4096) d=$Z4096 ;; 65536) d=$Z65536 ;; esac
+		for zones in open full; do
+			for _ in $(seq "$SCALE_REPS"); do
+				"$ZB" touch "/dev/$d" 4096 >/dev/null || fail "zbench touch $d"
+				[ $zones = open ] || nvme zns finish-zone "/dev/$d" -a >/dev/null ||
+					fail "finish-zone -a $d"
+				echo 0 >/sys/module/zns_stat/parameters/bench_timing	# zero the sums
+				nvme zns reset-zone "/dev/$d" -a >/dev/null || fail "reset-zone -a $d"
+				timing=$(cat /sys/module/zns_stat/parameters/bench_timing)
+				bench "phase=selectall zones=$n met=$zones disk=$d $timing"
+			done
+		done
+	done
+}
+
+# The timer latency of every CPU (tracefs timerlat: what rtla timerlat and
+# cyclictest measure; Debian's RT kernel has it, its other kernels not) over
+# two seconds in the middle of which one select-all reset completes on the
+# 65536-zone namespace: every zone open (each applies it in the completion),
+# every zone full (the completion publishes it), or no reset ("none").
+# The maxima of the IRQ and thread contexts, ns.
+phase_rtlat() {
+	local t=/sys/kernel/tracing met lat
+	[ -e $t/osnoise/timerlat_period_us ] ||
+		{ note "rtlat: $(uname -r) has no timerlat tracer: skipped"; return 0; }
+	load_zns
+	track_all "$Z65536"
+	for met in none open full; do
 		for _ in $(seq "$SCALE_REPS"); do
-			"$ZB" touch "/dev/$d" 4096 >/dev/null || fail "zbench touch $d"
-			echo 0 >/sys/module/zns_stat/parameters/bench_timing	# zero the sums
-			nvme zns reset-zone "/dev/$d" -a >/dev/null || fail "reset-zone -a $d"
-			timing=$(cat /sys/module/zns_stat/parameters/bench_timing)
-			bench "phase=selectall zones=$n disk=$d $timing"
+			"$ZB" touch "/dev/$Z65536" 4096 >/dev/null || fail "zbench touch $Z65536"
+			[ $met != full ] || nvme zns finish-zone "/dev/$Z65536" -a >/dev/null ||
+				fail "finish-zone -a $Z65536"
+			echo 0 >$t/tracing_on
+			echo timerlat >$t/current_tracer
+			echo >$t/trace
+			echo 1 >$t/tracing_on
+			sleep 1
+			[ $met = none ] || nvme zns reset-zone "/dev/$Z65536" -a >/dev/null ||
+				fail "reset-zone -a $Z65536"
+			sleep 1
+			echo 0 >$t/tracing_on
+			lat=$(awk '/timer_latency/ {
+					for (i = 1; i < NF; i++) if ($i == "context") c = $(i + 1)
+					if ($(NF - 1) > m[c]) m[c] = $(NF - 1); n[c]++
+				}
+				END { printf "irq_max_ns=%d thread_max_ns=%d samples=%d", m["irq"], m["thread"], n["irq"] }' $t/trace)
+			echo nop >$t/current_tracer
+			bench "phase=rtlat zones=65536 met=$met kernel=$(uname -r) $lat"
 		done
 	done
 }

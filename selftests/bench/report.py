@@ -360,14 +360,30 @@ def main():
     sa = defaultdict(list)
     for r in recs:
         if r.get("phase") == "selectall" and r.get("done_calls") == "1":
-            sa[int(r["zones"])].append(int(r["done_ns"]) / 1000.0)
+            sa[(int(r["zones"]), r.get("met", "open"))].append(int(r["done_ns"]) / 1000.0)
     if sa:
         p("4b. A select-all reset's completion (timed build: the probe's time, us; median of repetitions)")
-        p("%8s %12s %12s %12s %4s %12s" % ("zones", "median", "min", "max", "n", "ns/zone"))
-        for n in sorted(sa):
-            v = sa[n]
-            p("%8d %12.1f %12.1f %12.1f %4d %12.1f" % (n, med(v), min(v), max(v), len(v),
-                                                      med(v) * 1000.0 / n))
+        p("    met: the zones it finds, every one open (applied in the completion) or full (applied later)")
+        p("%8s %6s %12s %12s %12s %4s %12s" % ("zones", "met", "median", "min", "max", "n", "ns/zone"))
+        for n, met in sorted(sa):
+            v = sa[(n, met)]
+            p("%8d %6s %12.1f %12.1f %12.1f %4d %12.1f" % (n, met, med(v), min(v), max(v), len(v),
+                                                           med(v) * 1000.0 / n))
+        p("")
+
+    rt = defaultdict(list)
+    for r in recs:
+        if r.get("phase") == "rtlat":
+            rt[r["met"]].append((int(r["irq_max_ns"]) / 1000.0, int(r["thread_max_ns"]) / 1000.0))
+    if rt:
+        p("4c. Timer latency (timerlat, every CPU) around one select-all reset of 65536 zones, us")
+        p("    met: the zones it finds (open: applied in the completion; full: published); none: no reset")
+        p("%6s %14s %14s %14s %14s %4s" % ("met", "irq median", "irq max", "thread median", "thread max", "n"))
+        for met in ("none", "open", "full"):
+            if met in rt:
+                irq = [v[0] for v in rt[met]]
+                thr = [v[1] for v in rt[met]]
+                p("%6s %14.1f %14.1f %14.1f %14.1f %4d" % (met, med(irq), max(irq), med(thr), max(thr), len(irq)))
         p("")
 
     # ---- targets

@@ -146,6 +146,11 @@ agree "at the open limit"
 run nvme zns reset-zone /dev/$D -a
 expect_eq "after reset-all: open, active" "$(life open_zones) $(life active_zones)" "0 0"
 expect_eq "reclaimed_sectors after reset-all" "$(life reclaimed_sectors)" $((3248 + 8 + 16 + 8))
+# Its completion moved the open and closed zones only; the reset log has its
+# event, with the fill of every zone it reset, once all of them applied it.
+expect_eq "reset-all's event: its fill" \
+	"$(awk 'NR > 1 && $5 == 1 { print $7 }' "$ZNS_DEBUGFS/$D/resets")" $((8 + 16 + 8))
+expect_eq "reset-all waited for no walk" "$(life select_all_walks)" 0
 agree "after reset-all"
 # fills: zone 0 1200 (60%), 1 2048 (100%), then reset-all: 2 8, 3 16, 4 8
 # (10%), 5 6 7 0 (opened, never written)

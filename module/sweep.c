@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The sweep: soon after a select-all command completed, every zone of its
+ * namespace applies it (lifecycle.c publishes it without a walk), in
+ * process context, so that the ring has room for the next ones and a
+ * select-all reset's event, its fill known, joins the reset log.
+ */
+#include <linux/workqueue.h>
+
+#include "internal.h"
+
+static void sweep_fn(struct work_struct *work);
+static DECLARE_DELAYED_WORK(sweep_work, sweep_fn);
+
+static void sweep_table(struct zone_table *tbl)
+{
+	life_catch_up(tbl, true);
+}
+
+static void sweep_fn(struct work_struct *work)
+{
+	zns_disk_each_table(sweep_table);
+}
+
+/*
+ * From a completion: queued once however many come, a tick later: a timer
+ * is cheaper to arm there than a worker to wake.
+ */
+void sweep_request(void)
+{
+	queue_delayed_work(system_wq, &sweep_work, 1);
+}
+
+void sweep_exit(void)
+{
+	cancel_delayed_work_sync(&sweep_work);
+}
