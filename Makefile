@@ -1,6 +1,9 @@
 # zns_stat: build, test and install. The module's objects are in Kbuild.
 #
-#   make                      module and tool, against the running kernel
+#   make                      module and tool, against the running kernel (the tool
+#                             alone, and one line on how to get the module, without
+#                             its headers)
+#   make tool                 the tool alone (user/zns-stat): no kernel headers needed
 #   make KERNELRELEASE=6.1.0-56-amd64   or   make KDIR=/path/to/build
 #   make demo                 emulated ZNS SSD in QEMU, short workload, stats
 #   make check                everything the CI runs
@@ -36,7 +39,14 @@ USER_LDLIBS ?= -lm
 .PHONY: all module tool unit-test clean check check-sid demo stress install uninstall dkms-install dkms-remove \
 	install-tool install-module dkms-source deb
 
+# Without the kernel's build tree, make still builds the tool (it needs no
+# headers) and says in one line how to get the module.
+ifneq ($(wildcard $(KDIR)/.),)
 all: module tool
+else
+all: tool
+	@echo "zns_stat: built user/zns-stat only; no kernel build tree at $(KDIR) for the module: install linux-headers-$(KERNELRELEASE), or make KDIR=/path/to/build" >&2
+endif
 
 module:
 	@test -d "$(KDIR)" || { echo "zns_stat: no kernel build tree at $(KDIR): install linux-headers-$(KERNELRELEASE) or pass KDIR=" >&2; exit 1; }

@@ -190,6 +190,25 @@ usr/share/zns-stat/zns-stat-dashboard.json"
 	rm -rf "$t"
 }
 
+# make on a machine without kernel headers (a KDIR that does not exist), from a
+# copy of the tree: it builds the tool, exits 0, builds no module object and
+# says in one line on stderr how to build the module.
+no_headers_findings() {
+	local t=$repo/build/no-headers out
+	rm -rf "$t"
+	mkdir -p "$t/src"
+	(cd "$repo" && cp -a --parents Makefile Kbuild include module user "$t/src/") &&
+		make -C "$t/src" -s clean KDIR="$t/none" >/dev/null 2>&1
+	make -C "$t/src" -s KDIR="$t/none" CC=gcc >"$t/out" 2>"$t/err" || echo "make without headers failed"
+	[ -x "$t/src/user/zns-stat" ] || echo "make without headers did not build user/zns-stat"
+	! compgen -G "$t/src/module/*.o" >/dev/null || echo "module objects were built"
+	out=$(cat "$t/err")
+	[ "$out" = "zns_stat: built user/zns-stat only; no kernel build tree at $t/none for the module: install linux-headers-$(uname -r), or make KDIR=/path/to/build" ] ||
+		printf 'want one line on how to build the module, got:\n%s\n' "$out"
+	[ ! -s "$t/out" ] || { echo "make -s without headers printed:"; head -n 5 "$t/out"; }
+	rm -rf "$t"
+}
+
 # The tool under cppcheck: warnings, portability and performance (not style).
 cppcheck_findings() {
 	(cd "$repo" && cppcheck -q --std=c11 --enable=warning,performance,portability \
@@ -428,6 +447,7 @@ check "checkpatch.pl --strict is clean on module/ and include/" checkpatch
 check "zns-stat builds with -Wall -Wextra -Werror" \
 	bash -c "make -C '$repo' -s -B tool CC=gcc"
 check "cppcheck finds nothing in user/" cppcheck_findings
+check "make without kernel headers builds the tool and says how to build the module" no_headers_findings
 check "zns-stat unit tests (cmocka): parsing, deltas, formats, heatmaps, data files" unit_test_findings
 check "zns-stat figures (8 and 65536 zones) and report: well-formed, rendered by rsvg-convert" figure_findings
 check "zns-stat export: node_exporter serves the fixture's values, promtool, dashboard, atomic, bad args" \
