@@ -10,8 +10,9 @@
 #   make bench                performance: vs no tracing and vs bpftrace, memory, scale
 #   make check-sid            the same module against Debian sid's newest kernel
 #   make debug-kernel         build (or find in the cache) the debug kernels check uses
-#   make install              module (with depmod), tool, man page, systemd unit (disabled),
-#                             Grafana dashboard; DESTDIR, PREFIX, UNITDIR, DATADIR
+#   make install              module (with depmod), tool, man page, bash completion,
+#                             systemd unit (disabled), Grafana dashboard; DESTDIR,
+#                             PREFIX, UNITDIR, DATADIR, BASHCOMPDIR
 #   make uninstall            removes what make install installed
 #   make install-tool         make install without the module (what the zns-stat .deb holds)
 #   make deb                  Debian packages zns-stat-dkms and zns-stat in build/deb/
@@ -25,6 +26,8 @@ DESTDIR ?=
 MANDIR ?= $(PREFIX)/share/man
 UNITDIR ?= /lib/systemd/system
 DATADIR ?= $(PREFIX)/share/zns-stat
+# where bash-completion looks (XDG_DATA_DIRS: /usr/local/share and /usr/share)
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
 INSTALL_MOD_DIR ?= extra
 
 # The release: kept in include/zns_stat.h only (dkms.conf reads it there too).
@@ -130,12 +133,13 @@ install-tool: tool
 		chmod 0644 "$(DESTDIR)$(UNITDIR)/$$u" || exit 1; \
 	done
 	install -D -m 0644 user/grafana/$(DASHBOARD) "$(DESTDIR)$(DATADIR)/$(DASHBOARD)"
+	install -D -m 0644 user/completion/zns-stat "$(DESTDIR)$(BASHCOMPDIR)/zns-stat"
 
 uninstall:
 	rm -f "$(MODULE_DEST)/zns_stat.ko" "$(DESTDIR)$(PREFIX)/bin/zns-stat" \
 		"$(DESTDIR)$(MANDIR)/man8/zns-stat.8" \
 		$(foreach u,$(UNITS),"$(DESTDIR)$(UNITDIR)/$(u)") \
-		"$(DESTDIR)$(DATADIR)/$(DASHBOARD)"
+		"$(DESTDIR)$(DATADIR)/$(DASHBOARD)" "$(DESTDIR)$(BASHCOMPDIR)/zns-stat"
 	rmdir "$(DESTDIR)$(DATADIR)" 2>/dev/null || true
 	if [ -z "$(DESTDIR)" ]; then depmod -a "$(KERNELRELEASE)"; fi
 

@@ -166,7 +166,8 @@ install_findings() {	# install_findings KVER
 	want="lib/modules/$kver/extra/zns_stat.ko
 usr/bin/zns-stat
 lib/systemd/system/zns-stat-exporter.service
-usr/share/zns-stat/zns-stat-dashboard.json"
+usr/share/zns-stat/zns-stat-dashboard.json
+usr/share/bash-completion/completions/zns-stat"
 	[ -e "$repo/user/zns-stat.8" ] && want+=$'\n'"usr/share/man/man8/zns-stat.8"
 	got=$(cd "$t/dest" && find . -type f -o -type l | sed 's|^\./||' | LC_ALL=C sort)
 	[ "$got" = "$(LC_ALL=C sort <<<"$want")" ] ||
@@ -447,6 +448,8 @@ check "checkpatch.pl --strict is clean on module/ and include/" checkpatch
 check "zns-stat builds with -Wall -Wextra -Werror" \
 	bash -c "make -C '$repo' -s -B tool CC=gcc"
 check "cppcheck finds nothing in user/" cppcheck_findings
+check "zns-stat's bash completion: subcommands, options, formats, tracked disks, data files" \
+	bash "$repo/selftests/user/completion-check.sh"
 check "make without kernel headers builds the tool and says how to build the module" no_headers_findings
 check "zns-stat unit tests (cmocka): parsing, deltas, formats, heatmaps, data files" unit_test_findings
 check "zns-stat figures (8 and 65536 zones) and report: well-formed, rendered by rsvg-convert" figure_findings
