@@ -456,29 +456,81 @@ check "zns-stat figures (8 and 65536 zones) and report: well-formed, rendered by
 check "zns-stat export: node_exporter serves the fixture's values, promtool, dashboard, atomic, bad args" \
 	export_findings
 # The HTML report of a 64-zone run with every section, laid out by headless
-# Chromium at 1400 px: nothing wider than the window (a copy of the page gets a
-# script that puts the page's scroll width in its title; the report has none).
+# Chromium at 1400 px: nothing wider than the window, and the heatmaps in a grid
+# of at least two columns, no two overlapping (a copy of the page gets a script
+# that puts the page's scroll width and the heatmaps' boxes in its title; the
+# report has none).
 report_layout_findings() {
-	local t=$logdir/report out width
+	local t=$logdir/report
 	rm -rf "$t"
 	mkdir -p "$t"
 	bash "$repo/selftests/user/make-datafile.sh" 64 | sed 's/^zns-stat data 1$/zns-stat data 2/
 		s/^zones: 64$/count: latency write - 16384 15\ncount: latency reset - 1048576 2\ncount: errors write zone_invalid_write 444 1\ncount: errors open too_many_active_zones 445 3\ncount: sizes write - 4096 15\ncount: alignment write - 4096 15\nreset: 7 1767323050123456789 3 1048576 0 0x0 1200\nreset: 8 1767323051123456789 -1 1048576 1 0x1bf -1\nzones: 64/' >"$t/run.dat"
 	"$repo/user/zns-stat" report "$t/run.dat" -f "$t/report.html" >/dev/null || { echo "zns-stat report failed"; return; }
 	grep -q '<h2>Latency</h2>' "$t/report.html" || echo "the report has no Latency section"
-	sed 's|</body>|<script>document.title = "width " + document.documentElement.scrollWidth + " of " + window.innerWidth;</script></body>|' \
-		"$t/report.html" >"$t/measured.html"
+	cat >"$t/measure.js" <<'EOF'
+var f = document.querySelectorAll("div.heatmaps figure"), left = {}, overlaps = 0, i, j, a, c;
+for (i = 0; i < f.length; i++) {
+	a = f[i].getBoundingClientRect();
+	left[Math.round(a.left)] = 1;
+	for (j = 0; j < i; j++) {
+		c = f[j].getBoundingClientRect();
+		if (a.left < c.right && c.left < a.right && a.top < c.bottom && c.top < a.bottom)
+			overlaps++;
+	}
+}
+document.title = "width " + document.documentElement.scrollWidth + " of " + window.innerWidth +
+	"; heatmaps " + f.length + " in " + Object.keys(left).length + " columns, " + overlaps + " overlapping";
+EOF
+	# 13 heatmaps (the figures of make-datafile.sh's columns), two or more a row
+	report_layout "$t" report.html 13 2
+	# two runs: per metric A, B and B - A in a row (the same run twice: 39 heatmaps)
+	"$repo/user/zns-stat" report "$t/run.dat" "$t/run.dat" -f "$t/compare.html" >/dev/null ||
+		{ echo "zns-stat report run.dat run.dat failed"; return; }
+	report_layout "$t" compare.html 39 3
+}
+report_layout() {	# report_layout DIR PAGE HEATMAPS MIN_COLUMNS: Chromium's layout of DIR/PAGE
+	local t=$1 out width heatmaps
+	sed 's|</body>|<script src="measure.js"></script></body>|' "$t/$2" >"$t/measured.html"
 	out=$(cd "$t" && HOME=$t timeout 120 chromium --headless --no-sandbox --disable-gpu --window-size=1400,1000 \
-		--dump-dom "file://$t/measured.html" 2>"$t/chromium.err" | grep -o '<title>width [0-9]* of [0-9]*</title>')
-	width=$(sed -n 's/<title>width \([0-9]*\) of 1400<\/title>/\1/p' <<<"$out")
+		--dump-dom "file://$t/measured.html" 2>"$t/chromium.err" | grep -o '<title>width [^<]*</title>')
+	width=$(sed -n 's/<title>width \([0-9]*\) of 1400;.*/\1/p' <<<"$out")
+	heatmaps=$(sed -n 's/.*; heatmaps \([0-9]* in [0-9]* columns, [0-9]* overlapping\)<\/title>/\1/p' <<<"$out")
 	if [ -z "$width" ]; then
-		echo "headless Chromium did not lay the report out: '$out'"
+		echo "$2: headless Chromium did not lay it out: '$out'"
 		tail -n 5 "$t/chromium.err"
 	elif [ "$width" -gt 1400 ]; then
-		echo "the report is $width px wide in a 1400 px window: it scrolls sideways"
+		echo "$2 is $width px wide in a 1400 px window: it scrolls sideways"
 	fi
+	[[ $heatmaps =~ ^$3\ in\ ([0-9]+)\ columns,\ 0\ overlapping$ ]] && [ "${BASH_REMATCH[1]}" -ge "$4" ] ||
+		echo "$2: want $3 heatmaps in $4 or more columns, none overlapping; Chromium laid out: ${heatmaps:-$out}"
 }
-check "zns-stat report: headless Chromium lays it out within 1400 px" report_layout_findings
+# report without -f: the page beside the data file; two runs of another
+# geometry: one warning line naming the difference, and the page says it too.
+report_cli_findings() {
+	local t=$logdir/report-cli out
+	rm -rf "$t"
+	mkdir -p "$t/runs"
+	bash "$repo/selftests/user/make-datafile.sh" 64 >"$t/runs/a.dat"
+	bash "$repo/selftests/user/make-datafile.sh" 64 >"$t/runs/b.dat"
+	bash "$repo/selftests/user/make-datafile.sh" 128 >"$t/c.dat"
+	out=$(cd "$t" && "$repo/user/zns-stat" report runs/a.dat 2>&1)
+	[ "$out" = "wrote runs/a.html" ] && [ -s "$t/runs/a.html" ] ||
+		echo "report runs/a.dat: want runs/a.html written, got: $out"
+	out=$(cd "$t" && "$repo/user/zns-stat" report runs/a.dat runs/b.dat 2>&1)
+	[ "$out" = "wrote runs/a-vs-b.html" ] && [ -s "$t/runs/a-vs-b.html" ] ||
+		echo "report runs/a.dat runs/b.dat: want runs/a-vs-b.html written, got: $out"
+	out=$(cd "$t" && "$repo/user/zns-stat" report runs/a.dat c.dat -f - 2>&1 >"$t/ac.html") ||
+		echo "report of two geometries failed"
+	[ "$out" = "zns-stat: warning: the runs differ in geometry (zone count 64 vs 128): compared in totals, rates and latency only, not zone by zone" ] ||
+		echo "report of two geometries said: $out"
+	grep -q '<p class="warn">The runs differ in geometry: zone count 64 vs 128' "$t/ac.html" ||
+		echo "the page of two geometries does not say they differ"
+	xmllint --noout "$t/runs/a.html" "$t/runs/a-vs-b.html" "$t/ac.html" 2>&1 | head -n 5
+	rm -rf "$t"
+}
+check "zns-stat report: no -f writes beside the data; two geometries are warned about" report_cli_findings
+check "zns-stat report: headless Chromium lays it and a comparison out within 1400 px, heatmaps in a grid" report_layout_findings
 check "make install and uninstall, DESTDIR and PREFIX (${kvers[0]})" install_findings "${kvers[0]}"
 check "kselftests: make install's tree, kselftest-list.txt, run_kselftest.sh skips without ZNS, ZNS_STAT_TEST_DEV" kselftest_findings
 check "kselftests: a test missing, not executable or not listed fails run_tests.sh and make install" test_list_findings
