@@ -2,8 +2,9 @@
 # completion-check.sh: zns-stat's bash completion (user/completion/zns-stat)
 # without a terminal: each case sets COMP_WORDS as bash would and compares
 # COMPREPLY. The tracked disks come from the fixture's debugfs; data files from
-# a scratch folder. Every long option in the tool's option tables must be
-# offered. Prints what is wrong; nothing when all is well.
+# a scratch folder. Every subcommand of the tool's --help and every long option
+# in its option tables must be offered. Prints what is wrong; nothing when all
+# is well.
 set -uo pipefail
 
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
@@ -57,6 +58,19 @@ expect 'zns-stat export --textfile-dir ' 'runs'
 expect 'zns-stat -f ' '- a.dat b.dat notes.txt run.html runs'
 # not the module loaded (or not root): no disk, the subcommands still
 ZNS_STAT_DEBUGFS=$scratch/none expect 'zns-stat ' 'detail export lifecycle plot record report'
+
+# Every subcommand of the tool's usage is offered (the tool built: make tool).
+if [ -x "$repo/user/zns-stat" ]; then
+	read -ra COMP_WORDS <<<'zns-stat'
+	COMP_WORDS+=('')
+	COMP_CWORD=1
+	_zns_stat
+	for cmd in $("$repo/user/zns-stat" --help | sed -n 's/^\(usage:\)\{0,1\} *zns-stat \([a-z][a-z-]*\).*/\2/p'); do
+		[[ " ${COMPREPLY[*]} " == *" $cmd "* ]] || echo "subcommand $cmd is not completed"
+	done
+else
+	echo "no user/zns-stat to read the subcommands from: make tool"
+fi
 
 # Every long option the tool takes is offered somewhere.
 grep -rho --include='*.c' '{ "[a-z][a-z-]*", \(no\|required\)_argument' "$repo/user" | cut -d'"' -f2 | sort -u |
