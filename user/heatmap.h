@@ -52,10 +52,14 @@ void colour_at(double t, char out[8]);
 void heatmap_svg(struct sbuf *b, const struct snapshot *s,
 		 const struct metric *m, const char *title,
 		 const char *subtitle, const char *note);
-/* The same on a given colour scale (NULL: fitted to s). */
+/*
+ * The same on a given colour scale (NULL: fitted to s); id names its
+ * gradient, unique in a page of several figures of m (NULL: m's id).
+ */
 void heatmap_svg_scaled(struct sbuf *b, const struct snapshot *s,
 			const struct metric *m, const struct colour_scale *scale,
-			const char *title, const char *subtitle, const char *note);
+			const char *id, const char *title, const char *subtitle,
+			const char *note);
 /*
  * Two runs of the same zones: one colour scale fitted to both (-1: not the
  * same zone count), and the figure of B - A per cell on a diverging scale.

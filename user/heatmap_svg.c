@@ -340,8 +340,8 @@ static void draw_cells(struct sbuf *b, const struct heatmap_geom *g,
  * when a cell holds several zones, what its value is made of.
  */
 static void draw_legend(struct sbuf *b, const struct metric *m,
-		       const struct colour_scale *cs, uint64_t zones_per_cell,
-		       int x, int top, int height)
+		       const struct colour_scale *cs, const char *id,
+		       uint64_t zones_per_cell, int x, int top, int height)
 {
 	double ticks[8];
 	int n = colour_scale_ticks(cs, m, ticks, 8), i, y;
@@ -352,16 +352,16 @@ static void draw_legend(struct sbuf *b, const struct metric *m,
 	sbuf_printf(b, "%s</text>\n", cs->log ? " (log scale)" : "");
 	y = top;
 	if (!cs->empty) {
-		sbuf_printf(b, "<defs><linearGradient id=\"%s-%s\" x1=\"0\" y1=\"1\" x2=\"0\" y2=\"0\">\n",
-			    cs->diverging ? "diff" : "bar", m->id);
+		sbuf_printf(b, "<defs><linearGradient id=\"bar-%s\" x1=\"0\" y1=\"1\" x2=\"0\" y2=\"0\">\n",
+			    id);
 		for (i = 0; i <= 8; i++) {
 			char col[8];
 
 			scale_colour(cs, i / 8.0, col);
 			sbuf_printf(b, "<stop offset=\"%g\" stop-color=\"%s\"/>\n", i / 8.0, col);
 		}
-		sbuf_printf(b, "</linearGradient></defs>\n<rect x=\"%d\" y=\"%d\" width=\"18\" height=\"%d\" fill=\"url(#%s-%s)\" stroke=\"#666\" stroke-width=\"0.5\"/>\n",
-			    x, top, height, cs->diverging ? "diff" : "bar", m->id);
+		sbuf_printf(b, "</linearGradient></defs>\n<rect x=\"%d\" y=\"%d\" width=\"18\" height=\"%d\" fill=\"url(#bar-%s)\" stroke=\"#666\" stroke-width=\"0.5\"/>\n",
+			    x, top, height, id);
 		sbuf_printf(b, "<g font-size=\"11\" fill=\"#333\">\n");
 		for (i = 0; i < n; i++) {
 			int ty = top + height - (int)(colour_scale_pos(cs, ticks[i]) * height + 0.5);
@@ -420,7 +420,7 @@ static void footer(char *out, size_t outlen, const struct snapshot *s,
 /* The figure around cells c on scale cs: title, grid, legend, footer line. */
 static void figure(struct sbuf *b, const struct heatmap_geom *g,
 		   const struct metric *m, const struct cells *c,
-		   const struct colour_scale *cs, const char *title,
+		   const struct colour_scale *cs, const char *id, const char *title,
 		   const char *subtitle, const char *note, const char *foot)
 {
 	int has_sub = subtitle && *subtitle, has_note = note && *note;
@@ -456,7 +456,7 @@ static void figure(struct sbuf *b, const struct heatmap_geom *g,
 	}
 	draw_axes(b, g, top);
 	draw_cells(b, g, m, c, cs, top);
-	draw_legend(b, m, cs, g->zones_per_cell, legend_x, top, legend_h);
+	draw_legend(b, m, cs, id, g->zones_per_cell, legend_x, top, legend_h);
 	sbuf_printf(b, "<text x=\"%d\" y=\"%d\" font-size=\"12\" fill=\"#333\">", LEFT, height - 10);
 	sbuf_xml(b, foot);
 	sbuf_printf(b, "</text>\n</svg>\n");
@@ -464,7 +464,8 @@ static void figure(struct sbuf *b, const struct heatmap_geom *g,
 
 void heatmap_svg_scaled(struct sbuf *b, const struct snapshot *s,
 			const struct metric *m, const struct colour_scale *scale,
-			const char *title, const char *subtitle, const char *note)
+			const char *id, const char *title, const char *subtitle,
+			const char *note)
 {
 	struct heatmap_geom g;
 	struct colour_scale cs;
@@ -481,7 +482,7 @@ void heatmap_svg_scaled(struct sbuf *b, const struct snapshot *s,
 	else
 		colour_scale_fit(&cs, m, c.v, c.defined, g.cells);
 	footer(foot, sizeof(foot), s, m);
-	figure(b, &g, m, &c, &cs, title, subtitle, note, foot);
+	figure(b, &g, m, &c, &cs, id ? id : m->id, title, subtitle, note, foot);
 out:
 	cells_free(&c);
 }
@@ -490,7 +491,7 @@ void heatmap_svg(struct sbuf *b, const struct snapshot *s,
 		 const struct metric *m, const char *title,
 		 const char *subtitle, const char *note)
 {
-	heatmap_svg_scaled(b, s, m, NULL, title, subtitle, note);
+	heatmap_svg_scaled(b, s, m, NULL, NULL, title, subtitle, note);
 }
 
 int heatmap_pair_scale(const struct snapshot *a, const struct snapshot *c,
@@ -571,7 +572,7 @@ int heatmap_diff_svg(struct sbuf *b, const struct snapshot *a,
 	struct heatmap_geom g;
 	struct colour_scale cs = { 0 };
 	struct cells ca = { 0 }, cc = { 0 };
-	char foot[256];
+	char foot[256], id[64];
 	double span = 0;
 	uint64_t i;
 
@@ -595,7 +596,8 @@ int heatmap_diff_svg(struct sbuf *b, const struct snapshot *a,
 	cs.lo = -(span > 0 ? span : 1);
 	cs.hi = span > 0 ? span : 1;
 	diff_footer(foot, sizeof(foot), a, c, m, &cs);
-	figure(b, &g, m, &cc, &cs, title, "", note, foot);
+	snprintf(id, sizeof(id), "diff-%s", m->id);
+	figure(b, &g, m, &cc, &cs, id, title, "", note, foot);
 out:
 	cells_free(&ca);
 	cells_free(&cc);

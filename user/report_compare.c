@@ -195,7 +195,7 @@ static void heatmaps(struct sbuf *b, const struct datafile *a,
 {
 	const struct datafile *runs[] = { a, c };
 	struct colour_scale cs;
-	char title[256], note[256];
+	char title[256], note[256], id[64];
 	int i, r;
 
 	sbuf_printf(b, "<div class=\"heatmaps\">\n");
@@ -208,8 +208,9 @@ static void heatmaps(struct sbuf *b, const struct datafile *a,
 		for (r = 0; r < 2; r++) {
 			snprintf(title, sizeof(title), "%s: %s", r ? "B" : "A", m->title);
 			plot_note(runs[r], m, note, sizeof(note));
-			sbuf_printf(b, "<figure id=\"%s-%s\">\n", r ? "b" : "a", m->id);
-			heatmap_svg_scaled(b, &runs[r]->zones, m, &cs, title, NULL, note);
+			snprintf(id, sizeof(id), "%s-%s", r ? "b" : "a", m->id);
+			sbuf_printf(b, "<figure id=\"%s\">\n", id);
+			heatmap_svg_scaled(b, &runs[r]->zones, m, &cs, id, title, NULL, note);
 			sbuf_printf(b, "</figure>\n");
 		}
 		snprintf(title, sizeof(title), "B - A: %s", m->title);

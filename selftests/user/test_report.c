@@ -78,6 +78,10 @@ static void two_runs_side_by_side(void **state)
 	assert_non_null(strstr(b.s, "<figure id=\"a-write_data\">"));
 	assert_non_null(strstr(b.s, "<figure id=\"b-write_data\">"));
 	assert_non_null(strstr(b.s, "<figure id=\"diff-write_data\">"));
+	/* each figure's gradient its own id in the page */
+	assert_int_equal(count_of(b.s, "<linearGradient id=\"bar-a-write_data\""), 1);
+	assert_int_equal(count_of(b.s, "<linearGradient id=\"bar-b-write_data\""), 1);
+	assert_int_equal(count_of(b.s, "<linearGradient id=\"bar-diff-write_data\""), 1);
 	assert_non_null(strstr(b.s, "B - A: data written (write commands)"));
 	/* zone 7: 8 sectors in A, 16 in B; B did more everywhere */
 	assert_non_null(strstr(b.s, "<title>zone 7: +4 KiB</title>"));
