@@ -52,7 +52,7 @@ all: tool
 endif
 
 module:
-	@test -d "$(KDIR)" || { echo "zns_stat: no kernel build tree at $(KDIR): install linux-headers-$(KERNELRELEASE) or pass KDIR=" >&2; exit 1; }
+	@test -d "$(KDIR)" || { echo "zns_stat: no kernel build tree at $(KDIR): install linux-headers-$(KERNELRELEASE) or pass KDIR= (the tool alone: make tool, make install-tool)" >&2; exit 1; }
 	$(MAKE) -C "$(KDIR)" M="$(CURDIR)" modules
 
 tool: user/zns-stat

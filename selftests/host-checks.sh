@@ -193,13 +193,16 @@ usr/share/bash-completion/completions/zns-stat"
 
 # make on a machine without kernel headers (a KDIR that does not exist), from a
 # copy of the tree: it builds the tool, exits 0, builds no module object and
-# says in one line on stderr how to build the module.
+# says in one line on stderr how to build the module; make install fails,
+# naming make install-tool.
 no_headers_findings() {
 	local t=$repo/build/no-headers out
 	rm -rf "$t"
 	mkdir -p "$t/src"
-	(cd "$repo" && cp -a --parents Makefile Kbuild include module user "$t/src/") &&
+	# the sources alone (no objects of an earlier build); clean drops the tool
+	(cd "$repo" && cp -a --parents Makefile Kbuild include module/*.c module/*.h user "$t/src/") &&
 		make -C "$t/src" -s clean KDIR="$t/none" >/dev/null 2>&1
+	[ ! -e "$t/src/user/zns-stat" ] || echo "make clean left user/zns-stat"
 	make -C "$t/src" -s KDIR="$t/none" CC=gcc >"$t/out" 2>"$t/err" || echo "make without headers failed"
 	[ -x "$t/src/user/zns-stat" ] || echo "make without headers did not build user/zns-stat"
 	! compgen -G "$t/src/module/*.o" >/dev/null || echo "module objects were built"
@@ -207,6 +210,11 @@ no_headers_findings() {
 	[ "$out" = "zns_stat: built user/zns-stat only; no kernel build tree at $t/none for the module: install linux-headers-$(uname -r), or make KDIR=/path/to/build" ] ||
 		printf 'want one line on how to build the module, got:\n%s\n' "$out"
 	[ ! -s "$t/out" ] || { echo "make -s without headers printed:"; head -n 5 "$t/out"; }
+	# make install needs the module: it fails, naming the tool's own targets
+	out=$(make -C "$t/src" -s install KDIR="$t/none" DESTDIR="$t/dest" 2>&1) &&
+		echo "make install without headers succeeded"
+	grep -q "^zns_stat: no kernel build tree at $t/none: .*(the tool alone: make tool, make install-tool)$" <<<"$out" ||
+		printf 'make install without headers said:\n%s\n' "$out"
 	rm -rf "$t"
 }
 
