@@ -250,6 +250,19 @@ static void heatmaps_section(struct sbuf *b, const struct datafile *df,
 	sbuf_printf(b, "</div>\n");
 }
 
+void report_default_file(const char *path_a, const char *path_b, char *out,
+			 size_t outlen)
+{
+	const char *slash = strrchr(path_a, '/');
+	char a[256], c[256] = "";
+
+	datafile_name(path_a, a, sizeof(a));
+	if (path_b)
+		datafile_name(path_b, c, sizeof(c));
+	snprintf(out, outlen, "%.*s%s%s%s.html", slash ? (int)(slash - path_a + 1) : 0,
+		 path_a, a, path_b ? "-vs-" : "", c);
+}
+
 void report_html(struct sbuf *b, const struct datafile *df,
 		 const char *datapath)
 {

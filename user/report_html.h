@@ -11,6 +11,12 @@ struct sbuf;
 void report_html(struct sbuf *b, const struct datafile *df,
 		 const char *datapath);
 /*
+ * Where report writes without -f: beside the (first) data file, as plot puts
+ * its figures: runs/x.dat -> runs/x.html; with B, runs/x-vs-<B's name>.html.
+ */
+void report_default_file(const char *path_a, const char *path_b, char *out,
+			 size_t outlen);
+/*
  * Whether runs A and B differ in geometry: REPORT_ZONES_DIFFER (zone count
  * or size: no zone-by-zone comparison) and REPORT_LBA_DIFFERS, with "zone
  * count 8 vs 16, ..." in why; 0 when they match.

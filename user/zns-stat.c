@@ -286,7 +286,7 @@ static int cmd_report(int argc, char **argv)
 	const char *out = NULL;
 	struct datafile df, df2;
 	struct sbuf b = { 0 };
-	char err[1024], why[256], name[256], name2[256], path[4096];
+	char err[1024], why[256], path[4096];
 	int c, ret = 0, two, differ;
 
 	while ((c = getopt_long(argc, argv, ":f:h", opts, NULL)) != -1) {
@@ -310,15 +310,8 @@ static int cmd_report(int argc, char **argv)
 		datafile_free(&df);
 		return 1;
 	}
-	/* no -f: beside the (first) data file, as plot puts its figures */
 	if (!out) {
-		const char *slash = strrchr(argv[optind], '/');
-
-		datafile_name(argv[optind], name, sizeof(name));
-		datafile_name(argv[optind + two], name2, sizeof(name2));
-		snprintf(path, sizeof(path), "%.*s%s%s%s.html",
-			 slash ? (int)(slash - argv[optind] + 1) : 0, argv[optind], name,
-			 two ? "-vs-" : "", two ? name2 : "");
+		report_default_file(argv[optind], two ? argv[optind + 1] : NULL, path, sizeof(path));
 		out = path;
 	}
 	differ = two ? report_compare_mismatch(&df, &df2, why, sizeof(why)) : 0;

@@ -130,6 +130,19 @@ static void heatmaps_in_a_grid_said_once(void **state)
 	datafile_free(&df);
 }
 
+static void default_file_beside_the_data(void **state)
+{
+	char out[256];
+
+	(void)state;
+	report_default_file("runs/nvme0n2-20260102.dat", NULL, out, sizeof(out));
+	assert_string_equal(out, "runs/nvme0n2-20260102.html");
+	report_default_file("a.dat", NULL, out, sizeof(out));
+	assert_string_equal(out, "a.html");
+	report_default_file("/r/before.dat", "other/after.dat", out, sizeof(out));
+	assert_string_equal(out, "/r/before-vs-after.html");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -137,6 +150,7 @@ int main(void)
 		cmocka_unit_test(two_runs_side_by_side),
 		cmocka_unit_test(other_geometry_is_said_and_not_mapped),
 		cmocka_unit_test(heatmaps_in_a_grid_said_once),
+		cmocka_unit_test(default_file_beside_the_data),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
