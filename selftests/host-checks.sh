@@ -41,6 +41,8 @@ command -v prometheus-node-exporter >/dev/null || need+=(prometheus-node-exporte
 command -v promtool >/dev/null || need+=(prometheus)
 # zns-stat report: laid out by a real browser (issue 14)
 command -v chromium >/dev/null || need+=(chromium)
+# zns-stat's bash completion: found by bash-completion's own loader once installed
+[ -e /usr/share/bash-completion/bash_completion ] || need+=(bash-completion)
 if [ ${#need[@]} -gt 0 ]; then
 	echo "# installing ${need[*]}"
 	DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${need[@]}" \
@@ -149,7 +151,7 @@ dkms_exclusive_findings() {	# dkms_exclusive_findings KVER KDIR
 
 # make install / make uninstall into a DESTDIR, from a copy of the tree.
 install_findings() {	# install_findings KVER
-	local kver=$1 t=$repo/build/install-test want got unit KDIR
+	local kver=$1 t=$repo/build/install-test want got unit KDIR out
 	rm -rf "$t"
 	mkdir -p "$t/src" "$t/dest"
 	(cd "$repo" && cp -a --parents Makefile Kbuild dkms.conf include module user "$t/src/") &&
@@ -177,6 +179,11 @@ usr/share/bash-completion/completions/zns-stat"
 	unit=$t/dest/lib/systemd/system/zns-stat-exporter.service
 	grep -q '^ExecStart=/usr/bin/zns-stat export --textfile-dir /var/lib/prometheus/node-exporter ' "$unit" ||
 		echo "zns-stat-exporter.service: ExecStart is not /usr/bin/zns-stat export: $(grep ExecStart= "$unit")"
+	# bash-completion's loader (what a <Tab> after zns-stat runs) finds and loads it there
+	out=$(XDG_DATA_DIRS=$t/dest/usr/share bash -c 'source /usr/share/bash-completion/bash_completion &&
+		__load_completion zns-stat && complete -p zns-stat' 2>&1)
+	[ "$out" = "complete -F _zns_stat zns-stat" ] ||
+		echo "bash-completion does not load the installed completion: $out"
 	sed "s|=/usr/bin/zns-stat|=$t/dest/usr/bin/zns-stat|" "$unit" >"$t/zns-stat-exporter.service"
 	systemd-analyze verify --man=no "$t/zns-stat-exporter.service" 2>&1 | grep -v 'sysinit.target not found'
 	modinfo -F vermagic "$t/dest/lib/modules/$kver/extra/zns_stat.ko" 2>/dev/null | grep -q "^$kver " ||
