@@ -1,14 +1,18 @@
 # zns_stat: build, test and install. The module's objects are in Kbuild.
 #
-#   make                      module and tool, against the running kernel
+#   make                      module and tool, against the running kernel (the tool
+#                             alone, and one line on how to get the module, without
+#                             its headers)
+#   make tool                 the tool alone (user/zns-stat): no kernel headers needed
 #   make KERNELRELEASE=6.1.0-56-amd64   or   make KDIR=/path/to/build
 #   make demo                 emulated ZNS SSD in QEMU, short workload, stats
 #   make check                everything the CI runs
 #   make bench                performance: vs no tracing and vs bpftrace, memory, scale
 #   make check-sid            the same module against Debian sid's newest kernel
 #   make debug-kernel         build (or find in the cache) the debug kernels check uses
-#   make install              module (with depmod), tool, man page, systemd unit (disabled),
-#                             Grafana dashboard; DESTDIR, PREFIX, UNITDIR, DATADIR
+#   make install              module (with depmod), tool, man page, bash completion,
+#                             systemd unit (disabled), Grafana dashboard; DESTDIR,
+#                             PREFIX, UNITDIR, DATADIR, BASHCOMPDIR
 #   make uninstall            removes what make install installed
 #   make install-tool         make install without the module (what the zns-stat .deb holds)
 #   make deb                  Debian packages zns-stat-dkms and zns-stat in build/deb/
@@ -22,6 +26,8 @@ DESTDIR ?=
 MANDIR ?= $(PREFIX)/share/man
 UNITDIR ?= /lib/systemd/system
 DATADIR ?= $(PREFIX)/share/zns-stat
+# where bash-completion looks (XDG_DATA_DIRS: /usr/local/share and /usr/share)
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
 INSTALL_MOD_DIR ?= extra
 
 # The release: kept in include/zns_stat.h only (dkms.conf reads it there too).
@@ -36,10 +42,17 @@ USER_LDLIBS ?= -lm
 .PHONY: all module tool unit-test clean check check-sid demo stress install uninstall dkms-install dkms-remove \
 	install-tool install-module dkms-source deb
 
+# Without the kernel's build tree, make still builds the tool (it needs no
+# headers) and says in one line how to get the module.
+ifneq ($(wildcard $(KDIR)/.),)
 all: module tool
+else
+all: tool
+	@echo "zns_stat: built user/zns-stat only; no kernel build tree at $(KDIR) for the module: install linux-headers-$(KERNELRELEASE), or make KDIR=/path/to/build" >&2
+endif
 
 module:
-	@test -d "$(KDIR)" || { echo "zns_stat: no kernel build tree at $(KDIR): install linux-headers-$(KERNELRELEASE) or pass KDIR=" >&2; exit 1; }
+	@test -d "$(KDIR)" || { echo "zns_stat: no kernel build tree at $(KDIR): install linux-headers-$(KERNELRELEASE) or pass KDIR= (the tool alone: make tool, make install-tool)" >&2; exit 1; }
 	$(MAKE) -C "$(KDIR)" M="$(CURDIR)" modules
 
 tool: user/zns-stat
@@ -120,12 +133,13 @@ install-tool: tool
 		chmod 0644 "$(DESTDIR)$(UNITDIR)/$$u" || exit 1; \
 	done
 	install -D -m 0644 user/grafana/$(DASHBOARD) "$(DESTDIR)$(DATADIR)/$(DASHBOARD)"
+	install -D -m 0644 user/completion/zns-stat "$(DESTDIR)$(BASHCOMPDIR)/zns-stat"
 
 uninstall:
 	rm -f "$(MODULE_DEST)/zns_stat.ko" "$(DESTDIR)$(PREFIX)/bin/zns-stat" \
 		"$(DESTDIR)$(MANDIR)/man8/zns-stat.8" \
 		$(foreach u,$(UNITS),"$(DESTDIR)$(UNITDIR)/$(u)") \
-		"$(DESTDIR)$(DATADIR)/$(DASHBOARD)"
+		"$(DESTDIR)$(DATADIR)/$(DASHBOARD)" "$(DESTDIR)$(BASHCOMPDIR)/zns-stat"
 	rmdir "$(DESTDIR)$(DATADIR)" 2>/dev/null || true
 	if [ -z "$(DESTDIR)" ]; then depmod -a "$(KERNELRELEASE)"; fi
 

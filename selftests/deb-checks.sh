@@ -108,6 +108,8 @@ install_findings() {
 	[ "$(in_root /usr/bin/zns-stat --version 2>&1)" = "zns-stat $version" ] ||
 		echo "/usr/bin/zns-stat --version in the root: $(in_root /usr/bin/zns-stat --version 2>&1)"
 	[ -e "$chroot/usr/share/man/man8/zns-stat.8.gz" ] || echo "no man page zns-stat(8) in the root"
+	[ -e "$chroot/usr/share/bash-completion/completions/zns-stat" ] ||
+		echo "no bash completion (/usr/share/bash-completion/completions/zns-stat) in the root"
 	[ -e "$chroot/lib/systemd/system/zns-stat-exporter.service" ] ||
 		echo "no zns-stat-exporter.service in the root"
 	! compgen -G "$chroot/etc/systemd/system/*.wants/zns-stat-exporter.service" >/dev/null ||

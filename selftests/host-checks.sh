@@ -41,6 +41,8 @@ command -v prometheus-node-exporter >/dev/null || need+=(prometheus-node-exporte
 command -v promtool >/dev/null || need+=(prometheus)
 # zns-stat report: laid out by a real browser (issue 14)
 command -v chromium >/dev/null || need+=(chromium)
+# zns-stat's bash completion: found by bash-completion's own loader once installed
+[ -e /usr/share/bash-completion/bash_completion ] || need+=(bash-completion)
 if [ ${#need[@]} -gt 0 ]; then
 	echo "# installing ${need[*]}"
 	DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${need[@]}" \
@@ -149,7 +151,7 @@ dkms_exclusive_findings() {	# dkms_exclusive_findings KVER KDIR
 
 # make install / make uninstall into a DESTDIR, from a copy of the tree.
 install_findings() {	# install_findings KVER
-	local kver=$1 t=$repo/build/install-test want got unit KDIR
+	local kver=$1 t=$repo/build/install-test want got unit KDIR out
 	rm -rf "$t"
 	mkdir -p "$t/src" "$t/dest"
 	(cd "$repo" && cp -a --parents Makefile Kbuild dkms.conf include module user "$t/src/") &&
@@ -166,7 +168,8 @@ install_findings() {	# install_findings KVER
 	want="lib/modules/$kver/extra/zns_stat.ko
 usr/bin/zns-stat
 lib/systemd/system/zns-stat-exporter.service
-usr/share/zns-stat/zns-stat-dashboard.json"
+usr/share/zns-stat/zns-stat-dashboard.json
+usr/share/bash-completion/completions/zns-stat"
 	[ -e "$repo/user/zns-stat.8" ] && want+=$'\n'"usr/share/man/man8/zns-stat.8"
 	got=$(cd "$t/dest" && find . -type f -o -type l | sed 's|^\./||' | LC_ALL=C sort)
 	[ "$got" = "$(LC_ALL=C sort <<<"$want")" ] ||
@@ -176,6 +179,11 @@ usr/share/zns-stat/zns-stat-dashboard.json"
 	unit=$t/dest/lib/systemd/system/zns-stat-exporter.service
 	grep -q '^ExecStart=/usr/bin/zns-stat export --textfile-dir /var/lib/prometheus/node-exporter ' "$unit" ||
 		echo "zns-stat-exporter.service: ExecStart is not /usr/bin/zns-stat export: $(grep ExecStart= "$unit")"
+	# bash-completion's loader (what a <Tab> after zns-stat runs) finds and loads it there
+	out=$(XDG_DATA_DIRS=$t/dest/usr/share bash -c 'source /usr/share/bash-completion/bash_completion &&
+		__load_completion zns-stat && complete -p zns-stat' 2>&1)
+	[ "$out" = "complete -F _zns_stat zns-stat" ] ||
+		echo "bash-completion does not load the installed completion: $out"
 	sed "s|=/usr/bin/zns-stat|=$t/dest/usr/bin/zns-stat|" "$unit" >"$t/zns-stat-exporter.service"
 	systemd-analyze verify --man=no "$t/zns-stat-exporter.service" 2>&1 | grep -v 'sysinit.target not found'
 	modinfo -F vermagic "$t/dest/lib/modules/$kver/extra/zns_stat.ko" 2>/dev/null | grep -q "^$kver " ||
@@ -187,6 +195,33 @@ usr/share/zns-stat/zns-stat-dashboard.json"
 	fi
 	got=$(cd "$t/dest" && find . -type f -o -type l)
 	[ -z "$got" ] || printf 'left after make uninstall:\n%s\n' "$got"
+	rm -rf "$t"
+}
+
+# make on a machine without kernel headers (a KDIR that does not exist), from a
+# copy of the tree: it builds the tool, exits 0, builds no module object and
+# says in one line on stderr how to build the module; make install fails,
+# naming make install-tool.
+no_headers_findings() {
+	local t=$repo/build/no-headers out
+	rm -rf "$t"
+	mkdir -p "$t/src"
+	# the sources alone (no objects of an earlier build); clean drops the tool
+	(cd "$repo" && cp -a --parents Makefile Kbuild include module/*.c module/*.h user "$t/src/") &&
+		make -C "$t/src" -s clean KDIR="$t/none" >/dev/null 2>&1
+	[ ! -e "$t/src/user/zns-stat" ] || echo "make clean left user/zns-stat"
+	make -C "$t/src" -s KDIR="$t/none" CC=gcc >"$t/out" 2>"$t/err" || echo "make without headers failed"
+	[ -x "$t/src/user/zns-stat" ] || echo "make without headers did not build user/zns-stat"
+	! compgen -G "$t/src/module/*.o" >/dev/null || echo "module objects were built"
+	out=$(cat "$t/err")
+	[ "$out" = "zns_stat: built user/zns-stat only; no kernel build tree at $t/none for the module: install linux-headers-$(uname -r), or make KDIR=/path/to/build" ] ||
+		printf 'want one line on how to build the module, got:\n%s\n' "$out"
+	[ ! -s "$t/out" ] || { echo "make -s without headers printed:"; head -n 5 "$t/out"; }
+	# make install needs the module: it fails, naming the tool's own targets
+	out=$(make -C "$t/src" -s install KDIR="$t/none" DESTDIR="$t/dest" 2>&1) &&
+		echo "make install without headers succeeded"
+	grep -q "^zns_stat: no kernel build tree at $t/none: .*(the tool alone: make tool, make install-tool)$" <<<"$out" ||
+		printf 'make install without headers said:\n%s\n' "$out"
 	rm -rf "$t"
 }
 
@@ -428,34 +463,89 @@ check "checkpatch.pl --strict is clean on module/ and include/" checkpatch
 check "zns-stat builds with -Wall -Wextra -Werror" \
 	bash -c "make -C '$repo' -s -B tool CC=gcc"
 check "cppcheck finds nothing in user/" cppcheck_findings
+check "zns-stat's bash completion: subcommands, options, formats, tracked disks, data files" \
+	bash "$repo/selftests/user/completion-check.sh"
+check "make without kernel headers builds the tool and says how to build the module" no_headers_findings
 check "zns-stat unit tests (cmocka): parsing, deltas, formats, heatmaps, data files" unit_test_findings
 check "zns-stat figures (8 and 65536 zones) and report: well-formed, rendered by rsvg-convert" figure_findings
 check "zns-stat export: node_exporter serves the fixture's values, promtool, dashboard, atomic, bad args" \
 	export_findings
 # The HTML report of a 64-zone run with every section, laid out by headless
-# Chromium at 1400 px: nothing wider than the window (a copy of the page gets a
-# script that puts the page's scroll width in its title; the report has none).
+# Chromium at 1400 px: nothing wider than the window, and the heatmaps in a grid
+# of at least two columns, no two overlapping (a copy of the page gets a script
+# that puts the page's scroll width and the heatmaps' boxes in its title; the
+# report has none).
 report_layout_findings() {
-	local t=$logdir/report out width
+	local t=$logdir/report
 	rm -rf "$t"
 	mkdir -p "$t"
 	bash "$repo/selftests/user/make-datafile.sh" 64 | sed 's/^zns-stat data 1$/zns-stat data 2/
 		s/^zones: 64$/count: latency write - 16384 15\ncount: latency reset - 1048576 2\ncount: errors write zone_invalid_write 444 1\ncount: errors open too_many_active_zones 445 3\ncount: sizes write - 4096 15\ncount: alignment write - 4096 15\nreset: 7 1767323050123456789 3 1048576 0 0x0 1200\nreset: 8 1767323051123456789 -1 1048576 1 0x1bf -1\nzones: 64/' >"$t/run.dat"
 	"$repo/user/zns-stat" report "$t/run.dat" -f "$t/report.html" >/dev/null || { echo "zns-stat report failed"; return; }
 	grep -q '<h2>Latency</h2>' "$t/report.html" || echo "the report has no Latency section"
-	sed 's|</body>|<script>document.title = "width " + document.documentElement.scrollWidth + " of " + window.innerWidth;</script></body>|' \
-		"$t/report.html" >"$t/measured.html"
+	cat >"$t/measure.js" <<'EOF'
+var f = document.querySelectorAll("div.heatmaps figure"), left = {}, overlaps = 0, i, j, a, c;
+for (i = 0; i < f.length; i++) {
+	a = f[i].getBoundingClientRect();
+	left[Math.round(a.left)] = 1;
+	for (j = 0; j < i; j++) {
+		c = f[j].getBoundingClientRect();
+		if (a.left < c.right && c.left < a.right && a.top < c.bottom && c.top < a.bottom)
+			overlaps++;
+	}
+}
+document.title = "width " + document.documentElement.scrollWidth + " of " + window.innerWidth +
+	"; heatmaps " + f.length + " in " + Object.keys(left).length + " columns, " + overlaps + " overlapping";
+EOF
+	# 13 heatmaps (the figures of make-datafile.sh's columns), two or more a row
+	report_layout "$t" report.html 13 2
+	# two runs: per metric A, B and B - A in a row (the same run twice: 39 heatmaps)
+	"$repo/user/zns-stat" report "$t/run.dat" "$t/run.dat" -f "$t/compare.html" >/dev/null ||
+		{ echo "zns-stat report run.dat run.dat failed"; return; }
+	report_layout "$t" compare.html 39 3
+}
+report_layout() {	# report_layout DIR PAGE HEATMAPS MIN_COLUMNS: Chromium's layout of DIR/PAGE
+	local t=$1 out width heatmaps
+	sed 's|</body>|<script src="measure.js"></script></body>|' "$t/$2" >"$t/measured.html"
 	out=$(cd "$t" && HOME=$t timeout 120 chromium --headless --no-sandbox --disable-gpu --window-size=1400,1000 \
-		--dump-dom "file://$t/measured.html" 2>"$t/chromium.err" | grep -o '<title>width [0-9]* of [0-9]*</title>')
-	width=$(sed -n 's/<title>width \([0-9]*\) of 1400<\/title>/\1/p' <<<"$out")
+		--dump-dom "file://$t/measured.html" 2>"$t/chromium.err" | grep -o '<title>width [^<]*</title>')
+	width=$(sed -n 's/<title>width \([0-9]*\) of 1400;.*/\1/p' <<<"$out")
+	heatmaps=$(sed -n 's/.*; heatmaps \([0-9]* in [0-9]* columns, [0-9]* overlapping\)<\/title>/\1/p' <<<"$out")
 	if [ -z "$width" ]; then
-		echo "headless Chromium did not lay the report out: '$out'"
+		echo "$2: headless Chromium did not lay it out: '$out'"
 		tail -n 5 "$t/chromium.err"
 	elif [ "$width" -gt 1400 ]; then
-		echo "the report is $width px wide in a 1400 px window: it scrolls sideways"
+		echo "$2 is $width px wide in a 1400 px window: it scrolls sideways"
 	fi
+	[[ $heatmaps =~ ^$3\ in\ ([0-9]+)\ columns,\ 0\ overlapping$ ]] && [ "${BASH_REMATCH[1]}" -ge "$4" ] ||
+		echo "$2: want $3 heatmaps in $4 or more columns, none overlapping; Chromium laid out: ${heatmaps:-$out}"
 }
-check "zns-stat report: headless Chromium lays it out within 1400 px" report_layout_findings
+# report without -f: the page beside the data file; two runs of another
+# geometry: one warning line naming the difference, and the page says it too.
+report_cli_findings() {
+	local t=$logdir/report-cli out
+	rm -rf "$t"
+	mkdir -p "$t/runs"
+	bash "$repo/selftests/user/make-datafile.sh" 64 >"$t/runs/a.dat"
+	bash "$repo/selftests/user/make-datafile.sh" 64 >"$t/runs/b.dat"
+	bash "$repo/selftests/user/make-datafile.sh" 128 >"$t/c.dat"
+	out=$(cd "$t" && "$repo/user/zns-stat" report runs/a.dat 2>&1)
+	[ "$out" = "wrote runs/a.html" ] && [ -s "$t/runs/a.html" ] ||
+		echo "report runs/a.dat: want runs/a.html written, got: $out"
+	out=$(cd "$t" && "$repo/user/zns-stat" report runs/a.dat runs/b.dat 2>&1)
+	[ "$out" = "wrote runs/a-vs-b.html" ] && [ -s "$t/runs/a-vs-b.html" ] ||
+		echo "report runs/a.dat runs/b.dat: want runs/a-vs-b.html written, got: $out"
+	out=$(cd "$t" && "$repo/user/zns-stat" report runs/a.dat c.dat -f - 2>&1 >"$t/ac.html") ||
+		echo "report of two geometries failed"
+	[ "$out" = "zns-stat: warning: the runs differ in geometry (zone count 64 vs 128): compared in totals, rates and latency only, not zone by zone" ] ||
+		echo "report of two geometries said: $out"
+	grep -q '<p class="warn">The runs differ in geometry: zone count 64 vs 128' "$t/ac.html" ||
+		echo "the page of two geometries does not say they differ"
+	xmllint --noout "$t/runs/a.html" "$t/runs/a-vs-b.html" "$t/ac.html" 2>&1 | head -n 5
+	rm -rf "$t"
+}
+check "zns-stat report: no -f writes beside the data; two geometries are warned about" report_cli_findings
+check "zns-stat report: headless Chromium lays it and a comparison out within 1400 px, heatmaps in a grid" report_layout_findings
 check "make install and uninstall, DESTDIR and PREFIX (${kvers[0]})" install_findings "${kvers[0]}"
 check "kselftests: make install's tree, kselftest-list.txt, run_kselftest.sh skips without ZNS, ZNS_STAT_TEST_DEV" kselftest_findings
 check "kselftests: a test missing, not executable or not listed fails run_tests.sh and make install" test_list_findings

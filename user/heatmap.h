@@ -31,6 +31,7 @@ struct colour_scale {
 	double lo, hi;
 	int log;
 	int empty;	/* no value above 0: everything is grey */
+	int diverging;	/* a difference: -hi..hi, blue to red, 0 grey */
 };
 
 void colour_scale_fit(struct colour_scale *cs, const struct metric *m,
@@ -43,11 +44,30 @@ void colour_at(double t, char out[8]);
 #define ZERO_COLOUR	"#cccccc"
 
 /*
- * One figure: title, subtitle (device, geometry, time), an optional note
- * line, the grid with axes, the legend in real units and a footer.
+ * One figure: title, subtitle (device, geometry, time; NULL on a page that
+ * says it once for many figures), an optional note line, the grid with axes,
+ * the legend in real units (and what a cell of several zones holds) and a
+ * footer.
  */
 void heatmap_svg(struct sbuf *b, const struct snapshot *s,
 		 const struct metric *m, const char *title,
 		 const char *subtitle, const char *note);
+/*
+ * The same on a given colour scale (NULL: fitted to s); id names its
+ * gradient, unique in a page of several figures of m (NULL: m's id).
+ */
+void heatmap_svg_scaled(struct sbuf *b, const struct snapshot *s,
+			const struct metric *m, const struct colour_scale *scale,
+			const char *id, const char *title, const char *subtitle,
+			const char *note);
+/*
+ * Two runs of the same zones: one colour scale fitted to both (-1: not the
+ * same zone count), and the figure of B - A per cell on a diverging scale.
+ */
+int heatmap_pair_scale(const struct snapshot *a, const struct snapshot *c,
+		       const struct metric *m, struct colour_scale *cs);
+int heatmap_diff_svg(struct sbuf *b, const struct snapshot *a,
+		     const struct snapshot *c, const struct metric *m,
+		     const char *title, const char *note);
 
 #endif

@@ -159,6 +159,44 @@ void colour_at(double t, char out[8])
 	snprintf(out, 8, "#%02x%02x%02x", rgb[0], rgb[1], rgb[2]);
 }
 
+/* Blue (B lower) through near-white to red (B higher): ColorBrewer's RdBu. */
+static const unsigned char rdbu[5][3] = {
+	{ 0x21, 0x66, 0xac }, { 0x92, 0xc5, 0xde }, { 0xf7, 0xf7, 0xf7 },
+	{ 0xf4, 0xa5, 0x82 }, { 0xb2, 0x18, 0x2b },
+};
+
+static void diverging_at(double t, char out[8])
+{
+	double x = (t < 0 ? 0 : t > 1 ? 1 : t) * 4;
+	int i = x >= 4 ? 3 : (int)x, c;
+	double f = x - i;
+	unsigned char rgb[3];
+
+	for (c = 0; c < 3; c++)
+		rgb[c] = (unsigned char)(rdbu[i][c] + f * (rdbu[i + 1][c] - rdbu[i][c]) + 0.5);
+	snprintf(out, 8, "#%02x%02x%02x", rgb[0], rgb[1], rgb[2]);
+}
+
+static void scale_colour(const struct colour_scale *cs, double t, char out[8])
+{
+	if (cs->diverging)
+		diverging_at(t, out);
+	else
+		colour_at(t, out);
+}
+
+/* A value as people read it; a difference with its sign. */
+static void value_format(const struct metric *m, const struct colour_scale *cs,
+			 double v, char *out, int outlen)
+{
+	if (!cs->diverging || v == 0) {
+		metric_format(m, v, out, outlen);
+		return;
+	}
+	out[0] = v > 0 ? '+' : '-';
+	metric_format(m, fabs(v), out + 1, outlen - 1);
+}
+
 /* Dark text on light colours, light on dark. */
 static const char *text_on(const char *fill)
 {
@@ -189,13 +227,20 @@ static int cells_fill(struct cells *c, const struct heatmap_geom *g,
 	return 0;
 }
 
+static void cells_free(struct cells *c)
+{
+	free(c->v);
+	free(c->defined);
+}
+
+/* Grey: nothing (or, for a difference, no change); else on the scale. */
 static void cell_fill(const struct cells *c, uint64_t i,
 		      const struct colour_scale *cs, char out[8])
 {
-	if (!c->defined[i] || c->v[i] <= 0)
+	if (!c->defined[i] || (cs->diverging ? c->v[i] == 0 : c->v[i] <= 0))
 		snprintf(out, 8, "%s", ZERO_COLOUR);
 	else
-		colour_at(colour_scale_pos(cs, c->v[i]), out);
+		scale_colour(cs, colour_scale_pos(cs, c->v[i]), out);
 }
 
 static void draw_axes(struct sbuf *b, const struct heatmap_geom *g, int top)
@@ -259,7 +304,7 @@ static void draw_cells(struct sbuf *b, const struct heatmap_geom *g,
 			continue;
 		}
 		if (c->defined[i])
-			metric_format(m, c->v[i], val, sizeof(val));
+			value_format(m, cs, c->v[i], val, sizeof(val));
 		else
 			snprintf(val, sizeof(val), "none");
 		if (g->zones_per_cell == 1)
@@ -278,7 +323,7 @@ static void draw_cells(struct sbuf *b, const struct heatmap_geom *g,
 	for (i = 0; i < g->cells; i++) {
 		if (!c->defined[i])
 			continue;
-		metric_format(m, c->v[i], val, sizeof(val));
+		value_format(m, cs, c->v[i], val, sizeof(val));
 		if (strlen(val) * 7 + 4 > px)
 			continue;
 		cell_fill(c, i, cs, fill);
@@ -290,9 +335,13 @@ static void draw_cells(struct sbuf *b, const struct heatmap_geom *g,
 	sbuf_printf(b, "</g>\n");
 }
 
-/* Colour bar with ticks in real units, then the grey swatch for zero. */
+/*
+ * Colour bar with ticks in real units, then the grey swatch for zero, then,
+ * when a cell holds several zones, what its value is made of.
+ */
 static void draw_legend(struct sbuf *b, const struct metric *m,
-		       const struct colour_scale *cs, int x, int top, int height)
+		       const struct colour_scale *cs, const char *id,
+		       uint64_t zones_per_cell, int x, int top, int height)
 {
 	double ticks[8];
 	int n = colour_scale_ticks(cs, m, ticks, 8), i, y;
@@ -303,20 +352,21 @@ static void draw_legend(struct sbuf *b, const struct metric *m,
 	sbuf_printf(b, "%s</text>\n", cs->log ? " (log scale)" : "");
 	y = top;
 	if (!cs->empty) {
-		sbuf_printf(b, "<defs><linearGradient id=\"bar-%s\" x1=\"0\" y1=\"1\" x2=\"0\" y2=\"0\">\n", m->id);
+		sbuf_printf(b, "<defs><linearGradient id=\"bar-%s\" x1=\"0\" y1=\"1\" x2=\"0\" y2=\"0\">\n",
+			    id);
 		for (i = 0; i <= 8; i++) {
 			char col[8];
 
-			colour_at(i / 8.0, col);
+			scale_colour(cs, i / 8.0, col);
 			sbuf_printf(b, "<stop offset=\"%g\" stop-color=\"%s\"/>\n", i / 8.0, col);
 		}
 		sbuf_printf(b, "</linearGradient></defs>\n<rect x=\"%d\" y=\"%d\" width=\"18\" height=\"%d\" fill=\"url(#bar-%s)\" stroke=\"#666\" stroke-width=\"0.5\"/>\n",
-			    x, top, height, m->id);
+			    x, top, height, id);
 		sbuf_printf(b, "<g font-size=\"11\" fill=\"#333\">\n");
 		for (i = 0; i < n; i++) {
 			int ty = top + height - (int)(colour_scale_pos(cs, ticks[i]) * height + 0.5);
 
-			metric_format(m, ticks[i], label, sizeof(label));
+			value_format(m, cs, ticks[i], label, sizeof(label));
 			sbuf_printf(b, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#333\"/>\n<text x=\"%d\" y=\"%d\">%s</text>\n",
 				    x + 18, ty, x + 23, ty, x + 27, ty + 4, label);
 		}
@@ -325,13 +375,18 @@ static void draw_legend(struct sbuf *b, const struct metric *m,
 	}
 	sbuf_printf(b, "<rect x=\"%d\" y=\"%d\" width=\"18\" height=\"14\" fill=\"%s\" stroke=\"#666\" stroke-width=\"0.5\"/>\n<text x=\"%d\" y=\"%d\" font-size=\"11\">%s</text>\n",
 		    x, y, ZERO_COLOUR, x + 27, y + 11,
+		    cs->diverging ? (m->den ? "no change, or none" : "0 (no change)") :
 		    m->unit == MU_PERCENT ? "0 (empty)" :
 		    m->den ? "none (no command)" : "0");
+	if (zones_per_cell > 1)
+		sbuf_printf(b, "<text x=\"%d\" y=\"%d\" font-size=\"11\">each cell %s</text>\n<text x=\"%d\" y=\"%d\" font-size=\"11\">%llu zones%s</text>\n",
+			    x, y + 32, m->den ? "averages" : "sums", x, y + 46,
+			    (unsigned long long)zones_per_cell, m->den ? " together" : "");
 }
 
 /* One line of what the figure adds up to, with the busiest zone. */
-static void footer(struct sbuf *b, const struct snapshot *s,
-		   const struct metric *m, int y)
+static void footer(char *out, size_t outlen, const struct snapshot *s,
+		   const struct metric *m)
 {
 	uint64_t z, nz = 0, zmax = 0;
 	double v, vmax = -1, total;
@@ -349,63 +404,202 @@ static void footer(struct sbuf *b, const struct snapshot *s,
 		}
 	}
 	total = metric_value(m, s, 0, s->nr_zones, &defined);
-	sbuf_printf(b, "<text x=\"%d\" y=\"%d\" font-size=\"12\" fill=\"#333\">", LEFT, y);
 	if (!nz) {
-		sbuf_printf(b, "no zone has any: every zone is 0</text>\n");
+		snprintf(out, outlen, "no zone has any: every zone is 0");
 		return;
 	}
 	metric_format(m, total, a, sizeof(a));
 	metric_format(m, vmax, c, sizeof(c));
-	sbuf_printf(b, "%s %s; %llu of %llu zones %s; highest %s (zone %llu)</text>\n",
+	snprintf(out, outlen, "%s %s; %llu of %llu zones %s; highest %s (zone %llu)",
 		    m->den ? (m->unit == MU_PERCENT ? "all zones:" : "overall:") : "total",
 		    a, (unsigned long long)nz, (unsigned long long)s->nr_zones,
 		    m->unit == MU_PERCENT ? "written" : m->den ? "with commands" : "above 0",
 		    c, (unsigned long long)zmax);
 }
 
-void heatmap_svg(struct sbuf *b, const struct snapshot *s,
-		 const struct metric *m, const char *title,
-		 const char *subtitle, const char *note)
+/* The figure around cells c on scale cs: title, grid, legend, footer line. */
+static void figure(struct sbuf *b, const struct heatmap_geom *g,
+		   const struct metric *m, const struct cells *c,
+		   const struct colour_scale *cs, const char *id, const char *title,
+		   const char *subtitle, const char *note, const char *foot)
+{
+	int has_sub = subtitle && *subtitle, has_note = note && *note;
+	/* the grid below the title, the subtitle and the note there are */
+	int top = (has_note ? 112 : 96) - (has_sub ? 0 : 22), grid_h, legend_h, legend_end;
+	int width, height, legend_x;
+
+	grid_h = g->rows * g->cell_px;
+	legend_h = grid_h < 160 ? 160 : grid_h > 400 ? 400 : grid_h;
+	legend_x = LEFT + g->cols * g->cell_px + 36;
+	width = legend_x + LEGEND_W;
+	if (width < 640)
+		width = 640;
+
+	legend_end = top + (cs->empty ? 0 : legend_h + 16) + 14 +
+		     (g->zones_per_cell > 1 ? 36 : 0);
+	height = (top + grid_h > legend_end ? top + grid_h : legend_end) + 30;
+	sbuf_printf(b, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" font-family=\"DejaVu Sans, Verdana, Arial, sans-serif\">\n",
+		    width, height, width, height);
+	sbuf_printf(b, "<rect width=\"100%%\" height=\"100%%\" fill=\"#fff\"/>\n<text x=\"16\" y=\"28\" font-size=\"17\" font-weight=\"bold\">");
+	sbuf_xml(b, title);
+	sbuf_printf(b, "</text>\n");
+	if (has_sub) {
+		sbuf_printf(b, "<text x=\"16\" y=\"50\" font-size=\"12\" fill=\"#444\">");
+		sbuf_xml(b, subtitle);
+		sbuf_printf(b, "</text>\n");
+	}
+	if (has_note) {
+		sbuf_printf(b, "<text x=\"16\" y=\"%d\" font-size=\"12\" fill=\"#444\">",
+			    has_sub ? 68 : 46);
+		sbuf_xml(b, note);
+		sbuf_printf(b, "</text>\n");
+	}
+	draw_axes(b, g, top);
+	draw_cells(b, g, m, c, cs, top);
+	draw_legend(b, m, cs, id, g->zones_per_cell, legend_x, top, legend_h);
+	sbuf_printf(b, "<text x=\"%d\" y=\"%d\" font-size=\"12\" fill=\"#333\">", LEFT, height - 10);
+	sbuf_xml(b, foot);
+	sbuf_printf(b, "</text>\n</svg>\n");
+}
+
+void heatmap_svg_scaled(struct sbuf *b, const struct snapshot *s,
+			const struct metric *m, const struct colour_scale *scale,
+			const char *id, const char *title, const char *subtitle,
+			const char *note)
 {
 	struct heatmap_geom g;
 	struct colour_scale cs;
 	struct cells c = { 0 };
-	int top = note && *note ? 112 : 96, grid_h, legend_h, legend_end;
-	int width, height, legend_x;
+	char foot[256];
 
 	heatmap_geometry(s->nr_zones, HEATMAP_MAX_CELLS, &g);
 	if (cells_fill(&c, &g, s, m)) {
 		b->oom = 1;
 		goto out;
 	}
-	colour_scale_fit(&cs, m, c.v, c.defined, g.cells);
-	grid_h = g.rows * g.cell_px;
-	legend_h = grid_h < 160 ? 160 : grid_h > 400 ? 400 : grid_h;
-	legend_x = LEFT + g.cols * g.cell_px + 36;
-	width = legend_x + LEGEND_W;
-	if (width < 640)
-		width = 640;
-
-	legend_end = top + (cs.empty ? 0 : legend_h + 16) + 14;
-	height = (top + grid_h > legend_end ? top + grid_h : legend_end) + 30;
-	sbuf_printf(b, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" font-family=\"DejaVu Sans, Verdana, Arial, sans-serif\">\n",
-		    width, height, width, height);
-	sbuf_printf(b, "<rect width=\"100%%\" height=\"100%%\" fill=\"#fff\"/>\n<text x=\"16\" y=\"28\" font-size=\"17\" font-weight=\"bold\">");
-	sbuf_xml(b, title);
-	sbuf_printf(b, "</text>\n<text x=\"16\" y=\"50\" font-size=\"12\" fill=\"#444\">");
-	sbuf_xml(b, subtitle);
-	sbuf_printf(b, "</text>\n");
-	if (note && *note) {
-		sbuf_printf(b, "<text x=\"16\" y=\"68\" font-size=\"12\" fill=\"#444\">");
-		sbuf_xml(b, note);
-		sbuf_printf(b, "</text>\n");
-	}
-	draw_axes(b, &g, top);
-	draw_cells(b, &g, m, &c, &cs, top);
-	draw_legend(b, m, &cs, legend_x, top, legend_h);
-	footer(b, s, m, height - 10);
-	sbuf_printf(b, "</svg>\n");
+	if (scale)
+		cs = *scale;
+	else
+		colour_scale_fit(&cs, m, c.v, c.defined, g.cells);
+	footer(foot, sizeof(foot), s, m);
+	figure(b, &g, m, &c, &cs, id ? id : m->id, title, subtitle, note, foot);
 out:
-	free(c.v);
-	free(c.defined);
+	cells_free(&c);
+}
+
+void heatmap_svg(struct sbuf *b, const struct snapshot *s,
+		 const struct metric *m, const char *title,
+		 const char *subtitle, const char *note)
+{
+	heatmap_svg_scaled(b, s, m, NULL, NULL, title, subtitle, note);
+}
+
+int heatmap_pair_scale(const struct snapshot *a, const struct snapshot *c,
+		       const struct metric *m, struct colour_scale *cs)
+{
+	struct heatmap_geom g;
+	struct cells ca = { 0 }, cc = { 0 }, both = { 0 };
+	int ret = -1;
+
+	heatmap_geometry(a->nr_zones, HEATMAP_MAX_CELLS, &g);
+	both.v = calloc(2 * g.cells + 1, sizeof(*both.v));
+	both.defined = calloc(2 * g.cells + 1, sizeof(*both.defined));
+	if (c->nr_zones == a->nr_zones && both.v && both.defined &&
+	    !cells_fill(&ca, &g, a, m) && !cells_fill(&cc, &g, c, m)) {
+		memcpy(both.v, ca.v, g.cells * sizeof(*both.v));
+		memcpy(both.v + g.cells, cc.v, g.cells * sizeof(*both.v));
+		memcpy(both.defined, ca.defined, g.cells * sizeof(*both.defined));
+		memcpy(both.defined + g.cells, cc.defined, g.cells * sizeof(*both.defined));
+		colour_scale_fit(cs, m, both.v, both.defined, 2 * g.cells);
+		ret = 0;
+	}
+	cells_free(&ca);
+	cells_free(&cc);
+	cells_free(&both);
+	return ret;
+}
+
+/* What the difference adds up to: overall, how many zones rose and fell, the extremes. */
+static void diff_footer(char *out, size_t outlen, const struct snapshot *a,
+			const struct snapshot *c, const struct metric *m,
+			const struct colour_scale *cs)
+{
+	uint64_t z, up = 0, down = 0, zup = 0, zdown = 0;
+	double d, dup = 0, ddown = 0, ta, tc;
+	int da, dc;
+	char t[48], w[48];
+	size_t n;
+
+	for (z = 0; z < a->nr_zones; z++) {
+		d = metric_value(m, c, z, 1, &dc) - metric_value(m, a, z, 1, &da);
+		if (!da || !dc || d == 0)
+			continue;
+		if (d > 0) {
+			up++;
+			if (d > dup)
+				dup = d, zup = z;
+		} else {
+			down++;
+			if (d < ddown)
+				ddown = d, zdown = z;
+		}
+	}
+	ta = metric_value(m, a, 0, a->nr_zones, &da);
+	tc = metric_value(m, c, 0, c->nr_zones, &dc);
+	if (!up && !down) {
+		snprintf(out, outlen, "no zone differs");
+		return;
+	}
+	value_format(m, cs, da && dc ? tc - ta : 0, t, sizeof(t));
+	n = snprintf(out, outlen, "%s %s; %llu zones higher in B", m->den ? "overall" : "total", t,
+		     (unsigned long long)up);
+	if (up && n < outlen) {
+		value_format(m, cs, dup, w, sizeof(w));
+		n += snprintf(out + n, outlen - n, " (most %s, zone %llu)", w, (unsigned long long)zup);
+	}
+	if (n < outlen)
+		n += snprintf(out + n, outlen - n, ", %llu lower", (unsigned long long)down);
+	if (down && n < outlen) {
+		value_format(m, cs, ddown, w, sizeof(w));
+		snprintf(out + n, outlen - n, " (most %s, zone %llu)", w, (unsigned long long)zdown);
+	}
+}
+
+int heatmap_diff_svg(struct sbuf *b, const struct snapshot *a,
+		     const struct snapshot *c, const struct metric *m,
+		     const char *title, const char *note)
+{
+	struct heatmap_geom g;
+	struct colour_scale cs = { 0 };
+	struct cells ca = { 0 }, cc = { 0 };
+	char foot[256], id[64];
+	double span = 0;
+	uint64_t i;
+
+	if (a->nr_zones != c->nr_zones)
+		return -1;	/* zone by zone needs the same zones */
+	heatmap_geometry(a->nr_zones, HEATMAP_MAX_CELLS, &g);
+	if (cells_fill(&ca, &g, a, m) || cells_fill(&cc, &g, c, m)) {
+		b->oom = 1;
+		goto out;
+	}
+	/* B - A in A's cells; an average needs commands in both runs */
+	for (i = 0; i < g.cells; i++) {
+		cc.defined[i] = ca.defined[i] && cc.defined[i];
+		cc.v[i] = cc.defined[i] ? cc.v[i] - ca.v[i] : 0;
+		if (fabs(cc.v[i]) > span)
+			span = fabs(cc.v[i]);
+	}
+	/* symmetric around 0, linear: a rise and a fall of one size look alike */
+	cs.diverging = 1;
+	cs.empty = span == 0;
+	cs.lo = -(span > 0 ? span : 1);
+	cs.hi = span > 0 ? span : 1;
+	diff_footer(foot, sizeof(foot), a, c, m, &cs);
+	snprintf(id, sizeof(id), "diff-%s", m->id);
+	figure(b, &g, m, &cc, &cs, id, title, "", note, foot);
+out:
+	cells_free(&ca);
+	cells_free(&cc);
+	return 0;
 }

@@ -61,14 +61,14 @@ void plot_note(const struct datafile *df, const struct metric *m, char *out,
 }
 
 void plot_figure(struct sbuf *b, const struct datafile *df,
-		 const struct metric *m)
+		 const struct metric *m, int with_subtitle)
 {
 	char title[256], subtitle[512], note[256];
 
 	snprintf(title, sizeof(title), "%s: %s", df->zones.disk, m->title);
 	plot_subtitle(df, subtitle, sizeof(subtitle));
 	plot_note(df, m, note, sizeof(note));
-	heatmap_svg(b, &df->zones, m, title, subtitle, note);
+	heatmap_svg(b, &df->zones, m, title, with_subtitle ? subtitle : NULL, note);
 }
 
 static void readme(struct sbuf *b, const struct datafile *df,
@@ -155,7 +155,7 @@ int plot_datafile(const struct datafile *df, const char *datapath,
 		snprintf(path, sizeof(path), "%s/%s.svg", dir, metrics[i].id);
 		if (keep_existing(path, force, &skipped))
 			continue;
-		plot_figure(&b, df, &metrics[i]);
+		plot_figure(&b, df, &metrics[i], 1);
 		ret = save(path, &b, &written);
 		sbuf_free(&b);
 	}

@@ -14,9 +14,12 @@ void plot_subtitle(const struct datafile *df, char *out, size_t outlen);
 /* What a figure must say besides its grid: select-all commands, a clear. */
 void plot_note(const struct datafile *df, const struct metric *m, char *out,
 	       size_t outlen);
-/* The figure of metric m for df, as an SVG document. */
+/*
+ * The figure of metric m for df, as an SVG document; without the subtitle
+ * when the page around it says it once (the report).
+ */
 void plot_figure(struct sbuf *b, const struct datafile *df,
-		 const struct metric *m);
+		 const struct metric *m, int with_subtitle);
 
 /*
  * Write the figures of df (read from datapath) into outdir/<data name>/,

@@ -25,7 +25,10 @@ static const char style[] =
 	"th{background:#f0f0f0;text-align:left}"
 	"pre{background:#f6f6f6;padding:0.8em;white-space:pre-wrap}"
 	"figure{margin:1.5em 0}svg{max-width:100%;height:auto}"
-	"div.wide{overflow-x:auto}";
+	"div.wide{overflow-x:auto}"
+	/* heatmaps side by side, as many as fit (two in the page's width) */
+	"div.heatmaps{display:grid;grid-template-columns:repeat(auto-fill,minmax(480px,1fr));gap:1em 1.5em}"
+	"div.heatmaps figure{margin:0}";
 
 /* The busiest zones' table: as wide as a terminal of this many characters. */
 #define REPORT_TABLE_CHARS	120
@@ -217,12 +220,54 @@ static void recording_table(struct sbuf *b, const struct datafile *df,
 	sbuf_printf(b, "</table>\n");
 }
 
+/*
+ * Every heatmap, in a grid: what they share (the run, how zones are laid
+ * out, what a cell holds) is said once above them, not in each figure.
+ */
+static void heatmaps_section(struct sbuf *b, const struct datafile *df,
+			     const char *subtitle)
+{
+	struct heatmap_geom g;
+	int i;
+
+	heatmap_geometry(df->zones.nr_zones, HEATMAP_MAX_CELLS, &g);
+	sbuf_printf(b, "<h2>Heatmaps</h2>\n<p>");
+	sbuf_xml(b, subtitle);
+	sbuf_printf(b, ". Zones run left to right, row by row: zone = row label + column label. ");
+	if (g.zones_per_cell > 1)
+		sbuf_printf(b, "Each cell holds %llu consecutive zones: it sums their counts and data, and averages (sizes, latency, fill) are over their commands together.",
+			    (unsigned long long)g.zones_per_cell);
+	else
+		sbuf_printf(b, "One cell per zone.");
+	sbuf_printf(b, " Grey is 0 (or no command to average).</p>\n<div class=\"heatmaps\">\n");
+	for (i = 0; i < nr_metrics; i++) {
+		if (!metric_available(&metrics[i], &df->zones))
+			continue;
+		sbuf_printf(b, "<figure id=\"%s\">\n", metrics[i].id);
+		plot_figure(b, df, &metrics[i], 0);
+		sbuf_printf(b, "</figure>\n");
+	}
+	sbuf_printf(b, "</div>\n");
+}
+
+void report_default_file(const char *path_a, const char *path_b, char *out,
+			 size_t outlen)
+{
+	const char *slash = strrchr(path_a, '/');
+	char a[256], c[256] = "";
+
+	datafile_name(path_a, a, sizeof(a));
+	if (path_b)
+		datafile_name(path_b, c, sizeof(c));
+	snprintf(out, outlen, "%.*s%s%s%s.html", slash ? (int)(slash - path_a + 1) : 0,
+		 path_a, a, path_b ? "-vs-" : "", c);
+}
+
 void report_html(struct sbuf *b, const struct datafile *df,
 		 const char *datapath)
 {
 	const char *comment = datafile_get(df, "comment");
 	char subtitle[512];
-	int i;
 
 	plot_subtitle(df, subtitle, sizeof(subtitle));
 	sbuf_printf(b, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n<title>zns-stat: ");
@@ -243,14 +288,7 @@ void report_html(struct sbuf *b, const struct datafile *df,
 	if (df->detail.nr_counts || df->detail.nr_resets)
 		detail_html(b, &df->detail);
 	timeline_html(b, &df->timeline, df->zones.nr_zones);
-	sbuf_printf(b, "<h2>Heatmaps</h2>\n");
-	for (i = 0; i < nr_metrics; i++) {
-		if (!metric_available(&metrics[i], &df->zones))
-			continue;
-		sbuf_printf(b, "<figure id=\"%s\">\n", metrics[i].id);
-		plot_figure(b, df, &metrics[i]);
-		sbuf_printf(b, "</figure>\n");
-	}
+	heatmaps_section(b, df, subtitle);
 	recording_table(b, df, datapath);
 	sbuf_printf(b, "</body>\n</html>\n");
 }

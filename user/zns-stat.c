@@ -35,7 +35,7 @@ static void usage(FILE *out)
 		"       zns-stat [-o FMT] [-f FILE] -i SEC [-n COUNT] [-t N] [DISK...]\n"
 		"       zns-stat record DISK [-c COMMENT] [-d SEC] [-i SEC] [-D DIR] [--clear]\n"
 		"       zns-stat plot DATAFILE... [-D DIR] [--force]\n"
-		"       zns-stat report DATAFILE [DATAFILE_B] -f FILE.html\n"
+		"       zns-stat report DATAFILE [DATAFILE_B] [-f FILE.html]\n"
 		"       zns-stat lifecycle [-o FMT] [-f FILE] [DISK...]\n"
 		"       zns-stat detail [-f FILE] [DISK...]\n"
 		"       zns-stat export --textfile-dir DIR [--interval SEC] [--zones [-m N]] [DISK...]\n"
@@ -58,8 +58,9 @@ static void usage(FILE *out)
 		"        interval (the report draws them over time)\n"
 		"plot:   SVG heatmaps and README.md into DIR/<data name>/ (-D, --dir DIR: the\n"
 		"        data file's); existing figures are kept unless --force\n"
-		"report: one HTML page with metadata, summary and every heatmap (-f -: stdout);\n"
-		"        with two data files, the runs side by side and B/A\n"
+		"report: one HTML page with metadata, summary and every heatmap: -f FILE\n"
+		"        (-: stdout), else beside the data file, as NAME.html; with two data\n"
+		"        files, the runs side by side, B/A and B - A (A-NAME-vs-B-NAME.html)\n"
 		"lifecycle: fill at reset, finish waste, open/active zones against the\n"
 		"        limits, time to full and time open, as the host drove the zones\n"
 		"detail: latency p50/p99 (bucket bounds) and exact max per operation, errors\n"
@@ -285,8 +286,8 @@ static int cmd_report(int argc, char **argv)
 	const char *out = NULL;
 	struct datafile df, df2;
 	struct sbuf b = { 0 };
-	char err[1024];
-	int c, ret = 0, two;
+	char err[1024], why[256], path[4096];
+	int c, ret = 0, two, differ;
 
 	while ((c = getopt_long(argc, argv, ":f:h", opts, NULL)) != -1) {
 		switch (c) {
@@ -298,8 +299,8 @@ static int cmd_report(int argc, char **argv)
 		}
 	}
 	two = optind + 2 == argc;
-	if ((optind + 1 != argc && !two) || !out)
-		return bad_usage("report wants one DATAFILE (or two to compare) and -f FILE.html");
+	if (optind + 1 != argc && !two)
+		return bad_usage("report wants one DATAFILE (or two to compare)");
 	if (datafile_read(argv[optind], &df, err, sizeof(err))) {
 		fprintf(stderr, "zns-stat: %s\n", err);
 		return 1;
@@ -309,6 +310,16 @@ static int cmd_report(int argc, char **argv)
 		datafile_free(&df);
 		return 1;
 	}
+	if (!out) {
+		report_default_file(argv[optind], two ? argv[optind + 1] : NULL, path, sizeof(path));
+		out = path;
+	}
+	differ = two ? report_compare_mismatch(&df, &df2, why, sizeof(why)) : 0;
+	if (differ)
+		fprintf(stderr, "zns-stat: warning: the runs differ in geometry (%s): %s\n", why,
+			differ & REPORT_ZONES_DIFFER ?
+			"compared in totals, rates and latency only, not zone by zone" :
+			"compared, but sizes and alignment mean other things on each");
 	if (two)
 		report_compare_html(&b, &df, argv[optind], &df2, argv[optind + 1]);
 	else

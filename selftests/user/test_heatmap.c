@@ -128,6 +128,7 @@ static void svg_eight_zones(void **state)
 	assert_non_null(strstr(b.s, "text-anchor=\"end\">4</text>"));
 	assert_non_null(strstr(b.s, "text-anchor=\"middle\">3</text>"));
 	assert_non_null(strstr(b.s, "total 100 KiB; 6 of 8 zones above 0; highest 28 KiB (zone 7)"));
+	assert_null(strstr(b.s, "each cell"));	/* one zone a cell: nothing to say */
 	sbuf_free(&b);
 
 	heatmap_svg(&b, &s, metric_named("reset_latency"), "t", "s", "plus 1 select-all reset");
@@ -162,6 +163,14 @@ static void svg_65536_zones_stays_small(void **state)
 	assert_true(count_of(b.s, "<rect") <= HEATMAP_MAX_CELLS + 3);
 	assert_int_equal(count_of(b.s, "<title>"), 0);
 	assert_non_null(strstr(b.s, "each cell: 16 zones"));
+	/* the legend says what a cell's colour stands for */
+	assert_non_null(strstr(b.s, ">each cell sums</text>"));
+	assert_non_null(strstr(b.s, ">16 zones</text>"));
+	sbuf_free(&b);
+	heatmap_svg(&b, &s, metric_named("write_size"), "big", NULL, NULL);
+	assert_non_null(strstr(b.s, ">each cell averages</text>"));
+	assert_non_null(strstr(b.s, ">16 zones together</text>"));
+	assert_int_equal(count_of(b.s, "<text x=\"16\""), 1);	/* the title; no subtitle */
 	assert_non_null(strstr(b.s, "text-anchor=\"end\">63488</text>"));	/* every 2nd row */
 	assert_true(b.len < 600 * 1024);
 	sbuf_free(&b);

@@ -1,0 +1,157 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The HTML report: heatmaps in a grid; two runs side by side, their geometry checked. */
+#include "unit.h"
+
+#include "datafile.h"
+#include "report_html.h"
+
+/*
+ * A data file of n zones of zone_sectors sectors and lba-byte LBAs; zone z
+ * wrote (z + 1) * w sectors in w commands and finished f times.
+ */
+static void run(struct datafile *df, int n, int zone_sectors, int lba, int w, int f)
+{
+	struct sbuf b = { 0 };
+	char err[512];
+	int z;
+
+	sbuf_printf(&b, "zns-stat data 2\ndevice: zns%d\nmodel: Fixture\nnr_zones: %d\n"
+		    "zone_sectors: %d\nlba_bytes: %d\nstart_time: 2026-01-02T03:04:05Z\n"
+		    "start_epoch: 1767323045.000\nend_epoch: 1767323055.000\nduration_s: 10.000\n"
+		    "comment: run\ndisk.reset_all: 0\nzones: %d\n"
+		    "# zone start writes write_sectors finishes\n", n, n, zone_sectors, lba, n);
+	for (z = 0; z < n; z++)
+		sbuf_printf(&b, "%d %d %d %d %d\n", z, z * zone_sectors, w, (z + 1) * w, f);
+	sbuf_printf(&b, "# end\n");
+	if (datafile_parse("t.dat", b.s, df, err, sizeof(err)))
+		fail_msg("%s", err);
+	sbuf_free(&b);
+}
+
+static void geometry_mismatch_is_named(void **state)
+{
+	struct datafile a, same, zones, size, lba;
+	char why[256];
+
+	(void)state;
+	run(&a, 8, 2048, 4096, 1, 0);
+	run(&same, 8, 2048, 4096, 2, 0);
+	run(&zones, 16, 2048, 4096, 1, 0);
+	run(&size, 8, 4096, 512, 1, 0);
+	run(&lba, 8, 2048, 512, 1, 0);
+	assert_int_equal(report_compare_mismatch(&a, &same, why, sizeof(why)), 0);
+	assert_string_equal(why, "");
+	assert_int_equal(report_compare_mismatch(&a, &zones, why, sizeof(why)), REPORT_ZONES_DIFFER);
+	assert_string_equal(why, "zone count 8 vs 16");
+	assert_int_equal(report_compare_mismatch(&a, &size, why, sizeof(why)),
+			 REPORT_ZONES_DIFFER | REPORT_LBA_DIFFERS);
+	assert_string_equal(why, "zone size 1 MiB vs 2 MiB, LBA size 4096 vs 512 bytes");
+	assert_int_equal(report_compare_mismatch(&a, &lba, why, sizeof(why)), REPORT_LBA_DIFFERS);
+	assert_string_equal(why, "LBA size 4096 vs 512 bytes");
+	datafile_free(&a);
+	datafile_free(&same);
+	datafile_free(&zones);
+	datafile_free(&size);
+	datafile_free(&lba);
+}
+
+static void two_runs_side_by_side(void **state)
+{
+	struct datafile a, c;
+	struct sbuf b = { 0 };
+	char *fig_a;
+
+	(void)state;
+	run(&a, 8, 2048, 4096, 1, 1);
+	run(&c, 8, 2048, 4096, 2, 0);
+	report_compare_html(&b, &a, "runs/a.dat", &c, "runs/b.dat");
+	/* the runs in two columns, not one table after the other */
+	assert_non_null(strstr(b.s, "<tr><th></th><th>A</th><th>B</th></tr>\n<tr><td>data file</td><td>a.dat</td><td>b.dat</td></tr>"));
+	assert_non_null(strstr(b.s, "<tr><td>zones</td><td>8</td><td>8</td></tr>"));
+	assert_null(strstr(b.s, "class=\"warn\""));
+	/* B/A: 2 where both did some, "-" where either did none (not 0.000) */
+	assert_non_null(strstr(b.s, "<tr><td>writes</td><td class=\"n\">8</td><td class=\"n\">16</td><td class=\"n\">2.000</td></tr>"));
+	assert_non_null(strstr(b.s, "<tr><td>finishes</td><td class=\"n\">8</td><td class=\"n\">0</td><td class=\"n\">-</td></tr>"));
+	assert_null(strstr(b.s, "0.000"));
+	/* per metric A, B on one scale and B - A, in a three-column grid */
+	assert_non_null(strstr(b.s, "<div class=\"heatmaps\">"));
+	assert_non_null(strstr(b.s, "<figure id=\"a-write_data\">"));
+	assert_non_null(strstr(b.s, "<figure id=\"b-write_data\">"));
+	assert_non_null(strstr(b.s, "<figure id=\"diff-write_data\">"));
+	/* each figure's gradient its own id in the page */
+	assert_int_equal(count_of(b.s, "<linearGradient id=\"bar-a-write_data\""), 1);
+	assert_int_equal(count_of(b.s, "<linearGradient id=\"bar-b-write_data\""), 1);
+	assert_int_equal(count_of(b.s, "<linearGradient id=\"bar-diff-write_data\""), 1);
+	assert_non_null(strstr(b.s, "B - A: data written (write commands)"));
+	/* zone 7: 8 sectors in A, 16 in B; B did more everywhere */
+	assert_non_null(strstr(b.s, "<title>zone 7: +4 KiB</title>"));
+	assert_non_null(strstr(b.s, "total +18 KiB; 8 zones higher in B (most +4 KiB, zone 7), 0 lower</text>"));
+	assert_non_null(strstr(b.s, "0 (no change)"));
+	/* one scale for both: A's legend reaches B's 8 KiB though A wrote 4 KiB at most */
+	fig_a = strstr(b.s, "<figure id=\"a-write_data\">");
+	*strstr(fig_a, "</figure>") = '\0';
+	assert_non_null(strstr(fig_a, ">8 KiB</text>"));
+	sbuf_free(&b);
+	datafile_free(&a);
+	datafile_free(&c);
+}
+
+static void other_geometry_is_said_and_not_mapped(void **state)
+{
+	struct datafile a, c;
+	struct sbuf b = { 0 };
+
+	(void)state;
+	run(&a, 8, 2048, 4096, 1, 0);
+	run(&c, 16, 2048, 4096, 1, 0);
+	report_compare_html(&b, &a, "a.dat", &c, "b.dat");
+	assert_non_null(strstr(b.s, "<p class=\"warn\">The runs differ in geometry: zone count 8 vs 16."));
+	assert_non_null(strstr(b.s, "<tr><td>zones</td><td class=\"differs\">8</td><td class=\"differs\">16</td></tr>"));
+	assert_int_equal(count_of(b.s, "<figure"), 0);
+	assert_non_null(strstr(b.s, "<tr><td>writes</td>"));	/* totals still compared */
+	sbuf_free(&b);
+	datafile_free(&a);
+	datafile_free(&c);
+}
+
+static void heatmaps_in_a_grid_said_once(void **state)
+{
+	struct datafile df;
+	struct sbuf b = { 0 };
+
+	(void)state;
+	run(&df, 8, 2048, 4096, 1, 0);
+	report_html(&b, &df, "runs/x.dat");
+	assert_non_null(strstr(b.s, "<div class=\"heatmaps\">\n<figure id=\"write_cmds\">"));
+	/* the run's subtitle under the title and above the heatmaps, not in each */
+	assert_int_equal(count_of(b.s, "8 zones of 1 MiB, 4096-byte LBAs"), 2);
+	assert_non_null(strstr(b.s, "One cell per zone."));
+	sbuf_free(&b);
+	datafile_free(&df);
+}
+
+static void default_file_beside_the_data(void **state)
+{
+	char out[256];
+
+	(void)state;
+	report_default_file("runs/nvme0n2-20260102.dat", NULL, out, sizeof(out));
+	assert_string_equal(out, "runs/nvme0n2-20260102.html");
+	report_default_file("a.dat", NULL, out, sizeof(out));
+	assert_string_equal(out, "a.html");
+	report_default_file("/r/before.dat", "other/after.dat", out, sizeof(out));
+	assert_string_equal(out, "/r/before-vs-after.html");
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(geometry_mismatch_is_named),
+		cmocka_unit_test(two_runs_side_by_side),
+		cmocka_unit_test(other_geometry_is_said_and_not_mapped),
+		cmocka_unit_test(heatmaps_in_a_grid_said_once),
+		cmocka_unit_test(default_file_beside_the_data),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
