@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Small helpers every part of zns-stat uses. */
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
@@ -72,6 +73,32 @@ void fmt_seconds(char *out, size_t n, uint64_t ns)
 		frac[i] = '\0';
 	snprintf(out, n, "%llu%s%s", (unsigned long long)(ns / 1000000000),
 		 *frac ? "." : "", frac);
+}
+
+int parse_u64(const char *s, uint64_t *v)
+{
+	char *end;
+
+	if (*s < '0' || *s > '9')
+		return -1;
+	errno = 0;
+	*v = strtoull(s, &end, 10);
+	return errno || *end ? -1 : 0;
+}
+
+int parse_hex(const char *s, uint64_t *v)
+{
+	char *end;
+
+	if (!strcmp(s, "0")) {
+		*v = 0;
+		return 0;
+	}
+	if (strncmp(s, "0x", 2) || !isxdigit((unsigned char)s[2]))
+		return -1;
+	errno = 0;
+	*v = strtoull(s + 2, &end, 16);
+	return errno || *end ? -1 : 0;
 }
 
 int fmt_u64(char *out, size_t n, uint64_t v)

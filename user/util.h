@@ -56,6 +56,14 @@ int fmt_u64(char *out, size_t n, uint64_t v);
  */
 int log2_bucket(unsigned long long lo, int nr);
 
+/*
+ * Strict numbers as the module prints them, all of s: decimal digits only
+ * (no sign, space or trailing text), or for parse_hex "0x..." or "0" (%#x).
+ * 0, or -1 (also on overflow).
+ */
+int parse_u64(const char *s, uint64_t *v);
+int parse_hex(const char *s, uint64_t *v);
+
 /* ns as exact decimal seconds, no trailing zeros: "0.000001023", "2". */
 void fmt_seconds(char *out, size_t n, uint64_t ns);
 
