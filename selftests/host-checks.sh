@@ -279,11 +279,11 @@ export_findings() {
 	files=$(ls -A "$t/loop")
 	[ "$files" = zns_stat.prom ] || echo "after the loop, the textfile directory holds: $files"
 	promtool check metrics <"$t/loop/zns_stat.prom" 2>&1 | head -n 10
-	# no module: zns_stat_up 0, said once, exit 1
+	# no module: zns_stat_module_up 0, said once, exit 1
 	out=$(ZNS_STAT_DEBUGFS=$t/none "$tool" export --textfile-dir "$t/loop" 2>&1) &&
 		echo "export without the module exited 0"
 	[ "$(wc -l <<<"$out")" = 1 ] || echo "export without the module said: $out"
-	grep -qx 'zns_stat_up 0' "$t/loop/zns_stat.prom" || echo "export without the module: not zns_stat_up 0"
+	grep -qx 'zns_stat_module_up 0' "$t/loop/zns_stat.prom" || echo "export without the module: not zns_stat_module_up 0"
 	# bad arguments: one line on stderr, non-zero, nothing written
 	for args in "--textfile-dir $t/missing" "--textfile-dir $t/prom/zns_stat.prom" "" \
 		"--textfile-dir $t/bad --interval 0" "--textfile-dir $t/bad --interval -5" \

@@ -52,10 +52,15 @@ struct export_opts {
 	int nr_disks;
 };
 
-/* The document of one moment; returns 0 when the module could be read. */
+/*
+ * The document of one moment: the number of namespaces read (each one's
+ * zns_stat_up says whether all of it was), or -1 when none was though some
+ * were asked for, or the module could not be read. err: the last problem
+ * met ("" for none), also when some namespaces were read.
+ */
 int export_format(struct sbuf *b, const struct export_opts *o, char *err,
 		  size_t errlen);
-/* zns-stat export: its exit status. */
+/* zns-stat export: its exit status, 0 while any namespace was read. */
 int export_run(const struct export_opts *o);
 
 #endif
