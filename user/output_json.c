@@ -32,9 +32,14 @@ static void json_zone(struct sbuf *b, const struct snapshot *s, uint64_t z)
 		sbuf_printf(b, "%s", i ? ", " : "");
 		sbuf_json_str(b, s->columns[i]);
 		view_cell(s, z, i, cell, sizeof(cell));
-		if (!strcmp(s->columns[i], COL_COND) ||
-		    !strcmp(s->columns[i], COL_HOST_COND) ||
-		    column_is_status(s->columns[i])) {
+		if (column_is_status(s->columns[i])) {
+			/* by name, the code beside it */
+			sbuf_printf(b, ": ");
+			sbuf_json_str(b, cell);
+			sbuf_printf(b, ", \"%s_code\": %llu", s->columns[i],
+				    (unsigned long long)snapshot_row(s, z)[i]);
+		} else if (!strcmp(s->columns[i], COL_COND) ||
+			   !strcmp(s->columns[i], COL_HOST_COND)) {
 			sbuf_printf(b, ": ");
 			sbuf_json_str(b, cell);
 		} else {

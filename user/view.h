@@ -72,7 +72,7 @@ void output_prom_zones(struct sbuf *b, struct snapshot *snaps, int n,
 		       const struct view_opts *o);
 void output_prom_disks(struct sbuf *b, struct snapshot *snaps, int n);
 
-/* ISO 8601 local time with offset, "2024-05-01T12:00:00+0200". */
+/* RFC 3339 local time with offset, "2024-05-01T12:00:00+02:00". */
 void fmt_time(char *out, int outlen, double epoch);
 
 #endif

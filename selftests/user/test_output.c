@@ -2,6 +2,8 @@
 /* Every output format on small snapshots, compared exactly where the text is the contract. */
 #include <unistd.h>
 
+#include <time.h>
+
 #include "unit.h"
 
 #include "columns.h"
@@ -159,8 +161,11 @@ static void prom_groups_metrics_over_disks(void **state)
 	assert_true(first < second && second < next_family);
 	assert_non_null(strstr(b.s, "zns_zone_flushes_total{disk=\"zns8x\",zone=\"7\"} 1\n"));
 	assert_int_equal(count_of(b.s, "# HELP zns_zone_flushes_total"), 1);
-	assert_non_null(strstr(b.s, "zns_zone_top_zone_error{disk=\"zns8\",zone=\"4\"} 444\n"));
-	assert_non_null(strstr(b.s, "# TYPE zns_zone_top_zone_error gauge\n"));
+	/* a status code is a label, never a value */
+	assert_non_null(strstr(b.s, "zns_zone_top_zone_error_info{disk=\"zns8\",zone=\"4\",status=\"zone_invalid_write\",code=\"0x1bc\"} 1\n"));
+	assert_non_null(strstr(b.s, "zns_zone_top_zone_error_info{disk=\"zns8\",zone=\"0\",status=\"none\",code=\"0\"} 1\n"));
+	assert_non_null(strstr(b.s, "# TYPE zns_zone_top_zone_error_info gauge\n"));
+	assert_null(strstr(b.s, "} 444\n"));
 	assert_non_null(strstr(b.s, "# TYPE zns_memory_bytes gauge\n"));
 	snapshot_free(&s[0]);
 	snapshot_free(&s[1]);
@@ -277,6 +282,24 @@ static void u64_digits(void **state)
  * A status by name for people, in hex for machines; paths and counting are
  * gauges in Prometheus (issue 14, items 2 and 3).
  */
+/* RFC 3339: the offset with a colon, "+05:30", not strftime's "+0530". */
+static void times_are_rfc3339(void **state)
+{
+	char t[64];
+
+	(void)state;
+	setenv("TZ", "UTC", 1);
+	tzset();
+	fmt_time(t, sizeof(t), 0);
+	assert_string_equal(t, "1970-01-01T00:00:00+00:00");
+	setenv("TZ", "IST-5:30", 1);	/* POSIX form: no tzdata needed */
+	tzset();
+	fmt_time(t, sizeof(t), 0);
+	assert_string_equal(t, "1970-01-01T05:30:00+05:30");
+	unsetenv("TZ");
+	tzset();
+}
+
 static void status_names_and_states(void **state)
 {
 	struct view_opts o = { .max_zones = -1, .wide = 1 };
@@ -290,13 +313,16 @@ static void status_names_and_states(void **state)
 	assert_non_null(strstr(b.s, " zone_invalid_write"));
 	assert_null(strstr(b.s, " 444"));
 	sbuf_free(&b);
+	/* machine formats: by name too, the code in a field of its own */
 	output_csv(&b, &s, 1, &o);
-	assert_non_null(strstr(b.s, ",0x1bc"));
+	assert_non_null(strstr(b.s, ",top_zone_error,top_zone_error_code\n"));
+	assert_non_null(strstr(b.s, ",zone_invalid_write,0x1bc\n"));
+	assert_non_null(strstr(b.s, ",none,0\n"));
 	assert_null(strstr(b.s, ",444"));
 	sbuf_free(&b);
 	output_json(&b, &s, 1, &o);
-	assert_non_null(strstr(b.s, "\"top_zone_error\": \"0x1bc\""));
-	assert_non_null(strstr(b.s, "\"top_zone_error\": \"0\""));
+	assert_non_null(strstr(b.s, "\"top_zone_error\": \"zone_invalid_write\", \"top_zone_error_code\": 444"));
+	assert_non_null(strstr(b.s, "\"top_zone_error\": \"none\", \"top_zone_error_code\": 0"));
 	sbuf_free(&b);
 	output_prom(&b, &s, 1, &o);
 	assert_non_null(strstr(b.s, "# TYPE zns_counting gauge\nzns_counting{disk=\"zns8\"} 1\n"));
@@ -311,6 +337,10 @@ static void status_names_and_states(void **state)
 	assert_string_equal(status_name(0x6, buf, sizeof(buf)), "other 0x6");
 	assert_string_equal(status_name(0x80a, buf, sizeof(buf)), "block_status 0x80a");
 	assert_string_equal(status_name(0xfff, buf, sizeof(buf)), "failed_retried");
+	assert_string_equal(status_key(0x1bc), "zone_invalid_write");
+	assert_string_equal(status_key(0x6), "other");
+	assert_string_equal(status_key(0x80a), "block_status");
+	assert_string_equal(status_key(0), "none");
 }
 
 int main(void)
@@ -327,6 +357,7 @@ int main(void)
 		cmocka_unit_test(interval_keeps_the_readable),
 		cmocka_unit_test(u64_digits),
 		cmocka_unit_test(status_names_and_states),
+		cmocka_unit_test(times_are_rfc3339),
 	};
 
 	return cmocka_run_group_tests_name("output", tests, NULL, NULL);
