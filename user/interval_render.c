@@ -33,6 +33,12 @@ static const struct {
 
 #define NR(a) ((int)(sizeof(a) / sizeof((a)[0])))
 
+/* Rates of data in MiB/s, IEC like every size the tool prints (not 10^6). */
+static double mib_per_s(uint64_t sectors, double secs)
+{
+	return sectors * 512.0 / MIB / secs;
+}
+
 /* Every operation's latency columns (op_groups), for CSV and JSON. */
 static int latency_columns(const struct snapshot *d, struct op_group *g)
 {
@@ -87,8 +93,8 @@ static void busiest(struct sbuf *b, const struct snapshot *d, int top,
 		for (c = 0; c < NR(io_ops); c++)
 			sectors += snapshot_get(d, zones[k], io_ops[c].sectors);
 		if (f == FMT_JSON)
-			sbuf_printf(b, "%s{\"zone\": %llu, \"MBps\": %.3f}", k ? ", " : "",
-				    (unsigned long long)zones[k], sectors * 512 / 1e6 / secs);
+			sbuf_printf(b, "%s{\"zone\": %llu, \"mib_per_s\": %.3f}", k ? ", " : "",
+				    (unsigned long long)zones[k], mib_per_s(sectors, secs));
 		else
 			sbuf_printf(b, "%s%llu", k ? (f == FMT_CSV ? " " : ",") : "",
 				    (unsigned long long)zones[k]);
@@ -104,10 +110,10 @@ static void json_rates(struct sbuf *b, const struct snapshot *d, double secs)
 
 	sbuf_printf(b, "\"rates\": {");
 	for (i = 0; i < NR(io_ops); i++)
-		sbuf_printf(b, "%s\"%s_per_s\": %.3f, \"%s_MBps\": %.3f",
+		sbuf_printf(b, "%s\"%s_per_s\": %.3f, \"%s_mib_per_s\": %.3f",
 			    i ? ", " : "", io_ops[i].count,
 			    snapshot_total(d, io_ops[i].count) / secs, io_ops[i].count,
-			    snapshot_total(d, io_ops[i].sectors) * 512 / 1e6 / secs);
+			    mib_per_s(snapshot_total(d, io_ops[i].sectors), secs));
 	for (i = 0; i < NR(mgmt_ops); i++)
 		sbuf_printf(b, ", \"%s_per_s\": %.3f", mgmt_ops[i].count,
 			    snapshot_total(d, mgmt_ops[i].count) / secs);
@@ -140,7 +146,7 @@ static void table_header(struct sbuf *b, const struct snapshot *d)
 
 	sbuf_printf(b, "%-10s", "disk");
 	for (i = 0; i < NR(io_ops); i++)
-		sbuf_printf(b, " %8s/s %6sMB/s", io_ops[i].label, io_ops[i].label);
+		sbuf_printf(b, " %8s/s %5sMiB/s", io_ops[i].label, io_ops[i].label);
 	for (i = 0; i < NR(mgmt_ops); i++)
 		sbuf_printf(b, " %7s", mgmt_ops[i].label);
 	for (i = 0; i < nl; i++)
@@ -161,7 +167,7 @@ static void table_row(struct sbuf *b, const struct snapshot *d, double secs,
 	for (i = 0; i < NR(io_ops); i++)
 		sbuf_printf(b, " %10.1f %10.2f",
 			    snapshot_total(d, io_ops[i].count) / secs,
-			    snapshot_total(d, io_ops[i].sectors) * 512 / 1e6 / secs);
+			    mib_per_s(snapshot_total(d, io_ops[i].sectors), secs));
 	for (i = 0; i < NR(mgmt_ops); i++)
 		sbuf_printf(b, " %7.1f", snapshot_total(d, mgmt_ops[i].count) / secs);
 	for (i = 0; i < nl; i++) {
@@ -208,7 +214,7 @@ static void csv_header(struct sbuf *b, const struct snapshot *d)
 
 	sbuf_printf(b, "time,disk,interval_s,cleared");
 	for (i = 0; i < NR(io_ops); i++)
-		sbuf_printf(b, ",%s_per_s,%s_MBps", io_ops[i].count,
+		sbuf_printf(b, ",%s_per_s,%s_mib_per_s", io_ops[i].count,
 			    io_ops[i].count);
 	for (i = 0; i < NR(mgmt_ops); i++)
 		sbuf_printf(b, ",%s_per_s", mgmt_ops[i].count);
@@ -229,7 +235,7 @@ static void csv_row(struct sbuf *b, const struct snapshot *d, double secs,
 	for (i = 0; i < NR(io_ops); i++)
 		sbuf_printf(b, ",%.3f,%.3f",
 			    snapshot_total(d, io_ops[i].count) / secs,
-			    snapshot_total(d, io_ops[i].sectors) * 512 / 1e6 / secs);
+			    mib_per_s(snapshot_total(d, io_ops[i].sectors), secs));
 	for (i = 0; i < NR(mgmt_ops); i++)
 		sbuf_printf(b, ",%.3f", snapshot_total(d, mgmt_ops[i].count) / secs);
 	for (i = 0; i < nl; i++) {

@@ -12,6 +12,7 @@
 
 #include "lifecycle.h"
 #include "snapshot.h"
+#include "words.h"
 
 int life_parse(struct life *l, char *lifecycle, char *lifetimes)
 {
@@ -116,11 +117,16 @@ static uint64_t sum(const uint64_t *v, int n)
 	return s;
 }
 
-/* "p50 <= 16 ms, p99 <= 33 ms, max <= 67 ms" of a log2 us histogram. */
+/*
+ * "p50 <= 16 ms, p99 <= 33 ms, all <= 67 ms" of a log2 us histogram: bucket
+ * bounds, so never called a maximum (the module keeps no exact one here).
+ */
+static const char * const qname[] = { "p50", "p99", "all" };
+static const char * const qkey[] = { "p50", "p99", "p100" };
+
 static void quantiles(struct sbuf *b, const uint64_t *h)
 {
 	static const double q[] = { 0.5, 0.99, 1 };
-	static const char * const name[] = { "p50", "p99", "max" };
 	char t[32];
 	int i;
 
@@ -130,7 +136,7 @@ static void quantiles(struct sbuf *b, const uint64_t *h)
 	}
 	for (i = 0; i < 3; i++) {
 		fmt_ns(t, sizeof(t), life_quantile_us(h, q[i]) * 1e3);
-		sbuf_printf(b, "%s%s <= %s", i ? ", " : "", name[i], t);
+		sbuf_printf(b, "%s%s <= %s", i ? ", " : "", qname[i], t);
 	}
 }
 
@@ -156,16 +162,18 @@ static void limit_line(struct sbuf *b, const struct life *l, const char *what)
 	}
 	snprintf(key, sizeof(key), "%s_limit_time_ns", what);
 	fmt_ns(t, sizeof(t), life_get(l, key));
-	sbuf_printf(b, " of %llu; %s at the limit", (unsigned long long)max, t);
+	sbuf_printf(b, " of %llu; %s at the limit", (unsigned long long)max,
+		    life_get(l, key) ? t : "never");
 	snprintf(key, sizeof(key), "too_many_%s_errors", what);
-	sbuf_printf(b, "; %llu \"too many %s\" errors\n",
-		    (unsigned long long)life_get(l, key), what);
+	sbuf_printf(b, "; %llu \"too many %s\" %s\n",
+		    (unsigned long long)life_get(l, key), what,
+		    plural(life_get(l, key), "error", "errors"));
 }
 
 static void table_one(struct sbuf *b, const struct life *l)
 {
 	uint64_t cap = life_get(l, "zone_capacity_sectors"), fill[ZNS_FILL_BUCKETS];
-	uint64_t known, max = 1, reclaimed = life_get(l, "reclaimed_sectors");
+	uint64_t known, max = 1, reclaimed = life_get(l, "reclaimed_sectors"), n;
 	char key[48], t[32];
 	int i;
 
@@ -188,8 +196,8 @@ static void table_one(struct sbuf *b, const struct life *l)
 		sbuf_printf(b, "  %-14s %llu zones opened at the limit as far as the host knows (the device may have closed others)\n",
 			    "", (unsigned long long)life_get(l, "opens_maybe_over_limit"));
 	fmt_bytes(t, sizeof(t), reclaimed * 512.0);
-	sbuf_printf(b, "  %-14s %llu resets with a known fill", "fill at reset",
-		    (unsigned long long)known);
+	sbuf_printf(b, "  %-14s %llu %s with a known fill", "fill at reset",
+		    (unsigned long long)known, plural(known, "reset", "resets"));
 	if (known && cap)
 		sbuf_printf(b, ", mean %.1f%%", 100.0 * reclaimed / known / cap);
 	sbuf_printf(b, "; %s reclaimed; %llu fill unknown", t,
@@ -205,15 +213,18 @@ static void table_one(struct sbuf *b, const struct life *l)
 		sbuf_printf(b, "\n");
 	}
 	fmt_bytes(t, sizeof(t), life_get(l, "finish_waste_sectors") * 512.0);
-	sbuf_printf(b, "  %-14s %s left unwritten by %llu finishes; %llu unknown\n",
-		    "finish waste", t,
-		    (unsigned long long)life_get(l, "finishes_waste_known"),
+	n = life_get(l, "finishes_waste_known");
+	sbuf_printf(b, "  %-14s %s left unwritten by %llu %s; %llu unknown\n",
+		    "finish waste", t, (unsigned long long)n,
+		    plural(n, "finish", "finishes"),
 		    (unsigned long long)life_get(l, "finishes_waste_unknown"));
-	sbuf_printf(b, "  %-14s %llu zones: ", "time to full",
-		    (unsigned long long)sum(l->to_full, ZNS_LIFE_BUCKETS));
+	n = sum(l->to_full, ZNS_LIFE_BUCKETS);
+	sbuf_printf(b, "  %-14s %llu %s: ", "time to full", (unsigned long long)n,
+		    plural(n, "zone", "zones"));
 	quantiles(b, l->to_full);
-	sbuf_printf(b, "\n  %-14s %llu times: ", "time open",
-		    (unsigned long long)sum(l->open, ZNS_LIFE_BUCKETS));
+	n = sum(l->open, ZNS_LIFE_BUCKETS);
+	sbuf_printf(b, "\n  %-14s %llu %s: ", "time open", (unsigned long long)n,
+		    plural(n, "time", "times"));
 	quantiles(b, l->open);
 	sbuf_printf(b, "\n");
 }
@@ -335,7 +346,6 @@ static void prom_all(struct sbuf *b, const struct life *l, int n)
 static void machine_one(struct sbuf *b, const struct life *l, int first,
 			enum out_format f)
 {
-	static const char * const qname[] = { "p50", "p99", "max" };
 	static const double q[] = { 0.5, 0.99, 1 };
 	const uint64_t *h[] = { l->to_full, l->open };
 	static const char * const hname[] = { "time_to_full", "time_open" };
@@ -357,9 +367,9 @@ static void machine_one(struct sbuf *b, const struct life *l, int first,
 			unsigned long long us = life_quantile_us(h[i], q[j]);
 
 			if (f == FMT_CSV)
-				sbuf_printf(b, "%s,%s_%s_us,%llu\n", l->disk, hname[i], qname[j], us);
+				sbuf_printf(b, "%s,%s_%s_us,%llu\n", l->disk, hname[i], qkey[j], us);
 			else if (f == FMT_JSON)
-				sbuf_printf(b, ", \"%s_%s_us\": %llu", hname[i], qname[j], us);
+				sbuf_printf(b, ", \"%s_%s_us\": %llu", hname[i], qkey[j], us);
 		}
 	}
 	if (f == FMT_JSON)

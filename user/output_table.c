@@ -8,12 +8,13 @@
 #include "columns.h"
 #include "snapshot.h"
 #include "view.h"
+#include "words.h"
 
-/* "nvme0n2: 8 zones of 1 MiB, 512-byte LBAs" and namespace-wide counts. */
+/* "nvme0n2: 8 zones of 1 MiB, 512-byte LBAs; 1 reset of all zones". */
 static void table_title(struct sbuf *b, const struct snapshot *s)
 {
 	uint64_t zs = 0, lba = 0, v;
-	char size[32];
+	char size[32], phrase[64];
 	int i, first = 1;
 
 	sbuf_printf(b, "%s: %llu zones", s->disk, (unsigned long long)s->nr_zones);
@@ -29,8 +30,8 @@ static void table_title(struct sbuf *b, const struct snapshot *s)
 
 		if (snapshot_summary_u64(s, key, &v) || !v)
 			continue;
-		sbuf_printf(b, "%s%s %llu", first ? "; " : ", ", key,
-			    (unsigned long long)v);
+		disk_counter_phrase(phrase, sizeof(phrase), key, v);
+		sbuf_printf(b, "%s%s", first ? "; " : ", ", phrase);
 		first = 0;
 	}
 	sbuf_printf(b, "\n");

@@ -67,6 +67,8 @@ int parse_hex(const char *s, uint64_t *v);
 /* ns as exact decimal seconds, no trailing zeros: "0.000001023", "2". */
 void fmt_seconds(char *out, size_t n, uint64_t ns);
 
+#define MIB 1048576.0	/* bytes: sizes and rates are IEC everywhere */
+
 /* Values for humans: "4 KiB", "1.5 MiB"; "850 ns", "12.3 µs"; "1.2k". */
 void fmt_bytes(char *out, size_t n, double bytes);
 void fmt_ns(char *out, size_t n, double ns);

@@ -36,7 +36,7 @@ static void table_compact_and_wide(void **state)
 	with_d3(&s);
 	output_table(&b, &s, 1, &o);
 	assert_string_equal(b.s,
-		"d3: 3 zones of 1 MiB, 512-byte LBAs; reset_all 2\n"
+		"d3: 3 zones of 1 MiB, 512-byte LBAs; 2 resets of all zones\n"
 		"zone  start reads read_bytes writes write_bytes resets reset_lat_us errors\n"
 		"   0    0x0     1       4KiB      0           0      0            -      0\n"
 		"   2 0x1000     0          0      3       12KiB      2          2.0      1\n");
@@ -188,19 +188,21 @@ static void interval_rows(void **state)
 	assert_int_equal(delta_compute(&a, &b, &d), 0);
 	interval_header(&out, &d, FMT_CSV);
 	interval_format(&out, &d, 2.0, 0, 3, FMT_CSV, 0);
-	/* 4 reads of 4000 sectors in 2 s: 2 reads/s, 1.024 MB/s */
-	assert_non_null(strstr(out.s, "time,disk,interval_s,cleared,reads_per_s,reads_MBps,writes_per_s,writes_MBps,appends_per_s,appends_MBps,resets_per_s,finishes_per_s,opens_per_s,closes_per_s,reset_lat_avg_ns,busiest_zones,reads,read_sectors,writes,write_sectors,resets,reset_lat_sum_ns,errors,reset_all,dropped\n"));
-	assert_non_null(strstr(out.s, ",d3,2.000,0,2.000,1.024,1.000,0.004,0.000,0.000,1.000,0.000,0.000,0.000,3000,0 1 2,4,4000,2,16,2,6000,0,1,0\n"));
+	/* 4 reads of 4000 sectors in 2 s: 2 reads/s, 0.977 MiB/s (IEC, not 1.024 MB/s) */
+	assert_non_null(strstr(out.s, "time,disk,interval_s,cleared,reads_per_s,reads_mib_per_s,writes_per_s,writes_mib_per_s,appends_per_s,appends_mib_per_s,resets_per_s,finishes_per_s,opens_per_s,closes_per_s,reset_lat_avg_ns,busiest_zones,reads,read_sectors,writes,write_sectors,resets,reset_lat_sum_ns,errors,reset_all,dropped\n"));
+	assert_non_null(strstr(out.s, ",d3,2.000,0,2.000,0.977,1.000,0.004,0.000,0.000,1.000,0.000,0.000,0.000,3000,0 1 2,4,4000,2,16,2,6000,0,1,0\n"));
 	sbuf_free(&out);
 	interval_header(&out, &d, FMT_TABLE);
 	interval_format(&out, &d, 2.0, 1, 3, FMT_TABLE, 0);
 	assert_non_null(strstr(out.s, "reset_ms errors  busiest zones\n"));
+	assert_non_null(strstr(out.s, "       r/s     rMiB/s "));
+	assert_non_null(strstr(out.s, "        2.0       0.98 "));
 	assert_non_null(strstr(out.s, "     0* 0,1,2\n"));
 	sbuf_free(&out);
 	interval_format(&out, &d, 2.0, 1, 1, FMT_JSON, 0);
 	assert_non_null(strstr(out.s, "\"cleared\": true"));
 	assert_non_null(strstr(out.s, "\"lat_avg_ns\": {\"reset\": 3000}"));
-	assert_non_null(strstr(out.s, "\"busiest_zones\": [{\"zone\": 0, \"MBps\": 1.024}]"));
+	assert_non_null(strstr(out.s, "\"busiest_zones\": [{\"zone\": 0, \"mib_per_s\": 0.977}]"));
 	assert_non_null(strstr(out.s, "\"counts\": {\"reads\": 4,"));
 	sbuf_free(&out);
 	snapshot_free(&a);

@@ -38,7 +38,7 @@ cell() {
 "$ZNS_TOOL" $NS2 >"$out/table" || fail "zns-stat $NS2"
 cat "$out/table"
 expect_eq "table title" "$(head -n 1 "$out/table")" \
-	"$NS2: 8 zones of 1 MiB, 512-byte LBAs; reset_all 1"
+	"$NS2: 8 zones of 1 MiB, 512-byte LBAs; 1 reset of all zones"
 tail -n +2 "$out/table" | sed 's/^ *//; s/  */ /g' >"$out/table.ssv"
 expect_eq "table zones shown" "$(tail -n +2 "$out/table.ssv" | cut -d' ' -f1 | tr '\n' ' ')" "0 2 3 5 "
 # data in bytes, zone positions in hex sectors as blkzone prints them

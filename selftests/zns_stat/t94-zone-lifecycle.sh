@@ -157,7 +157,7 @@ out=$("$ZNS_TOOL" lifecycle $D) || fail "zns-stat lifecycle"
 echo "$out"
 expect_eq "view: fill at reset" "$(grep -c 'fill at reset *8 resets with a known fill, mean 20.0%' <<<"$out")" 1
 expect_eq "view: open zones" "$(grep -c 'open zones *0 now, peak 4 of 4; .* at the limit; 2 "too many open" errors' <<<"$out")" 1
-expect_eq "view: finish waste" "$(grep -c 'finish waste *1020 KiB left unwritten by 1 finishes; 0 unknown' <<<"$out")" 1
+expect_eq "view: finish waste" "$(grep -c 'finish waste *1020 KiB left unwritten by 1 finish; 0 unknown' <<<"$out")" 1
 expect_eq "json: reclaimed, 10%, time_to_full p50" "$("$ZNS_TOOL" lifecycle -o json $D | python3 -c '
 import json, sys
 d = json.load(sys.stdin)["'$D'"]
