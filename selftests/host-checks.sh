@@ -432,6 +432,8 @@ check "zns-stat unit tests (cmocka): parsing, deltas, formats, heatmaps, data fi
 check "zns-stat figures (8 and 65536 zones) and report: well-formed, rendered by rsvg-convert" figure_findings
 check "zns-stat export: node_exporter serves the fixture's values, promtool, dashboard, atomic, bad args" \
 	export_findings
+check "zns-stat command line: --help and help CMD from one table, unknown disks, missing zone report said" \
+	bash "$repo/selftests/user/cli-check.sh" "$repo/user/zns-stat"
 # The HTML report of a 64-zone run with every section, laid out by headless
 # Chromium at 1400 px: nothing wider than the window (a copy of the page gets a
 # script that puts the page's scroll width in its title; the report has none).

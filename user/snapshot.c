@@ -230,6 +230,24 @@ int snapshot_summary_u64(const struct snapshot *snap, const char *key,
 	return s ? parse_u64(s, v) : -1;
 }
 
+/* After why a disk is not there, the ones that are: a typo is seen at once. */
+static void name_tracked(char *err, size_t errlen)
+{
+	size_t len = strlen(err);
+	char **names, why[256];
+	int n, i;
+
+	if (snapshot_list_disks(&names, &n, why, sizeof(why)))
+		return;
+	snprintf(err + len, errlen - len, n ? "; tracked:" : "; none is tracked");
+	for (i = 0; i < n; i++) {
+		len = strlen(err);
+		snprintf(err + len, errlen - len, "%s %s", i ? "," : "", names[i]);
+		free(names[i]);
+	}
+	free(names);
+}
+
 /* One file of the disk's directory; -1 with a message for the user. */
 static char *read_disk_file(const char *disk, const char *file, char *err,
 			    size_t errlen)
@@ -242,8 +260,10 @@ static char *read_disk_file(const char *disk, const char *file, char *err,
 	buf = slurp_file(path, NULL);
 	if (buf)
 		return buf;
-	if (errno == ENOENT && !is_tracked(root, disk))
+	if (errno == ENOENT && !is_tracked(root, disk)) {
 		explain_untracked(root, disk, err, errlen);
+		name_tracked(err, errlen);
+	}
 	else if (errno == ENOENT)
 		snprintf(err, errlen, "%s: no such file: a zns_stat module older than this tool", path);
 	else if (errno == EACCES || errno == EPERM)

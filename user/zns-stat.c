@@ -28,48 +28,8 @@
 
 #define PROM_DEFAULT_MAX_ZONES	256
 
-static void usage(FILE *out)
-{
-	fprintf(out,
-		"usage: zns-stat [-aw] [-o FMT] [-m N] [-f FILE] [DISK...]\n"
-		"       zns-stat [-o FMT] [-f FILE] -i SEC [-n COUNT] [-t N] [DISK...]\n"
-		"       zns-stat record DISK [-c COMMENT] [-d SEC] [-i SEC] [-D DIR] [--clear]\n"
-		"       zns-stat plot DATAFILE... [-D DIR] [--force]\n"
-		"       zns-stat report DATAFILE [DATAFILE_B] -f FILE.html\n"
-		"       zns-stat lifecycle [-o FMT] [-f FILE] [DISK...]\n"
-		"       zns-stat detail [-f FILE] [DISK...]\n"
-		"       zns-stat export --textfile-dir DIR [--interval SEC] [--zones [-m N]] [DISK...]\n"
-		"\n"
-		"Per-zone statistics of zoned NVMe namespaces, from the zns_stat module\n"
-		"(%s). With no DISK, every tracked namespace.\n"
-		"\n"
-		"  -a, --all            every zone, not only zones with activity\n"
-		"  -w, --wide           table: every column (latency min/max/sum, not means)\n"
-		"  -o, --output FMT     table (default), csv, json or prom (Prometheus)\n"
-		"  -m, --max-zones N    at most N zones per namespace, the busiest (prom: %d)\n"
-		"  -f, --file FILE      write FILE (replaced atomically) instead of stdout (-: stdout)\n"
-		"  -i, --interval SEC   every SEC seconds, the rates of that interval\n"
-		"  -n, --count N        stop after N intervals\n"
-		"  -t, --top N          busiest zones named per interval (default 3)\n"
-		"  with -i, -a and -m apply to -o prom only; -w to none\n"
-		"record: snapshot, wait for Ctrl-C or -d SEC, write DIR/DISK-TIME.dat and its\n"
-		"        figures (-D, --dir DIR: default .); -c the comment (else asked),\n"
-		"        --clear zeroes counters first; -i SEC keeps each zone's changes per\n"
-		"        interval (the report draws them over time)\n"
-		"plot:   SVG heatmaps and README.md into DIR/<data name>/ (-D, --dir DIR: the\n"
-		"        data file's); existing figures are kept unless --force\n"
-		"report: one HTML page with metadata, summary and every heatmap (-f -: stdout);\n"
-		"        with two data files, the runs side by side and B/A\n"
-		"lifecycle: fill at reset, finish waste, open/active zones against the\n"
-		"        limits, time to full and time open, as the host drove the zones\n"
-		"detail: latency p50/p99 (bucket bounds) and exact max per operation, errors\n"
-		"        by status, the resets log, size and alignment histograms\n"
-		"export: DIR/zns_stat.prom (replaced atomically) for node_exporter's textfile\n"
-		"        collector: once, or every SEC seconds until SIGTERM; --zones adds the\n"
-		"        per-zone series (at most N zones a namespace, the busiest; %d)\n"
-		"  -h, --help, -V, --version          see zns-stat(8)\n",
-		snapshot_root(), PROM_DEFAULT_MAX_ZONES, PROM_DEFAULT_MAX_ZONES);
-}
+static void usage(FILE *out);
+static void command_usage(FILE *out, const char *name);
 
 static int bad_usage(const char *what)
 {
@@ -143,7 +103,7 @@ static int show(char **disks, int nr, enum out_format f,
 	struct snapshot *snaps = calloc(nr ? nr : 1, sizeof(*snaps));
 	struct sbuf b = { 0 };
 	char err[512], why[512];
-	int i, n = 0, ret = 0;
+	int i, n = 0, ret = 0, said = 0;
 
 	if (!snaps)
 		return 1;
@@ -153,8 +113,10 @@ static int show(char **disks, int nr, enum out_format f,
 			ret = 1;
 			continue;
 		}
-		/* zone state where the device is readable; quietly without */
-		zonereport_add(&snaps[n++], why, sizeof(why));
+		/* zone state where the device is readable; its absence said once */
+		if (zonereport_add(&snaps[n++], why, sizeof(why)) && !said++)
+			fprintf(stderr, "zns-stat: no cond, wptr and cap columns (the zone report of the block device): %s\n",
+				why);
 	}
 	/* nothing tracked is still a document for the machine formats */
 	if (n || (!ret && f != FMT_TABLE)) {
@@ -218,7 +180,7 @@ static int cmd_record(int argc, char **argv)
 			break;
 		case 'D': o.dir = optarg; break;
 		case 'C': o.clear = 1; break;
-		case 'h': usage(stdout); return 0;
+		case 'h': command_usage(stdout, "record"); return 0;
 		default:
 			return bad_option("record: ", c, argv,
 					  "record's folder is -D DIR (--dir)");
@@ -245,7 +207,7 @@ static int cmd_plot(int argc, char **argv)
 		switch (c) {
 		case 'D': dir = optarg; break;
 		case 'F': force = 1; break;
-		case 'h': usage(stdout); return 0;
+		case 'h': command_usage(stdout, "plot"); return 0;
 		default:
 			return bad_option("plot: ", c, argv,
 					  "plot's folder is -D DIR (--dir)");
@@ -291,7 +253,7 @@ static int cmd_report(int argc, char **argv)
 	while ((c = getopt_long(argc, argv, ":f:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'f': out = optarg; break;
-		case 'h': usage(stdout); return 0;
+		case 'h': command_usage(stdout, "report"); return 0;
 		default:
 			return bad_option("report: ", c, argv,
 					  "the report's file is -f FILE.html (--file; -: stdout)");
@@ -365,7 +327,7 @@ static int cmd_lifecycle(int argc, char **argv)
 				return bad_usage("-o wants table, csv, json or prom");
 			break;
 		case 'f': file = optarg; break;
-		case 'h': usage(stdout); return 0;
+		case 'h': command_usage(stdout, "lifecycle"); return 0;
 		default: return bad_option("lifecycle: ", c, argv, NULL);
 		}
 	}
@@ -413,7 +375,7 @@ static int cmd_detail(int argc, char **argv)
 	while ((c = getopt_long(argc, argv, ":f:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'f': file = optarg; break;
-		case 'h': usage(stdout); return 0;
+		case 'h': command_usage(stdout, "detail"); return 0;
 		default: return bad_option("detail: ", c, argv, NULL);
 		}
 	}
@@ -451,7 +413,7 @@ static int cmd_export(int argc, char **argv)
 			o.max_zones = (long)v;
 			max_zones_set = 1;
 			break;
-		case 'h': usage(stdout); return 0;
+		case 'h': command_usage(stdout, "export"); return 0;
 		default:
 			snprintf(what, sizeof(what), "export: unknown option, or no value, in '%.200s'",
 				 argv[optind - 1]);
@@ -467,6 +429,152 @@ static int cmd_export(int argc, char **argv)
 		o.disks = disk_args(argv + optind, o.nr_disks);
 	}
 	return export_run(&o);
+}
+
+#define STR_(x) #x
+#define STR(x) STR_(x)
+
+static int cmd_help(int argc, char **argv);
+
+/*
+ * Every command: what runs it, and its lines of --help and of
+ * "zns-stat help CMD", so the two never disagree. The first entry (no
+ * name) is the default command, the view of the namespaces.
+ */
+static const struct command {
+	const char *name;
+	int (*run)(int argc, char **argv);
+	const char *synopsis;	/* after "zns-stat " */
+	const char *help;
+} commands[] = {
+	{ NULL, NULL,
+	  "[-aw] [-o FMT] [-m N] [-f FILE] [DISK...]\n"
+	  "[-o FMT] [-f FILE] -i SEC [-n COUNT] [-t N] [DISK...]",
+	  "  -a, --all            every zone, not only zones with activity\n"
+	  "  -w, --wide           table: every column (latency min/max/sum, not means)\n"
+	  "  -o, --output FMT     table (default), csv, json or prom (Prometheus)\n"
+	  "  -m, --max-zones N    at most N zones per namespace, the busiest (prom: " STR(PROM_DEFAULT_MAX_ZONES) ")\n"
+	  "  -f, --file FILE      write FILE (replaced atomically) instead of stdout (-: stdout)\n"
+	  "  -i, --interval SEC   every SEC seconds, the rates of that interval\n"
+	  "  -n, --count N        stop after N intervals\n"
+	  "  -t, --top N          busiest zones named per interval (default 3)\n"
+	  "  with -i, -a and -m apply to -o prom only; -w to none\n" },
+	{ "record", cmd_record,
+	  "record DISK [-c COMMENT] [-d SEC] [-i SEC] [-D DIR] [--clear]",
+	  "snapshot, wait for Ctrl-C or -d SEC, write DIR/DISK-TIME.dat and its\n"
+	  "figures (-D, --dir DIR: default .); -c the comment (else asked),\n"
+	  "--clear zeroes counters first; -i SEC keeps each zone's changes per\n"
+	  "interval (the report draws them over time)\n" },
+	{ "plot", cmd_plot,
+	  "plot DATAFILE... [-D DIR] [--force]",
+	  "SVG heatmaps and README.md into DIR/<data name>/ (-D, --dir DIR: the\n"
+	  "data file's); existing figures are kept unless --force\n" },
+	{ "report", cmd_report,
+	  "report DATAFILE [DATAFILE_B] -f FILE.html",
+	  "one HTML page with metadata, summary and every heatmap (-f -: stdout);\n"
+	  "with two data files, the runs side by side and B/A\n" },
+	{ "lifecycle", cmd_lifecycle,
+	  "lifecycle [-o FMT] [-f FILE] [DISK...]",
+	  "fill at reset, finish waste, open/active zones against the\n"
+	  "limits, time to full and time open, as the host drove the zones\n" },
+	{ "detail", cmd_detail,
+	  "detail [-f FILE] [DISK...]",
+	  "latency p50/p99 (bucket bounds) and exact max per operation, errors\n"
+	  "by status, the resets log, size and alignment histograms\n" },
+	{ "export", cmd_export,
+	  "export --textfile-dir DIR [--interval SEC] [--zones [-m N]] [DISK...]",
+	  "DIR/zns_stat.prom (replaced atomically) for node_exporter's textfile\n"
+	  "collector: once, or every SEC seconds until SIGTERM; --zones adds the\n"
+	  "per-zone series (at most N zones a namespace, the busiest; " STR(PROM_DEFAULT_MAX_ZONES) ");\n"
+	  "zns_stat_up{disk} says which namespaces were read; exit 0 while any was\n" },
+	{ "help", cmd_help,
+	  "help [COMMAND]",
+	  "this text, or one command's\n" },
+};
+
+#define NR_COMMANDS ((int)(sizeof(commands) / sizeof(commands[0])))
+
+static const struct command *find_command(const char *name)
+{
+	int i;
+
+	for (i = 1; i < NR_COMMANDS; i++)
+		if (!strcmp(commands[i].name, name))
+			return &commands[i];
+	return NULL;
+}
+
+/* Each line of text after prefix, then indent. */
+static void print_lines(FILE *out, const char *prefix, const char *indent,
+			const char *text)
+{
+	const char *nl;
+
+	for (; *text; text = nl + 1) {
+		nl = strchr(text, '\n');
+		if (!nl)
+			nl = text + strlen(text);
+		fprintf(out, "%s%.*s\n", prefix, (int)(nl - text), text);
+		prefix = indent;
+		if (!*nl)
+			break;
+	}
+}
+
+static void usage(FILE *out)
+{
+	char name[24];
+	int i;
+
+	for (i = 0; i < NR_COMMANDS; i++)
+		print_lines(out, i ? "       zns-stat " : "usage: zns-stat ",
+			    "       zns-stat ", commands[i].synopsis);
+	fprintf(out, "\nPer-zone statistics of zoned NVMe namespaces, from the zns_stat module\n"
+		"(%s). With no DISK, every tracked namespace.\n\n", snapshot_root());
+	print_lines(out, "", "", commands[0].help);
+	for (i = 1; i < NR_COMMANDS; i++) {
+		snprintf(name, sizeof(name), "%s:", commands[i].name);
+		fprintf(out, "%-11s", name);
+		print_lines(out, "", "           ", commands[i].help);
+	}
+	fprintf(out, "  -h, --help, -V, --version, help COMMAND     see zns-stat(8)\n");
+}
+
+/* One command's synopsis and help: "zns-stat CMD --help", "zns-stat help CMD". */
+static void command_usage(FILE *out, const char *name)
+{
+	const struct command *c = find_command(name);
+
+	print_lines(out, "usage: zns-stat ", "       zns-stat ", c->synopsis);
+	fprintf(out, "\n");
+	print_lines(out, "", "", c->help);
+}
+
+static int cmd_help(int argc, char **argv)
+{
+	char what[1024];
+	int i;
+
+	if (argc > 2)
+		return bad_usage("help wants at most one COMMAND");
+	if (argc < 2) {
+		usage(stdout);
+		return 0;
+	}
+	if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")) {
+		command_usage(stdout, "help");
+		return 0;
+	}
+	if (find_command(argv[1])) {
+		command_usage(stdout, argv[1]);
+		return 0;
+	}
+	snprintf(what, sizeof(what), "help: no command '%.100s' (commands:", argv[1]);
+	for (i = 1; i < NR_COMMANDS; i++)
+		snprintf(what + strlen(what), sizeof(what) - strlen(what), " %s",
+			 commands[i].name);
+	snprintf(what + strlen(what), sizeof(what) - strlen(what), ")");
+	return bad_usage(what);
 }
 
 int main(int argc, char **argv)
@@ -486,22 +594,13 @@ int main(int argc, char **argv)
 	};
 	struct interval_opts io = { .count = -1, .top = 3,
 				    .view = { .max_zones = -1 } };
+	const struct command *cmd;
 	int c, max_zones_set = 0, top_set = 0;
 	double v;
 
 	opterr = 0;	/* one line of ours for each misuse: bad_option() */
-	if (argc > 1 && !strcmp(argv[1], "record"))
-		return cmd_record(argc - 1, argv + 1);
-	if (argc > 1 && !strcmp(argv[1], "plot"))
-		return cmd_plot(argc - 1, argv + 1);
-	if (argc > 1 && !strcmp(argv[1], "report"))
-		return cmd_report(argc - 1, argv + 1);
-	if (argc > 1 && !strcmp(argv[1], "lifecycle"))
-		return cmd_lifecycle(argc - 1, argv + 1);
-	if (argc > 1 && !strcmp(argv[1], "export"))
-		return cmd_export(argc - 1, argv + 1);
-	if (argc > 1 && !strcmp(argv[1], "detail"))
-		return cmd_detail(argc - 1, argv + 1);
+	if (argc > 1 && (cmd = find_command(argv[1])))
+		return cmd->run(argc - 1, argv + 1);
 
 	while ((c = getopt_long(argc, argv, ":awo:m:f:i:n:t:hV", opts, NULL)) != -1) {
 		switch (c) {
