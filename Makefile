@@ -32,6 +32,11 @@ USER_CFLAGS ?= -O2 -g -Wall -Wextra -Werror -std=gnu11
 USER_CFLAGS += -Iinclude '-D__maybe_unused=__attribute__((unused))'
 
 USER_LDLIBS ?= -lm
+# Libraries of Debian (json-c: what nvme-cli writes JSON with), found by
+# pkg-config: libjson-c-dev.
+USER_PKGS := json-c
+USER_CFLAGS += $(shell pkg-config --cflags $(USER_PKGS) 2>/dev/null)
+USER_LDLIBS += $(or $(shell pkg-config --libs $(USER_PKGS) 2>/dev/null),-ljson-c)
 
 .PHONY: all module tool unit-test clean check check-sid demo stress install uninstall dkms-install dkms-remove \
 	install-tool install-module dkms-source deb

@@ -11,6 +11,7 @@
 #include "../include/zns_stat.h"
 #include "columns.h"
 #include "interval.h"
+#include "json_out.h"
 #include "snapshot.h"
 
 /* The per-operation columns of the view: counted ops with their sectors. */
@@ -72,8 +73,10 @@ static int table_latency_columns(const struct snapshot *d, struct op_group *g,
 	return n;
 }
 
-static void busiest(struct sbuf *b, const struct snapshot *d, int top,
-		    enum out_format f, double secs)
+/* The busiest zones: named in b (table, CSV), or as objects in arr (JSON). */
+static void busiest(struct sbuf *b, struct json_object *arr,
+		    const struct snapshot *d, int top, enum out_format f,
+		    double secs)
 {
 	struct view_opts o = { .all = 0, .max_zones = top };
 	uint64_t nr, omitted, *zones = view_zones(d, &o, &nr, &omitted), k, i;
@@ -92,42 +95,50 @@ static void busiest(struct sbuf *b, const struct snapshot *d, int top,
 
 		for (c = 0; c < NR(io_ops); c++)
 			sectors += snapshot_get(d, zones[k], io_ops[c].sectors);
-		if (f == FMT_JSON)
-			sbuf_printf(b, "%s{\"zone\": %llu, \"mib_per_s\": %.3f}", k ? ", " : "",
-				    (unsigned long long)zones[k], mib_per_s(sectors, secs));
-		else
+		if (arr) {
+			struct json_object *z = json_object_new_object();
+
+			json_set(z, "zone", json_object_new_uint64(zones[k]));
+			json_set(z, "mib_per_s", json_fixed(mib_per_s(sectors, secs), 3));
+			json_object_array_add(arr, z);
+		} else {
 			sbuf_printf(b, "%s%llu", k ? (f == FMT_CSV ? " " : ",") : "",
 				    (unsigned long long)zones[k]);
+		}
 	}
 	if (!nr && f == FMT_TABLE)
 		sbuf_printf(b, "-");
 	free(zones);
 }
 
-static void json_rates(struct sbuf *b, const struct snapshot *d, double secs)
+static void json_rates(struct json_object *row, const struct snapshot *d,
+		       double secs)
 {
-	int i, first = 0;
+	struct json_object *rates = json_object_new_object();
+	struct json_object *counts = json_object_new_object();
+	char key[64];
+	int i;
 
-	sbuf_printf(b, "\"rates\": {");
-	for (i = 0; i < NR(io_ops); i++)
-		sbuf_printf(b, "%s\"%s_per_s\": %.3f, \"%s_mib_per_s\": %.3f",
-			    i ? ", " : "", io_ops[i].count,
-			    snapshot_total(d, io_ops[i].count) / secs, io_ops[i].count,
-			    mib_per_s(snapshot_total(d, io_ops[i].sectors), secs));
-	for (i = 0; i < NR(mgmt_ops); i++)
-		sbuf_printf(b, ", \"%s_per_s\": %.3f", mgmt_ops[i].count,
-			    snapshot_total(d, mgmt_ops[i].count) / secs);
-	sbuf_printf(b, "}, \"counts\": {");
+	for (i = 0; i < NR(io_ops); i++) {
+		snprintf(key, sizeof(key), "%s_per_s", io_ops[i].count);
+		json_set(rates, key, json_fixed(snapshot_total(d, io_ops[i].count) / secs, 3));
+		snprintf(key, sizeof(key), "%s_mib_per_s", io_ops[i].count);
+		json_set(rates, key, json_fixed(mib_per_s(snapshot_total(d, io_ops[i].sectors), secs), 3));
+	}
+	for (i = 0; i < NR(mgmt_ops); i++) {
+		snprintf(key, sizeof(key), "%s_per_s", mgmt_ops[i].count);
+		json_set(rates, key, json_fixed(snapshot_total(d, mgmt_ops[i].count) / secs, 3));
+	}
+	json_set(row, "rates", rates);
 	for (i = 0; i < d->nr_columns; i++)
 		if (column_kind(d->columns[i]) == COL_COUNTER)
-			sbuf_printf(b, "%s\"%s\": %llu", first++ ? ", " : "",
-				    d->columns[i],
-				    (unsigned long long)snapshot_total(d, d->columns[i]));
+			json_set(counts, d->columns[i],
+				 json_object_new_uint64(snapshot_total(d, d->columns[i])));
 	for (i = 0; i < d->nr_summary; i++)
 		if (summary_disk_counter(d, d->summary[i].key))
-			sbuf_printf(b, ", \"%s\": %s", d->summary[i].key,
-				    d->summary[i].value);
-	sbuf_printf(b, "}");
+			json_set(counts, d->summary[i].key,
+				 json_number_or_string(d->summary[i].value));
+	json_set(row, "counts", counts);
 }
 
 /* The mean latency of a group over the interval, in ns; -1 without commands. */
@@ -179,7 +190,7 @@ static void table_row(struct sbuf *b, const struct snapshot *d, double secs,
 	}
 	sbuf_printf(b, " %6llu%s ", (unsigned long long)snapshot_total(d, "errors"),
 		    cleared ? "*" : " ");
-	busiest(b, d, top, FMT_TABLE, secs);
+	busiest(b, NULL, d, top, FMT_TABLE, secs);
 	sbuf_printf(b, "\n");
 }
 
@@ -243,34 +254,33 @@ static void csv_row(struct sbuf *b, const struct snapshot *d, double secs,
 		sbuf_printf(b, avg >= 0 ? ",%.0f" : ",", avg);
 	}
 	sbuf_printf(b, ",");
-	busiest(b, d, top, FMT_CSV, secs);
+	busiest(b, NULL, d, top, FMT_CSV, secs);
 	csv_counts(b, d, 0);
 }
 
 static void json_row(struct sbuf *b, const struct snapshot *d, double secs,
 		     int cleared, int top, const char *when)
 {
+	struct json_object *row = json_object_new_object();
+	struct json_object *lat = json_object_new_object();
+	struct json_object *busy = json_object_new_array();
 	struct op_group g[MAX_OP_GROUPS];
 	int nl = latency_columns(d, g), i;
 	double avg;
 
-	sbuf_printf(b, "{\"time\": \"%s\", \"disk\": ", when);
-	sbuf_json_str(b, d->disk);
-	sbuf_printf(b, ", \"interval_s\": %.3f, \"cleared\": %s, ", secs,
-		    cleared ? "true" : "false");
-	json_rates(b, d, secs);
-	sbuf_printf(b, ", \"lat_avg_ns\": {");
+	json_set(row, "time", json_object_new_string(when));
+	json_set(row, "disk", json_object_new_string(d->disk));
+	json_set(row, "interval_s", json_fixed(secs, 3));
+	json_set(row, "cleared", json_object_new_boolean(cleared));
+	json_rates(row, d, secs);
 	for (i = 0; i < nl; i++) {
 		avg = lat_avg_ns(d, &g[i]);
-		sbuf_printf(b, "%s\"%s\": ", i ? ", " : "", g[i].op);
-		if (avg >= 0)
-			sbuf_printf(b, "%.0f", avg);
-		else
-			sbuf_printf(b, "null");
+		json_set(lat, g[i].op, avg >= 0 ? json_fixed(avg, 0) : NULL);
 	}
-	sbuf_printf(b, "}, \"busiest_zones\": [");
-	busiest(b, d, top, FMT_JSON, secs);
-	sbuf_printf(b, "]}");
+	json_set(row, "lat_avg_ns", lat);
+	busiest(NULL, busy, d, top, FMT_JSON, secs);
+	json_set(row, "busiest_zones", busy);
+	json_write(b, row, 0);
 }
 
 const char interval_json_open[] = "{\n  \"version\": \"" ZNS_STAT_VERSION "\",\n  \"intervals\": [";

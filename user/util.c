@@ -161,26 +161,6 @@ void sbuf_xml(struct sbuf *b, const char *s)
 	}
 }
 
-void sbuf_json_str(struct sbuf *b, const char *s)
-{
-	sbuf_put(b, "\"", 1);
-	for (; *s; s++) {
-		unsigned char c = *s;
-
-		if (c == '"' || c == '\\')
-			sbuf_printf(b, "\\%c", c);
-		else if (c == '\n')
-			sbuf_put(b, "\\n", 2);
-		else if (c == '\t')
-			sbuf_put(b, "\\t", 2);
-		else if (c < 0x20)
-			sbuf_printf(b, "\\u%04x", c);
-		else
-			sbuf_put(b, s, 1);
-	}
-	sbuf_put(b, "\"", 1);
-}
-
 static void say_errno(char *err, size_t errlen, const char *what,
 		      const char *path)
 {

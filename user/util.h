@@ -21,8 +21,6 @@ void sbuf_pad(struct sbuf *b, char c, int n);
 void sbuf_free(struct sbuf *b);
 /* Text made safe for XML/HTML content and attribute values. */
 void sbuf_xml(struct sbuf *b, const char *s);
-/* A JSON string literal, quotes included. */
-void sbuf_json_str(struct sbuf *b, const char *s);
 
 /*
  * Write len bytes to path through a temporary file in the same directory and
