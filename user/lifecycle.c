@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "json_out.h"
 #include "lifecycle.h"
 #include "snapshot.h"
 #include "words.h"
@@ -342,38 +343,92 @@ static void prom_all(struct sbuf *b, const struct life *l, int n)
 	}
 }
 
-/* CSV and JSON: every key as the module names it, and the quantiles. */
-static void machine_one(struct sbuf *b, const struct life *l, int first,
-			enum out_format f)
+static const double qval[] = { 0.5, 0.99, 1 };
+static const char * const hname[] = { "time_to_full", "time_open" };
+
+static const uint64_t *hist(const struct life *l, int i)
 {
-	static const double q[] = { 0.5, 0.99, 1 };
-	const uint64_t *h[] = { l->to_full, l->open };
-	static const char * const hname[] = { "time_to_full", "time_open" };
-	int i, j;
+	return i ? l->open : l->to_full;
+}
 
-	if (f == FMT_JSON)
-		sbuf_printf(b, "%s\n  \"%s\": {", first ? "" : ",", l->disk);
-	for (i = 0; i < l->nr_keys; i++) {
-		const char *k = l->keys[i].key;
-		unsigned long long v = l->keys[i].value;
+/* Whether two namespaces have the same keys, in order: one CSV header. */
+static int same_keys(const struct life *a, const struct life *b)
+{
+	int i;
 
-		if (f == FMT_CSV)
-			sbuf_printf(b, "%s,%s,%llu\n", l->disk, k, v);
-		else
-			sbuf_printf(b, "%s\"%s\": %llu", i ? ", " : "", k, v);
-	}
-	for (i = 0; i < 2; i++) {
-		for (j = 0; j < 3; j++) {
-			unsigned long long us = life_quantile_us(h[i], q[j]);
+	if (a->nr_keys != b->nr_keys)
+		return 0;
+	for (i = 0; i < a->nr_keys; i++)
+		if (strcmp(a->keys[i].key, b->keys[i].key))
+			return 0;
+	return 1;
+}
 
-			if (f == FMT_CSV)
-				sbuf_printf(b, "%s,%s_%s_us,%llu\n", l->disk, hname[i], qkey[j], us);
-			else if (f == FMT_JSON)
-				sbuf_printf(b, ", \"%s_%s_us\": %llu", hname[i], qkey[j], us);
+/*
+ * CSV: a table, one row per namespace, a column per key of the module's
+ * file then the bucket bounds; a namespace with other keys (another module
+ * version) starts a new header.
+ */
+static void csv_all(struct sbuf *b, const struct life *l, int n)
+{
+	int d, i, j;
+
+	for (d = 0; d < n; d++) {
+		if (!d || !same_keys(&l[d], &l[d - 1])) {
+			sbuf_printf(b, "%sdisk", d ? "\n" : "");
+			for (i = 0; i < l[d].nr_keys; i++)
+				sbuf_printf(b, ",%s", l[d].keys[i].key);
+			for (i = 0; i < 2; i++)
+				for (j = 0; j < 3; j++)
+					sbuf_printf(b, ",%s_%s_us", hname[i], qkey[j]);
+			sbuf_printf(b, "\n");
 		}
+		sbuf_printf(b, "%s", l[d].disk);
+		for (i = 0; i < l[d].nr_keys; i++)
+			sbuf_printf(b, ",%llu", (unsigned long long)l[d].keys[i].value);
+		for (i = 0; i < 2; i++)
+			for (j = 0; j < 3; j++)
+				sbuf_printf(b, ",%llu", (unsigned long long)
+					    life_quantile_us(hist(&l[d], i), qval[j]));
+		sbuf_printf(b, "\n");
 	}
-	if (f == FMT_JSON)
-		sbuf_printf(b, "}");
+}
+
+/*
+ * JSON: {"disks": [{"disk", "lifecycle": {every key of the module's file},
+ * "time_to_full_us": {"p50", "p99", "p100"}, "time_open_us": {...}}]}.
+ */
+static void json_all(struct sbuf *b, const struct life *l, int n)
+{
+	struct json_object *doc = json_object_new_object();
+	struct json_object *disks = json_object_new_array();
+	char key[48];
+	int d, i, j;
+
+	json_set(doc, "version", json_object_new_string(ZNS_STAT_VERSION));
+	for (d = 0; d < n; d++) {
+		struct json_object *o = json_object_new_object();
+		struct json_object *keys = json_object_new_object();
+
+		json_set(o, "disk", json_object_new_string(l[d].disk));
+		for (i = 0; i < l[d].nr_keys; i++)
+			json_set(keys, l[d].keys[i].key,
+				 json_object_new_uint64(l[d].keys[i].value));
+		json_set(o, "lifecycle", keys);
+		for (i = 0; i < 2; i++) {
+			struct json_object *q = json_object_new_object();
+
+			for (j = 0; j < 3; j++)
+				json_set(q, qkey[j], json_object_new_uint64(
+					 life_quantile_us(hist(&l[d], i), qval[j])));
+			snprintf(key, sizeof(key), "%s_us", hname[i]);
+			json_set(o, key, q);
+		}
+		json_object_array_add(disks, o);
+	}
+	json_set(doc, "disks", disks);
+	json_write(b, doc, 1);
+	sbuf_printf(b, "\n");
 }
 
 void life_format(struct sbuf *b, const struct life *l, int n,
@@ -381,22 +436,15 @@ void life_format(struct sbuf *b, const struct life *l, int n,
 {
 	int i;
 
-	if (f == FMT_CSV)
-		sbuf_printf(b, "disk,key,value\n");
-	if (f == FMT_JSON)
-		sbuf_printf(b, "{");
-	if (f == FMT_PROM) {
+	if (f == FMT_PROM)
 		prom_all(b, l, n);
-		return;
-	}
-	for (i = 0; i < n; i++) {
-		if (f == FMT_TABLE)
+	else if (f == FMT_CSV)
+		csv_all(b, l, n);
+	else if (f == FMT_JSON)
+		json_all(b, l, n);
+	else
+		for (i = 0; i < n; i++)
 			table_one(b, &l[i]);
-		else
-			machine_one(b, &l[i], !i, f);
-	}
-	if (f == FMT_JSON)
-		sbuf_printf(b, "\n}\n");
 }
 
 int life_run(char **disks, int nr, enum out_format f, const char *file)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* zns-stat lifecycle: parsing the module's two files, quantiles, formats. */
 #include "unit.h"
+#include <json-c/json.h>
 #include "lifecycle.h"
 
 static const char lifecycle_text[] =
@@ -99,6 +100,7 @@ static void said_in_words(void **state)
 
 static void formats_carry_the_figures(void **state)
 {
+	struct json_object *doc, *disk;
 	struct sbuf b = { 0 };
 	struct life l;
 
@@ -111,14 +113,25 @@ static void formats_carry_the_figures(void **state)
 	assert_non_null(strstr(b.s, "time to full   1 zone: p50 <= 16.4 ms, p99 <= 16.4 ms, all <= 16.4 ms\n"));
 	assert_null(strstr(b.s, "max"));
 	sbuf_free(&b);
+	/* CSV: a table, a row per namespace, not key/value pairs */
 	life_format(&b, &l, 1, FMT_CSV);
-	assert_non_null(strstr(b.s, "disk,key,value\nzns8,zone_capacity_sectors,2048\n"));
-	assert_non_null(strstr(b.s, "zns8,time_open_p50_us,8191\n"));
-	assert_non_null(strstr(b.s, "zns8,time_open_p100_us,32767\n"));
+	assert_non_null(strstr(b.s, "disk,zone_capacity_sectors,max_open_zones,"));
+	assert_non_null(strstr(b.s, ",time_open_p50_us,time_open_p99_us,time_open_p100_us\nzns8,2048,4,"));
+	assert_non_null(strstr(b.s, ",8191,32767,32767\n"));
+	assert_int_equal(count_of(b.s, "\n"), 2);
 	assert_null(strstr(b.s, "_max_us"));
 	sbuf_free(&b);
+	/* JSON: nested objects, read back by json-c */
 	life_format(&b, &l, 1, FMT_JSON);
-	assert_non_null(strstr(b.s, "\"zns8\": {\"zone_capacity_sectors\": 2048, \"max_open_zones\": 4"));
+	doc = json_tokener_parse(b.s);
+	assert_non_null(doc);
+	disk = json_object_array_get_idx(json_object_object_get(doc, "disks"), 0);
+	assert_string_equal(json_object_get_string(json_object_object_get(disk, "disk")), "zns8");
+	assert_int_equal(json_object_get_int(json_object_object_get(
+		json_object_object_get(disk, "lifecycle"), "max_open_zones")), 4);
+	assert_int_equal(json_object_get_int(json_object_object_get(
+		json_object_object_get(disk, "time_open_us"), "p100")), 32767);
+	json_object_put(doc);
 	sbuf_free(&b);
 	life_format(&b, &l, 1, FMT_PROM);
 	assert_non_null(strstr(b.s, "# TYPE zns_lifecycle_reclaimed_bytes_total counter\n"
