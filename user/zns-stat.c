@@ -17,6 +17,7 @@
 #include "export.h"
 #include "interval.h"
 #include "detail.h"
+#include "detail_out.h"
 #include "lifecycle.h"
 #include "plot.h"
 #include "record.h"
@@ -338,26 +339,39 @@ static int cmd_lifecycle(int argc, char **argv)
 static int detail_disks(char **disks, int n, enum out_format f,
 			const char *file)
 {
+	struct detail *d = calloc(n ? n : 1, sizeof(*d));
+	char err[512], **names = calloc(n ? n : 1, sizeof(*names));
 	struct sbuf b = { 0 };
-	struct detail d;
-	char err[512];
-	int i, ret = 0;
+	int i, nr = 0, ret = 0;
 
-	(void)f;	/* a table only */
-
+	if (!d || !names) {
+		free(d);
+		free(names);
+		return 1;
+	}
 	for (i = 0; i < n; i++) {
-		if (detail_read(disks[i], &d, err, sizeof(err))) {
+		if (detail_read(disks[i], &d[nr], err, sizeof(err))) {
 			fprintf(stderr, "zns-stat: %s\n", err);
 			ret = 1;
 			continue;
 		}
+		names[nr++] = disks[i];
+	}
+	if (f == FMT_CSV)
+		detail_csv(&b, names, d, nr);
+	else if (f == FMT_JSON)
+		detail_json(&b, names, d, nr);
+	for (i = 0; f == FMT_TABLE && i < nr; i++) {
 		if (b.len)
 			sbuf_printf(&b, "\n");
-		detail_text(&b, disks[i], &d);
-		detail_free(&d);
+		detail_text(&b, names[i], &d[i]);
 	}
-	if (b.len && write_output(file, &b))
+	if ((nr || !ret) && b.len && write_output(file, &b))
 		ret = 1;
+	for (i = 0; i < nr; i++)
+		detail_free(&d[i]);
+	free(d);
+	free(names);
 	sbuf_free(&b);
 	return ret;
 }
@@ -365,21 +379,28 @@ static int detail_disks(char **disks, int n, enum out_format f,
 static int cmd_detail(int argc, char **argv)
 {
 	static const struct option opts[] = {
+		{ "output", required_argument, NULL, 'o' },
 		{ "file", required_argument, NULL, 'f' },
 		{ "help", no_argument, NULL, 'h' },
 		{ }
 	};
+	enum out_format f = FMT_TABLE;
 	const char *file = NULL;
 	int c;
 
-	while ((c = getopt_long(argc, argv, ":f:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":o:f:h", opts, NULL)) != -1) {
 		switch (c) {
+		case 'o':
+			/* histograms and logs: no Prometheus view here, export has them */
+			if (out_format_parse(optarg, &f) || f == FMT_PROM)
+				return bad_usage("detail: -o wants table, csv or json (Prometheus: zns-stat export)");
+			break;
 		case 'f': file = optarg; break;
 		case 'h': command_usage(stdout, "detail"); return 0;
 		default: return bad_option("detail: ", c, argv, NULL);
 		}
 	}
-	return on_disks(argc, argv, detail_disks, FMT_TABLE, file);
+	return on_disks(argc, argv, detail_disks, f, file);
 }
 
 static int cmd_export(int argc, char **argv)
@@ -478,9 +499,10 @@ static const struct command {
 	  "fill at reset, finish waste, open/active zones against the\n"
 	  "limits, time to full and time open, as the host drove the zones\n" },
 	{ "detail", cmd_detail,
-	  "detail [-f FILE] [DISK...]",
+	  "detail [-o FMT] [-f FILE] [DISK...]",
 	  "latency p50/p99 (bucket bounds) and exact max per operation, errors\n"
-	  "by status, the resets log, size and alignment histograms\n" },
+	  "by status, the resets log, size and alignment histograms; -o table,\n"
+	  "csv (a table per kind) or json\n" },
 	{ "export", cmd_export,
 	  "export --textfile-dir DIR [--interval SEC] [--zones [-m N]] [DISK...]",
 	  "DIR/zns_stat.prom (replaced atomically) for node_exporter's textfile\n"
