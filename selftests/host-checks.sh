@@ -34,6 +34,7 @@ ls /usr/src/linux-source-6.1.tar.* >/dev/null 2>&1 || need+=(linux-source-6.1)
 # zns-stat's unit tests and figure checks
 [ -e /usr/include/cmocka.h ] || need+=(libcmocka-dev)
 [ -e /usr/include/json-c/json.h ] || need+=(libjson-c-dev)
+[ -e /usr/include/libsmartcols/libsmartcols.h ] || need+=(libsmartcols-dev)
 command -v pkg-config >/dev/null || need+=(pkg-config)
 command -v xmllint >/dev/null || need+=(libxml2-utils)
 command -v rsvg-convert >/dev/null || need+=(librsvg2-bin)

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <libsmartcols.h>
 
 #include "../include/zns_stat.h"
 #include "columns.h"
@@ -149,20 +150,24 @@ static double lat_avg_ns(const struct snapshot *d, const struct op_group *g)
 	return n ? (double)snapshot_total(d, d->columns[g->lat_sum]) / n : -1;
 }
 
+/*
+ * The table's header and rows are cells separated by tabs; table_frame()
+ * lays them out with libsmartcols, fitted to the terminal.
+ */
 static void table_header(struct sbuf *b, const struct snapshot *d)
 {
 	struct op_group g[MAX_OP_GROUPS];
 	const char *label[MAX_OP_GROUPS];
 	int nl = table_latency_columns(d, g, label), i;
 
-	sbuf_printf(b, "%-10s", "disk");
+	sbuf_printf(b, "disk");
 	for (i = 0; i < NR(io_ops); i++)
-		sbuf_printf(b, " %8s/s %5sMiB/s", io_ops[i].label, io_ops[i].label);
+		sbuf_printf(b, "\t%s/s\t%sMiB/s", io_ops[i].label, io_ops[i].label);
 	for (i = 0; i < NR(mgmt_ops); i++)
-		sbuf_printf(b, " %7s", mgmt_ops[i].label);
+		sbuf_printf(b, "\t%s", mgmt_ops[i].label);
 	for (i = 0; i < nl; i++)
-		sbuf_printf(b, " %8s", label[i]);
-	sbuf_printf(b, " %6s  %s\n", "errors", "busiest zones");
+		sbuf_printf(b, "\t%s", label[i]);
+	sbuf_printf(b, "\terrors\tbusiest zones\n");
 }
 
 static void table_row(struct sbuf *b, const struct snapshot *d, double secs,
@@ -174,22 +179,22 @@ static void table_row(struct sbuf *b, const struct snapshot *d, double secs,
 	double avg;
 
 	(void)when;
-	sbuf_printf(b, "%-10s", d->disk);
+	sbuf_printf(b, "%s", d->disk);
 	for (i = 0; i < NR(io_ops); i++)
-		sbuf_printf(b, " %10.1f %10.2f",
+		sbuf_printf(b, "\t%.1f\t%.2f",
 			    snapshot_total(d, io_ops[i].count) / secs,
 			    mib_per_s(snapshot_total(d, io_ops[i].sectors), secs));
 	for (i = 0; i < NR(mgmt_ops); i++)
-		sbuf_printf(b, " %7.1f", snapshot_total(d, mgmt_ops[i].count) / secs);
+		sbuf_printf(b, "\t%.1f", snapshot_total(d, mgmt_ops[i].count) / secs);
 	for (i = 0; i < nl; i++) {
 		avg = lat_avg_ns(d, &g[i]);
 		if (avg >= 0)
-			sbuf_printf(b, " %8.3f", avg / 1e6);
+			sbuf_printf(b, "\t%.3f", avg / 1e6);
 		else
-			sbuf_printf(b, " %8s", "-");
+			sbuf_printf(b, "\t-");
 	}
-	sbuf_printf(b, " %6llu%s ", (unsigned long long)snapshot_total(d, "errors"),
-		    cleared ? "*" : " ");
+	sbuf_printf(b, "\t%llu%s\t", (unsigned long long)snapshot_total(d, "errors"),
+		    cleared ? "*" : "");
 	busiest(b, NULL, d, top, FMT_TABLE, secs);
 	sbuf_printf(b, "\n");
 }
@@ -286,12 +291,114 @@ static void json_row(struct sbuf *b, const struct snapshot *d, double secs,
 const char interval_json_open[] = "{\n  \"version\": \"" ZNS_STAT_VERSION "\",\n  \"intervals\": [";
 const char interval_json_close[] = "\n  ]\n}\n";
 
+/* What the live table keeps first when the terminal is narrow (iostat's order). */
+static int interval_rank(const char *label)
+{
+	static const char * const first[] = {
+		"disk", "w/s", "wMiB/s", "r/s", "rMiB/s", "a/s", "aMiB/s", "errors",
+		"w_ms", "r_ms", "a_ms", "reset/s", "reset_ms", "busiest zones",
+		"fin/s", "open/s", "close/s",
+	};
+	int i, n = NR(first);
+
+	for (i = 0; i < n; i++)
+		if (!strcmp(label, first[i]))
+			return i;
+	return n;
+}
+
+#define MAX_ICOLS	32
+
+/* Split a tab-separated line into at most max cells (line modified). */
+static int split_cells(char *line, char **cell, int max)
+{
+	int n = 0;
+
+	for (cell[n++] = line; *line && n < max; line++)
+		if (*line == '\t') {
+			*line = '\0';
+			cell[n++] = line + 1;
+		}
+	return n;
+}
+
+/*
+ * Hide the least important columns until the rest fit width characters
+ * (0: no limit); returns how many were hidden.
+ */
+static int fit_interval(struct libscols_table *tb, char **label, const int *w,
+			int nc, int width)
+{
+	int used = -1, i, r, hidden = 0, worst;
+
+	for (i = 0; i < nc; i++)
+		used += w[i] + 1;
+	while (width > 0 && used > width) {
+		for (i = 0, worst = -1, r = -1; i < nc; i++)
+			if (w[i] >= 0 && interval_rank(label[i]) > r && i) {
+				r = interval_rank(label[i]);
+				worst = i;
+			}
+		if (worst < 0)
+			break;
+		scols_column_set_flags(scols_table_get_column(tb, worst),
+				       SCOLS_FL_RIGHT | SCOLS_FL_HIDDEN);
+		used -= w[worst] + 1;
+		((int *)w)[worst] = -1;
+		hidden++;
+	}
+	return hidden;
+}
+
 static void table_frame(struct sbuf *out, const struct interval_frame *fr)
 {
+	struct libscols_table *tb = scols_new_table();
+	char *copy = strdup(fr->rows->s ? fr->rows->s : ""), *line, *save;
+	char *label[MAX_ICOLS], *cell[MAX_ICOLS], *text = NULL;
+	int w[MAX_ICOLS], nc = 0, n, i, hidden = 0;
+	struct libscols_line *ln;
+
 	sbuf_printf(out, "%s%s\n", fr->first || fr->to_file ? "" : "\n", fr->when);
-	sbuf_put(out, fr->rows->s, fr->rows->len);
+	if (!tb || !copy)
+		goto oom;
+	scols_table_set_termforce(tb, SCOLS_TERMFORCE_NEVER);
+	for (line = strtok_r(copy, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		n = split_cells(line, nc ? cell : label, MAX_ICOLS);
+		if (!nc) {	/* the header: disk and the busiest zones read left to right */
+			for (nc = n, i = 0; i < nc; i++) {
+				w[i] = strlen(label[i]);
+				if (!scols_table_new_column(tb, label[i], 0,
+							    i && i < nc - 1 ? SCOLS_FL_RIGHT : 0))
+					goto oom;
+			}
+			continue;
+		}
+		ln = scols_table_new_line(tb, NULL);
+		for (i = 0; ln && i < n && i < nc; i++) {
+			if ((int)strlen(cell[i]) > w[i])
+				w[i] = strlen(cell[i]);
+			if (scols_line_set_data(ln, i, cell[i]))
+				goto oom;
+		}
+		if (!ln)
+			goto oom;
+	}
+	hidden = fit_interval(tb, label, w, nc, fr->view ? fr->view->width : 0);
+	if (scols_print_table_to_string(tb, &text) || !text)
+		goto oom;
+	sbuf_printf(out, "%s\n", text);
 	if (fr->cleared)
 		sbuf_printf(out, "* counters were cleared during the interval: counts since the clear\n");
+	if (hidden && fr->first)
+		sbuf_printf(out, "(%d more column%s to fit %d characters: -o csv, or a pipe, shows them)\n",
+			    hidden, hidden == 1 ? "" : "s", fr->view->width);
+	goto done;
+oom:
+	out->oom = 1;
+done:
+	free(text);
+	free(copy);
+	scols_unref_table(tb);
 }
 
 /* The header once on a stream, in every version of a file. */

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
-/* The default output: per namespace, an aligned table of its zones. */
+/* The default output: per namespace, a table of its zones (libsmartcols). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <libsmartcols.h>
 
 #include "../include/zns_stat.h"
 #include "columns.h"
@@ -237,15 +238,86 @@ int table_layout(const struct snapshot *s, const uint64_t *zones, uint64_t nr,
 	return n;
 }
 
+/* The --columns list's columns, in its order; -1 with the name not there in bad. */
+static int chosen_columns(const struct snapshot *s, const uint64_t *zones,
+			  uint64_t nr, const char *list, struct table_col *t,
+			  char *bad, size_t badlen)
+{
+	struct table_col all[SNAPSHOT_MAX_COLUMNS];
+	char copy[1024], *tok, *save;
+	int nt, n = 0, i, left;
+
+	nt = table_layout(s, zones, nr, 0, 0, all, &left);
+	snprintf(copy, sizeof(copy), "%s", list);
+	for (tok = strtok_r(copy, ",", &save); tok && n < SNAPSHOT_MAX_COLUMNS;
+	     tok = strtok_r(NULL, ",", &save)) {
+		for (i = 0; i < nt && strcmp(all[i].name, tok); i++)
+			;
+		if (i == nt) {
+			snprintf(bad, badlen, "%s", tok);
+			return -1;
+		}
+		t[n++] = all[i];
+	}
+	return n;
+}
+
+/*
+ * The zones as a libsmartcols table (what lsblk and blkzone print with):
+ * every cell right-aligned, --raw without alignment. Which columns fit the
+ * terminal is chosen before (table_layout: by what matters most), so the
+ * library is not asked to squeeze them.
+ */
+static void print_table(struct sbuf *b, const struct snapshot *s,
+			const uint64_t *zones, uint64_t nr,
+			const struct table_col *t, int nt, int raw)
+{
+	struct libscols_table *tb = scols_new_table();
+	struct libscols_line *ln;
+	char cell[32], *text = NULL;
+	uint64_t k;
+	int i;
+
+	if (!tb) {
+		b->oom = 1;
+		return;
+	}
+	scols_table_enable_raw(tb, raw);
+	scols_table_set_termforce(tb, SCOLS_TERMFORCE_NEVER);
+	for (i = 0; i < nt; i++)
+		if (!scols_table_new_column(tb, t[i].name, 0, SCOLS_FL_RIGHT))
+			goto oom;
+	for (k = 0; k < nr; k++) {
+		ln = scols_table_new_line(tb, NULL);
+		if (!ln)
+			goto oom;
+		for (i = 0; i < nt; i++) {
+			table_cell(s, &t[i], zones[k], cell, sizeof(cell));
+			if (scols_line_set_data(ln, i, cell))
+				goto oom;
+		}
+	}
+	if (scols_print_table_to_string(tb, &text) || !text)
+		goto oom;
+	sbuf_printf(b, "%s\n", text);
+	free(text);
+	scols_unref_table(tb);
+	return;
+oom:
+	b->oom = 1;
+	scols_unref_table(tb);
+}
+
 static void table_one(struct sbuf *b, const struct snapshot *s,
 		      const struct view_opts *o)
 {
 	struct table_col t[SNAPSHOT_MAX_COLUMNS];
-	uint64_t *zones, nr, omitted, k;
-	int i, nt, len, left;
-	char cell[32];
+	uint64_t *zones, nr, omitted;
+	int nt, left = 0;
+	char bad[64];
 
-	table_title(b, s);
+	if (!o->raw)
+		table_title(b, s);
 	zones = view_zones(s, o, &nr, &omitted);
 	if (!nr && omitted) {
 		sbuf_printf(b, "(%llu zone%s with activity not shown: --max-zones)\n",
@@ -253,29 +325,52 @@ static void table_one(struct sbuf *b, const struct snapshot *s,
 		return;
 	}
 	if (!nr) {
-		sbuf_printf(b, "(no zone activity; --all shows every zone)\n");
+		if (!o->raw)
+			sbuf_printf(b, "(no zone activity; --all shows every zone)\n");
 		return;
 	}
-	nt = table_layout(s, zones, nr, o->wide, o->width, t, &left);
-	for (i = 0; i < nt; i++)
-		sbuf_printf(b, "%s%*s", i ? " " : "", t[i].width, t[i].name);
-	sbuf_printf(b, "\n");
-	for (k = 0; k < nr; k++) {
-		for (i = 0; i < nt; i++) {
-			table_cell(s, &t[i], zones[k], cell, sizeof(cell));
-			len = strlen(cell);
-			sbuf_pad(b, ' ', t[i].width - len + !!i);	/* right-aligned */
-			sbuf_put(b, cell, len);
-		}
-		sbuf_put(b, "\n", 1);
-	}
-	if (omitted)
+	if (o->columns)	/* checked before: table_check_columns() */
+		nt = chosen_columns(s, zones, nr, o->columns, t, bad, sizeof(bad));
+	else
+		nt = table_layout(s, zones, nr, o->wide, o->raw ? 0 : o->width, t, &left);
+	if (nt > 0)
+		print_table(b, s, zones, nr, t, nt, o->raw);
+	if (omitted && !o->raw)
 		sbuf_printf(b, "(%llu more zone%s with activity not shown: --max-zones)\n",
 			    (unsigned long long)omitted, omitted == 1 ? "" : "s");
 	if (left)
-		sbuf_printf(b, "(%d more column%s to fit %d characters: --wide, or a pipe, shows them)\n",
+		sbuf_printf(b, "(%d more column%s to fit %d characters: --columns COL,... or a pipe shows them)\n",
 			    left, left == 1 ? "" : "s", o->width);
 	free(zones);
+}
+
+int table_check_columns(const struct snapshot *s, const char *list,
+			char *err, size_t errlen)
+{
+	struct table_col t[SNAPSHOT_MAX_COLUMNS];
+	char bad[64];
+
+	if (chosen_columns(s, NULL, 0, list, t, bad, sizeof(bad)) > 0)
+		return 0;
+	snprintf(err, errlen, "%s has no column '%.63s' (zns-stat --list-columns %s)",
+		 s->disk, bad, s->disk);
+	return -1;
+}
+
+void output_table_columns(struct sbuf *b, const struct snapshot *s)
+{
+	struct table_col all[SNAPSHOT_MAX_COLUMNS];
+	const char *help;
+	int nt, i, left;
+
+	/* every column of a full-width table, with what it holds */
+	nt = table_layout(s, NULL, 0, 0, 0, all, &left);
+	for (i = 0; i < nt; i++) {
+		help = all[i].count >= 0 ? "Mean latency of the operation's successful commands, in microseconds." :
+		       column_help(s->columns[all[i].col]);
+		sbuf_printf(b, "%20s  %s%s\n", all[i].name, help ? help : "",
+			    all[i].unit == AS_BYTES ? " (in bytes)" : "");
+	}
 }
 
 void output_table(struct sbuf *b, struct snapshot *snaps, int n,

@@ -118,6 +118,12 @@ static int show(char **disks, int nr, enum out_format f,
 		if (zonereport_add(&snaps[n++], why, sizeof(why)) && !said++)
 			fprintf(stderr, "zns-stat: no cond, wptr and cap columns (the zone report of the block device): %s\n",
 				why);
+		if (vo->columns && table_check_columns(&snaps[n - 1], vo->columns,
+						       err, sizeof(err))) {
+			fprintf(stderr, "zns-stat: %s\n", err);
+			snapshot_free(&snaps[--n]);
+			ret = 1;
+		}
 	}
 	/* nothing tracked is still a document for the machine formats */
 	if (n || (!ret && f != FMT_TABLE)) {
@@ -128,6 +134,44 @@ static int show(char **disks, int nr, enum out_format f,
 	for (i = 0; i < n; i++)
 		snapshot_free(&snaps[i]);
 	free(snaps);
+	sbuf_free(&b);
+	return ret;
+}
+
+/*
+ * --list-columns: the zone table's columns (for --columns) of DISK, else of
+ * the first tracked namespace: they follow the module's version and
+ * whether the block device's zone report is readable.
+ */
+static int list_table_columns(char **disks, int nr)
+{
+	struct snapshot s;
+	struct sbuf b = { 0 };
+	char err[512], **names = NULL;
+	int n = 0, i, ret;
+
+	if (!nr && snapshot_list_disks(&names, &n, err, sizeof(err))) {
+		fprintf(stderr, "zns-stat: %s\n", err);
+		return 1;
+	}
+	if (!nr && !n) {
+		fprintf(stderr, "zns-stat: --list-columns: no namespace is tracked to read the columns of\n");
+		return 1;
+	}
+	/* the first namespace that can be read */
+	for (i = 0, ret = -1; ret && i < (nr ? nr : n); i++)
+		ret = snapshot_read(nr ? disks[i] : names[i], &s, err, sizeof(err));
+	for (i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
+	if (ret) {
+		fprintf(stderr, "zns-stat: %s\n", err);
+		return 1;
+	}
+	zonereport_add(&s, err, sizeof(err));
+	output_table_columns(&b, &s);
+	ret = write_output(NULL, &b);
+	snapshot_free(&s);
 	sbuf_free(&b);
 	return ret;
 }
@@ -470,6 +514,7 @@ static const struct command {
 } commands[] = {
 	{ NULL, NULL,
 	  "[-aw] [-o FMT] [-m N] [-f FILE] [DISK...]\n"
+	  "[-a] [-r] [--columns COL,...] [DISK...]    (--list-columns [DISK])\n"
 	  "[-o FMT] [-f FILE] -i SEC [-n COUNT] [-t N] [DISK...]",
 	  "  -a, --all            every zone, not only zones with activity\n"
 	  "  -w, --wide           table: every column (latency min/max/sum, not means)\n"
@@ -479,6 +524,9 @@ static const struct command {
 	  "  -i, --interval SEC   every SEC seconds, the rates of that interval\n"
 	  "  -n, --count N        stop after N intervals\n"
 	  "  -t, --top N          busiest zones named per interval (default 3)\n"
+	  "  -r, --raw            table: no title, columns not aligned (as lsblk -r)\n"
+	  "      --columns COL,...  table: these columns, in this order (lsblk -o)\n"
+	  "      --list-columns   the table's columns and what they hold\n"
 	  "  with -i, -a and -m apply to -o prom only; -w to none\n" },
 	{ "record", cmd_record,
 	  "record DISK [-c COMMENT] [-d SEC] [-i SEC] [-D DIR] [--clear]",
@@ -610,6 +658,9 @@ int main(int argc, char **argv)
 		{ "interval", required_argument, NULL, 'i' },
 		{ "count", required_argument, NULL, 'n' },
 		{ "top", required_argument, NULL, 't' },
+		{ "raw", no_argument, NULL, 'r' },
+		{ "columns", required_argument, NULL, 'C' },
+		{ "list-columns", no_argument, NULL, 'L' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ }
@@ -617,14 +668,14 @@ int main(int argc, char **argv)
 	struct interval_opts io = { .count = -1, .top = 3,
 				    .view = { .max_zones = -1 } };
 	const struct command *cmd;
-	int c, max_zones_set = 0, top_set = 0;
+	int c, max_zones_set = 0, top_set = 0, list_columns = 0;
 	double v;
 
 	opterr = 0;	/* one line of ours for each misuse: bad_option() */
 	if (argc > 1 && (cmd = find_command(argv[1])))
 		return cmd->run(argc - 1, argv + 1);
 
-	while ((c = getopt_long(argc, argv, ":awo:m:f:i:n:t:hV", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":awo:m:f:i:n:t:rhV", opts, NULL)) != -1) {
 		switch (c) {
 		case 'a':
 			io.view.all = 1;
@@ -660,6 +711,15 @@ int main(int argc, char **argv)
 			io.top = (int)v;
 			top_set = 1;
 			break;
+		case 'r':
+			io.view.raw = 1;
+			break;
+		case 'C':
+			io.view.columns = optarg;
+			break;
+		case 'L':
+			list_columns = 1;
+			break;
 		case 'h':
 			usage(stdout);
 			return 0;
@@ -684,11 +744,19 @@ int main(int argc, char **argv)
 		return bad_usage("-w does not apply to -i (the interval view has its own columns)");
 	if (io.seconds > 0 && io.format != FMT_PROM && (io.view.all || max_zones_set))
 		return bad_usage("-a and -m apply to -i only with -o prom (per-zone series)");
+	/* lsblk's table options: the zone table's only */
+	if ((io.view.raw || io.view.columns) && (io.format != FMT_TABLE || io.seconds > 0))
+		return bad_usage("--raw and --columns apply to the zone table only (not -i, not -o)");
+	if (io.view.columns && io.view.wide)
+		return bad_usage("--columns chooses the columns: no --wide with it");
 	disk_args(argv + optind, argc - optind);
+	/* the tables fit a terminal: the zones' and the live view's */
+	if (io.format == FMT_TABLE && !io.file && !io.view.columns)
+		io.view.width = terminal_width();
+	if (list_columns)
+		return list_table_columns(argv + optind, argc - optind);
 	if (io.seconds > 0)
 		return interval_run(argv + optind, argc - optind, &io);
-	if (io.format == FMT_TABLE && !io.file)
-		io.view.width = terminal_width();
 	if (optind == argc)
 		return show_all(io.format, &io.view, io.file);
 	return show(argv + optind, argc - optind, io.format, &io.view, io.file);

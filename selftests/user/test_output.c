@@ -187,6 +187,9 @@ static void prom_groups_metrics_over_disks(void **state)
 
 static void interval_rows(void **state)
 {
+	struct view_opts wide = { 0 }, narrow = { 0 };
+	struct sbuf frame = { 0 };
+	struct interval_frame fr;
 	struct json_object *row;
 	struct snapshot a, b, d;
 	struct sbuf out = { 0 };
@@ -206,12 +209,26 @@ static void interval_rows(void **state)
 	assert_non_null(strstr(out.s, "time,disk,interval_s,cleared,reads_per_s,reads_mib_per_s,writes_per_s,writes_mib_per_s,appends_per_s,appends_mib_per_s,resets_per_s,finishes_per_s,opens_per_s,closes_per_s,reset_lat_avg_ns,busiest_zones,reads,read_sectors,writes,write_sectors,resets,reset_lat_sum_ns,errors,reset_all,dropped\n"));
 	assert_non_null(strstr(out.s, ",d3,2.000,0,2.000,0.977,1.000,0.004,0.000,0.000,1.000,0.000,0.000,0.000,3000,0 1 2,4,4000,2,16,2,6000,0,1,0\n"));
 	sbuf_free(&out);
+	/* the table: cells, laid out by libsmartcols in the frame */
 	interval_header(&out, &d, FMT_TABLE);
 	interval_format(&out, &d, 2.0, 1, 3, FMT_TABLE, 0);
-	assert_non_null(strstr(out.s, "reset_ms errors  busiest zones\n"));
-	assert_non_null(strstr(out.s, "       r/s     rMiB/s "));
-	assert_non_null(strstr(out.s, "        2.0       0.98 "));
-	assert_non_null(strstr(out.s, "     0* 0,1,2\n"));
+	fr = (struct interval_frame){ .when = "T", .rows = &out, .first = 1,
+				      .cleared = 1, .view = &wide };
+	interval_frame(&frame, FMT_TABLE, &fr);
+	assert_string_equal(frame.s,
+		"T\n"
+		"disk r/s rMiB/s w/s wMiB/s a/s aMiB/s reset/s fin/s open/s close/s reset_ms errors busiest zones\n"
+		"d3   2.0   0.98 1.0   0.00 0.0   0.00     1.0   0.0    0.0     0.0    0.003     0* 0,1,2\n"
+		"* counters were cleared during the interval: counts since the clear\n");
+	sbuf_free(&frame);
+	/* a narrow terminal: the least wanted columns go, said once */
+	narrow.width = 60;
+	fr.view = &narrow;
+	interval_frame(&frame, FMT_TABLE, &fr);
+	assert_null(strstr(frame.s, "close/s"));
+	assert_non_null(strstr(frame.s, "\ndisk r/s rMiB/s w/s wMiB/s "));
+	assert_non_null(strstr(frame.s, " more columns to fit 60 characters"));
+	sbuf_free(&frame);
 	sbuf_free(&out);
 	interval_format(&out, &d, 2.0, 1, 1, FMT_JSON, 0);
 	row = json_tokener_parse(out.s);
@@ -272,7 +289,7 @@ static void table_fits_a_terminal(void **state)
 	output_table(&b, &s, 1, &o);
 	assert_non_null(strstr(b.s, "\nzone  start reads writes write_bytes appends resets errors     top_zone_error\n"));
 	assert_non_null(strstr(b.s, "   4 0x2000     0      0           0       0      0      1 zone_invalid_write\n"));
-	assert_non_null(strstr(b.s, "\n(12 more columns to fit 80 characters: --wide, or a pipe, shows them)\n"));
+	assert_non_null(strstr(b.s, "\n(12 more columns to fit 80 characters: --columns COL,... or a pipe shows them)\n"));
 	for (line = strtok_r(b.s, "\n", &save); line; line = strtok_r(NULL, "\n", &save))
 		assert_true(strlen(line) <= 80);
 	sbuf_free(&b);
@@ -304,6 +321,43 @@ static void u64_digits(void **state)
  * A status by name for people, in hex for machines; paths and counting are
  * gauges in Prometheus (issue 14, items 2 and 3).
  */
+/* lsblk's table options through libsmartcols: --raw, --columns, --list-columns. */
+static void table_raw_and_chosen_columns(void **state)
+{
+	struct view_opts o = { .max_zones = -1, .raw = 1 };
+	struct snapshot s;
+	struct sbuf b = { 0 };
+	char err[256];
+
+	(void)state;
+	with_d3(&s);
+	output_table(&b, &s, 1, &o);
+	assert_string_equal(b.s,
+		"zone start reads read_bytes writes write_bytes resets reset_lat_us errors\n"
+		"0 0x0 1 4KiB 0 0 0 - 0\n"
+		"2 0x1000 0 0 3 12KiB 2 2.0 1\n");
+	sbuf_free(&b);
+	o.columns = "zone,write_bytes,reset_lat_us";
+	output_table(&b, &s, 1, &o);
+	assert_string_equal(b.s, "zone write_bytes reset_lat_us\n0 0 -\n2 12KiB 2.0\n");
+	sbuf_free(&b);
+	/* chosen columns are never dropped to fit, and keep their order */
+	o.raw = 0;
+	o.width = 10;
+	o.columns = "errors,zone";
+	output_table(&b, &s, 1, &o);
+	assert_non_null(strstr(b.s, "\nerrors zone\n     0    0\n     1    2\n"));
+	sbuf_free(&b);
+	assert_int_equal(table_check_columns(&s, "zone,write_bytes", err, sizeof(err)), 0);
+	assert_int_equal(table_check_columns(&s, "zone,write_sectors", err, sizeof(err)), -1);
+	assert_string_equal(err, "d3 has no column 'write_sectors' (zns-stat --list-columns d3)");
+	output_table_columns(&b, &s);
+	assert_non_null(strstr(b.s, "         write_bytes  "));
+	assert_non_null(strstr(b.s, "        reset_lat_us  Mean latency"));
+	sbuf_free(&b);
+	snapshot_free(&s);
+}
+
 /* RFC 3339: the offset with a colon, "+05:30", not strftime's "+0530". */
 static void times_are_rfc3339(void **state)
 {
@@ -380,6 +434,7 @@ int main(void)
 		cmocka_unit_test(u64_digits),
 		cmocka_unit_test(status_names_and_states),
 		cmocka_unit_test(times_are_rfc3339),
+		cmocka_unit_test(table_raw_and_chosen_columns),
 	};
 
 	return cmocka_run_group_tests_name("output", tests, NULL, NULL);

@@ -118,7 +118,7 @@ expect_eq "--file leaves no temporary" "$(ls "$out" | grep -c tmp)" 0
 script -qc "COLUMNS=80 $ZNS_TOOL -a $NS2" /dev/null | tr -d '\r' >"$out/tty" || fail "zns-stat on a terminal"
 cat "$out/tty"
 expect_eq "terminal: lines over 80" "$(awk 'length($0) > 80' "$out/tty" | wc -l)" 0
-expect_eq "terminal: says what it left out" "$(grep -c '^([0-9]* more columns to fit 80 characters: --wide, or a pipe, shows them)$' "$out/tty")" 1
+expect_eq "terminal: says what it left out" "$(grep -c '^([0-9]* more columns to fit 80 characters: --columns COL,\.\.\. or a pipe shows them)$' "$out/tty")" 1
 expect_eq "terminal: busy and errors first" "$(sed -n 2p "$out/tty" | awk '{ print $1, $2, $3, $4 }')" "zone start reads writes"
 
 # Every namespace without DISK.
