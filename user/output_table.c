@@ -165,47 +165,53 @@ void table_cell(const struct snapshot *s, const struct table_col *t,
 
 /*
  * What a table that must fit a terminal keeps first: which zones are busy
- * (commands and data), any errors, how slow; then the zone state; then the
+ * (every command count, so that no zone with activity shows a row of
+ * zeros), any errors, the data, how slow; then the zone state; then the
  * rest in table order (the way iostat, lsblk and blkzone keep a line short).
  */
 static int column_rank(const char *name)
 {
 	static const char * const first[] = {
-		"zone", "start", "reads", "writes", "appends", "resets", "errors",
-		"top_zone_error", "write_bytes", "read_bytes", "append_bytes",
-		"write_lat_us", "read_lat_us", "append_lat_us", "reset_lat_us",
-		COL_COND, COL_HOST_COND, "finishes", "opens", "closes",
+		"zone", "start", "reads", "writes", "appends", "resets", "finishes",
+		"opens", "closes", "errors", "top_zone_error", "write_bytes",
+		"read_bytes", "append_bytes", "write_lat_us", "read_lat_us",
+		"append_lat_us", "reset_lat_us", COL_COND, COL_HOST_COND,
 	};
 	int i, n = sizeof(first) / sizeof(first[0]);
 
 	for (i = 0; i < n; i++)
 		if (!strcmp(name, first[i]))
 			return i;
+	/* a command count a newer module adds (flushes): with the counts */
+	if (*name && column_kind(name) == COL_COUNTER && !column_unit(name) &&
+	    !strstr(name, "_bytes") && !strstr(name, "_us"))
+		return column_rank("closes");
 	return n;
 }
 
 /*
  * Keep the columns (by rank, then table order) that fit in max characters;
- * returns how many were left out. keep[i] says whether column i stays.
+ * returns how many were left out. keep[i] says whether column i stays. A
+ * column with nothing in the zones shown (all 0 or -) ranks last.
  */
-static int fit_columns(const struct table_col *t, const int *width, int nt, int max,
-		       int *keep)
+static int fit_columns(const struct table_col *t, const int *width,
+		       const int *idle, int nt, int max, int *keep)
 {
-	int used = 0, left = 0, rank, i, last = column_rank("") + 1;
+	int used = 0, left = 0, rank, i, last = column_rank("") + 2, r;
 
 	for (i = 0; i < nt; i++)
 		keep[i] = 0;
 	for (rank = 0; rank < last; rank++) {
 		for (i = 0; i < nt; i++) {
-			if (keep[i] || column_rank(t[i].name) != rank)
+			r = idle[i] ? last - 1 : column_rank(t[i].name);
+			if (keep[i] || r != rank)
 				continue;
+			/* one too wide is left out; a narrower one after it may fit */
 			if (used + width[i] + !!used > max)
-				break;
+				continue;
 			used += width[i] + !!used;
 			keep[i] = 1;
 		}
-		if (i < nt)	/* the first that did not fit ends the table */
-			break;
 	}
 	for (i = 0; i < nt; i++)
 		left += !keep[i];
@@ -217,21 +223,27 @@ int table_layout(const struct snapshot *s, const uint64_t *zones, uint64_t nr,
 {
 	struct table_col all[SNAPSHOT_MAX_COLUMNS];
 	int width[SNAPSHOT_MAX_COLUMNS], keep[SNAPSHOT_MAX_COLUMNS];
+	int idle[SNAPSHOT_MAX_COLUMNS];
 	int i, n, nt = table_columns(s, wide, all);
 	uint64_t k;
 	char cell[32];
 
 	for (i = 0; i < nt; i++) {
 		width[i] = strlen(all[i].name);
+		/* the zone's identity is never idle */
+		idle[i] = strcmp(all[i].name, "zone") && strcmp(all[i].name, "start");
 		for (k = 0; k < nr; k++) {
 			table_cell(s, &all[i], zones[k], cell, sizeof(cell));
 			if ((int)strlen(cell) > width[i])
 				width[i] = strlen(cell);
+			if (strcmp(cell, "0") && strcmp(cell, "-"))
+				idle[i] = 0;
 		}
 		all[i].width = width[i];
 		keep[i] = 1;
 	}
-	*left = max_width > 0 && !wide ? fit_columns(all, width, nt, max_width, keep) : 0;
+	*left = max_width > 0 && !wide ?
+		fit_columns(all, width, idle, nt, max_width, keep) : 0;
 	for (i = 0, n = 0; i < nt; i++)
 		if (keep[i])
 			t[n++] = all[i];
@@ -308,6 +320,14 @@ oom:
 	scols_unref_table(tb);
 }
 
+/* What the zones left out are: with --all, any zone, not only busy ones. */
+static const char *zones_word(uint64_t n, int all)
+{
+	if (all)
+		return plural(n, "zone", "zones");
+	return plural(n, "zone with activity", "zones with activity");
+}
+
 static void table_one(struct sbuf *b, const struct snapshot *s,
 		      const struct view_opts *o)
 {
@@ -320,8 +340,8 @@ static void table_one(struct sbuf *b, const struct snapshot *s,
 		table_title(b, s);
 	zones = view_zones(s, o, &nr, &omitted);
 	if (!nr && omitted) {
-		sbuf_printf(b, "(%llu zone%s with activity not shown: --max-zones)\n",
-			    (unsigned long long)omitted, omitted == 1 ? "" : "s");
+		sbuf_printf(b, "(%llu %s not shown: --max-zones)\n", (unsigned long long)omitted,
+			    zones_word(omitted, o->all));
 		return;
 	}
 	if (!nr) {
@@ -336,8 +356,8 @@ static void table_one(struct sbuf *b, const struct snapshot *s,
 	if (nt > 0)
 		print_table(b, s, zones, nr, t, nt, o->raw);
 	if (omitted && !o->raw)
-		sbuf_printf(b, "(%llu more zone%s with activity not shown: --max-zones)\n",
-			    (unsigned long long)omitted, omitted == 1 ? "" : "s");
+		sbuf_printf(b, "(%llu more %s not shown: --max-zones)\n",
+			    (unsigned long long)omitted, zones_word(omitted, o->all));
 	if (left)
 		sbuf_printf(b, "(%d more column%s to fit %d characters: --columns COL,... or a pipe shows them)\n",
 			    left, left == 1 ? "" : "s", o->width);
