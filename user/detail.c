@@ -112,42 +112,57 @@ out:
 	return ret;
 }
 
+/* "SEQ TIME_NS ZONE LATENCY_NS SELECT_ALL STATUS FILL_SECTORS" of "resets". */
+static int reset_row(struct detail *d, char *line)
+{
+	uint64_t seq, t, lat, sa, st;
+	int64_t zone, fill;
+	struct detail_reset r;
+	char *f[7];
+
+	if (split_fields(line, f, 7) || parse_u64(f[0], &seq) || parse_u64(f[1], &t) ||
+	    parse_i64(f[2], &zone) || parse_u64(f[3], &lat) || parse_u64(f[4], &sa) ||
+	    sa > 1 || parse_hex(f[5], &st) || st > 0xffff || parse_i64(f[6], &fill))
+		return -1;
+	r = (struct detail_reset){ .seq = seq, .time_ns = t, .lat_ns = lat,
+		.zone = zone, .fill = fill, .status = (unsigned int)st,
+		.select_all = (int)sa };
+	return add_reset(d, &r);
+}
+
+/* "DIR LO HI N" of "sizes" (log2 buckets), "DIR ALIGN N" of "alignment". */
+static int hist_row(struct detail *d, const char *file, char *line)
+{
+	int sizes = !strcmp(file, "sizes");
+	uint64_t v[3];
+	char *f[4];
+	int i;
+
+	if (split_fields(line, f, sizes ? 4 : 3) || strlen(f[0]) >= sizeof(d->counts[0].op))
+		return -1;
+	for (i = 0; i < (sizes ? 3 : 2); i++)
+		if (parse_u64(f[i + 1], &v[i]))
+			return -1;
+	if (sizes && v[1] < v[0])
+		return -1;
+	return add_count(d, file, f[0], "", v[0], sizes ? v[2] : v[1]);
+}
+
 int detail_parse_file(struct detail *d, const char *file, char *text)
 {
-	unsigned long long a, b, c, e, f;
-	long long zone, fill;
-	unsigned int status;
-	int sa;
-	char *line, *save, op[16];
+	char *line, *save;
 
 	if (!strcmp(file, "errors"))
 		return error_counts(d, text);
 	if (!strcmp(file, "latency"))
 		return latency_counts(d, text);
+	if (strcmp(file, "resets") && strcmp(file, "sizes") && strcmp(file, "alignment"))
+		return -1;
 	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
 		if (line[0] == '#')
 			continue;
-		if (!strcmp(file, "resets")) {
-			struct detail_reset r;
-
-			if (sscanf(line, "%llu %llu %lld %llu %d %x %lld", &a, &b, &zone,
-				   &c, &sa, &status, &fill) != 7)
-				return -1;
-			r = (struct detail_reset){ .seq = a, .time_ns = b, .lat_ns = c,
-				.zone = zone, .fill = fill, .status = status, .select_all = sa };
-			if (add_reset(d, &r))
-				return -1;
-		} else if (!strcmp(file, "alignment")) {
-			if (sscanf(line, "%15s %llu %llu", op, &a, &e) != 3 ||
-			    add_count(d, file, op, "", a, e))
-				return -1;
-		} else if (!strcmp(file, "sizes")) {	/* op lo hi count */
-			if (sscanf(line, "%15s %llu %llu %llu", op, &a, &f, &e) != 4 || f < a ||
-			    add_count(d, file, op, "", a, e))
-				return -1;
-		} else {
+		if (!strcmp(file, "resets") ? reset_row(d, line) : hist_row(d, file, line))
 			return -1;
-		}
 	}
 	return 0;
 }

@@ -17,31 +17,34 @@
 
 int life_parse(struct life *l, char *lifecycle, char *lifetimes)
 {
-	char *line, *save, key[48], what[16];
-	unsigned long long v, lo, hi, n;
+	char *line, *save, *f[4];
+	uint64_t v[3];
 	int i;
 
+	/* "KEY VALUE" */
 	for (line = strtok_r(lifecycle, "\n", &save); line;
 	     line = strtok_r(NULL, "\n", &save)) {
-		if (sscanf(line, "%47s %llu", key, &v) != 2 ||
-		    l->nr_keys == LIFE_MAX_KEYS)
+		if (split_fields(line, f, 2) || strlen(f[0]) >= sizeof(l->keys[0].key) ||
+		    parse_u64(f[1], &v[0]) || l->nr_keys == LIFE_MAX_KEYS)
 			return -1;
-		snprintf(l->keys[l->nr_keys].key, sizeof(l->keys[0].key), "%s", key);
-		l->keys[l->nr_keys++].value = v;
+		snprintf(l->keys[l->nr_keys].key, sizeof(l->keys[0].key), "%s", f[0]);
+		l->keys[l->nr_keys++].value = v[0];
 	}
+	/* "WHAT LO_US HI_US N", log2 buckets */
 	for (line = strtok_r(lifetimes, "\n", &save); line;
 	     line = strtok_r(NULL, "\n", &save)) {
 		if (line[0] == '#')
 			continue;
-		if (sscanf(line, "%15s %llu %llu %llu", what, &lo, &hi, &n) != 4)
+		if (split_fields(line, f, 4) || parse_u64(f[1], &v[0]) ||
+		    parse_u64(f[2], &v[1]) || parse_u64(f[3], &v[2]) || v[1] < v[0])
 			return -1;
-		i = log2_bucket(lo, ZNS_LIFE_BUCKETS);
+		i = log2_bucket(v[0], ZNS_LIFE_BUCKETS);
 		if (i == ZNS_LIFE_BUCKETS)
 			return -1;
-		if (!strcmp(what, "to_full"))
-			l->to_full[i] = n;
-		else if (!strcmp(what, "open"))
-			l->open[i] = n;
+		if (!strcmp(f[0], "to_full"))
+			l->to_full[i] = v[2];
+		else if (!strcmp(f[0], "open"))
+			l->open[i] = v[2];
 		else
 			return -1;
 	}

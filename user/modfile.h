@@ -1,12 +1,15 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The reading layer's strict parsers of the module's debugfs files that more
- * than one view reads: "errors" (detail, export) and "latency" (detail,
- * export, the live view through detail). Each file has exactly one parser
- * here; the views build what they need from its result. Every parser takes
- * the file's text (modified in place) and returns -1 on anything it does not
- * understand: a number with a sign or trailing text, a field too many or too
- * few, bounds that are not a bucket's.
+ * The reading layer: one strict parser per module debugfs file, each
+ * splitting rows with split_fields() and reading numbers with parse_u64(),
+ * parse_i64() and parse_hex() (util.c), so every file refuses the same
+ * things: a number with a sign or trailing text, a field too many or too
+ * few, bounds that are not a bucket's. Here the files more than one view
+ * reads: "errors" (detail, export) and "latency" (detail, export); the
+ * others have one reader each: "zones" and "summary" snapshot.c (whose row
+ * parser the data file's zone table shares), "resets", "sizes" and
+ * "alignment" detail.c, "lifecycle" and "lifetimes" lifecycle.c. The views
+ * build what they need from the parsed result; none reads a file itself.
  */
 #ifndef ZNS_STAT_MODFILE_H
 #define ZNS_STAT_MODFILE_H

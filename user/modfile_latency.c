@@ -27,17 +27,16 @@ static int grow(void *arr, int n, size_t size)
 /* "OP NUMBER..." with exactly nr numbers after OP; 0, or -1. */
 static int fields(char *line, char *op, size_t oplen, uint64_t *v, int nr)
 {
-	char *tok, *save;
-	int i = 0;
+	char *f[4];
+	int i;
 
-	tok = strtok_r(line, " ", &save);
-	if (!tok || strlen(tok) >= oplen)
+	if (split_fields(line, f, nr + 1) || strlen(f[0]) >= oplen)
 		return -1;
-	strcpy(op, tok);
-	for (tok = strtok_r(NULL, " ", &save); tok; tok = strtok_r(NULL, " ", &save))
-		if (i == nr || parse_u64(tok, &v[i++]))
+	strcpy(op, f[0]);
+	for (i = 0; i < nr; i++)
+		if (parse_u64(f[i + 1], &v[i]))
 			return -1;
-	return i == nr ? 0 : -1;
+	return 0;
 }
 
 static int add_max(struct lat_file *f, char *rest)

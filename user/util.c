@@ -101,6 +101,36 @@ int parse_hex(const char *s, uint64_t *v)
 	return errno || *end ? -1 : 0;
 }
 
+int parse_i64(const char *s, int64_t *v)
+{
+	uint64_t u;
+
+	if (*s == '-') {
+		if (parse_u64(s + 1, &u) || u > (uint64_t)INT64_MAX)
+			return -1;
+		*v = -(int64_t)u;
+		return 0;
+	}
+	if (parse_u64(s, &u) || u > (uint64_t)INT64_MAX)
+		return -1;
+	*v = (int64_t)u;
+	return 0;
+}
+
+int split_fields(char *line, char **field, int nr)
+{
+	int n = 0;
+
+	while (n < nr) {
+		field[n++] = line;
+		line = strchr(line, ' ');
+		if (!line)
+			break;
+		*line++ = '\0';
+	}
+	return n == nr && !line && *field[nr - 1] ? 0 : -1;
+}
+
 int fmt_u64(char *out, size_t n, uint64_t v)
 {
 	char digits[20], *p = digits + sizeof(digits);

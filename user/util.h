@@ -61,6 +61,13 @@ int log2_bucket(unsigned long long lo, int nr);
  */
 int parse_u64(const char *s, uint64_t *v);
 int parse_hex(const char *s, uint64_t *v);
+/* The same with an optional '-' (a zone or fill of -1: none, unknown). */
+int parse_i64(const char *s, int64_t *v);
+/*
+ * Split line (modified) at single spaces into exactly nr fields; 0, or -1
+ * for more or fewer: every module file's row is read through here.
+ */
+int split_fields(char *line, char **field, int nr);
 
 /* ns as exact decimal seconds, no trailing zeros: "0.000001023", "2". */
 void fmt_seconds(char *out, size_t n, uint64_t ns);

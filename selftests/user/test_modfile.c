@@ -6,6 +6,7 @@
 #include "unit.h"
 #include "detail.h"
 #include "export.h"
+#include "lifecycle.h"
 #include "modfile.h"
 
 static void errors_parsed_once(void **state)
@@ -92,6 +93,50 @@ static void every_view_refuses_the_same(void **state)
 	}
 }
 
+/* The other files of the namespace: one strict reading each, a field too many refused. */
+static void every_file_strict(void **state)
+{
+	static const struct { const char *file, *text; } bad[] = {
+		{ "resets", "1 2 3 4 0 0 5 6\n" },	/* a field too many */
+		{ "resets", "1 2 3 4 0 0\n" },		/* one too few */
+		{ "resets", "1 2 3 4 2 0 5\n" },	/* select_all is 0 or 1 */
+		{ "resets", "1 2 3 4 0 1b9 5\n" },	/* a status as %#x prints it */
+		{ "resets", "1 2 3x 4 0 0 5\n" },
+		{ "sizes", "read 4096 8191 1 2\n" },
+		{ "sizes", "read 8191 4096 1\n" },
+		{ "alignment", "read 4096\n" },
+		{ "alignment", "read 4096 -1\n" },
+		{ "nosuchfile", "read 1 1\n" },
+	};
+	char ok[] = "1 2 -1 4 1 0 -1\n2 3 7 5 0 0x1b9 2048\n";
+	char life_bad[][32] = { "open_zones 1x\n", "open_zones 1 2\n", "open_zones\n" };
+	struct detail d = { 0 };
+	struct life l;
+	unsigned int i;
+
+	(void)state;
+	assert_int_equal(detail_parse_file(&d, "resets", ok), 0);
+	assert_int_equal(d.nr_resets, 2);
+	assert_int_equal(d.resets[0].zone, -1);
+	assert_int_equal(d.resets[0].fill, -1);
+	assert_int_equal(d.resets[1].status, 0x1b9);
+	detail_free(&d);
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		char *t = strdup(bad[i].text);
+
+		if (detail_parse_file(&d, bad[i].file, t) != -1)
+			fail_msg("%s: '%s' accepted", bad[i].file, bad[i].text);
+		detail_free(&d);
+		free(t);
+	}
+	for (i = 0; i < sizeof(life_bad) / sizeof(life_bad[0]); i++) {
+		char none[] = "";
+
+		memset(&l, 0, sizeof(l));
+		assert_int_equal(life_parse(&l, life_bad[i], none), -1);
+	}
+}
+
 static void strict_numbers(void **state)
 {
 	uint64_t v;
@@ -110,6 +155,16 @@ static void strict_numbers(void **state)
 	assert_int_equal(parse_hex("0x", &v), -1);
 	assert_int_equal(parse_hex("1bc", &v), -1);
 	assert_int_equal(parse_hex("0x-1", &v), -1);
+	{
+		int64_t i;
+		char line[] = "a b c", *f[3];
+
+		assert_int_equal(parse_i64("-1", &i), 0);
+		assert_int_equal(i, -1);
+		assert_int_equal(parse_i64("--1", &i), -1);
+		assert_int_equal(split_fields(line, f, 3), 0);
+		assert_string_equal(f[2], "c");
+	}
 }
 
 int main(void)
@@ -119,6 +174,7 @@ int main(void)
 		cmocka_unit_test(latency_parsed_once),
 		cmocka_unit_test(every_view_refuses_the_same),
 		cmocka_unit_test(strict_numbers),
+		cmocka_unit_test(every_file_strict),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
