@@ -16,7 +16,8 @@
 # apt purge leaves nothing behind.
 # Each kernel's module is built in build/kernels/KVER/ (a copy of the sources), where
 # the guest suites of make check take it from.
-# Installs sparse, cppcheck, dkms and linux-source-6.1 (for checkpatch.pl) when missing.
+# Installs sparse, cppcheck, dkms, linux-source-6.1 (for checkpatch.pl) and the
+# tool's libraries (libjson-c-dev, libsmartcols-dev, pkg-config) when missing.
 set -uo pipefail
 
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
