@@ -7,12 +7,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <libsmartcols.h>
 
 #include "../include/zns_stat.h"
 #include "columns.h"
 #include "interval.h"
 #include "json_out.h"
+#include "scols_out.h"
 #include "snapshot.h"
 
 /* The per-operation columns of the view: counted ops with their sectors. */
@@ -352,41 +352,38 @@ static int fit_interval(struct libscols_table *tb, char **label, const int *w,
 
 static void table_frame(struct sbuf *out, const struct interval_frame *fr)
 {
-	struct libscols_table *tb = scols_new_table();
 	char *copy = strdup(fr->rows->s ? fr->rows->s : ""), *line, *save;
-	char *label[MAX_ICOLS], *cell[MAX_ICOLS], *text = NULL;
-	int w[MAX_ICOLS], nc = 0, n, i, hidden = 0;
-	struct libscols_line *ln;
+	char *label[MAX_ICOLS], *cell[MAX_ICOLS];
+	int w[MAX_ICOLS], right[MAX_ICOLS], nc = 0, n, i, hidden = 0;
+	struct libscols_table *tb = NULL;
 
 	sbuf_printf(out, "%s%s\n", fr->first || fr->to_file ? "" : "\n", fr->when);
-	if (!tb || !copy)
+	if (!copy)
 		goto oom;
-	scols_table_set_termforce(tb, SCOLS_TERMFORCE_NEVER);
 	for (line = strtok_r(copy, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
 		n = split_cells(line, nc ? cell : label, MAX_ICOLS);
 		if (!nc) {	/* the header: disk and the busiest zones read left to right */
 			for (nc = n, i = 0; i < nc; i++) {
 				w[i] = strlen(label[i]);
-				if (!scols_table_new_column(tb, label[i], 0,
-							    i && i < nc - 1 ? SCOLS_FL_RIGHT : 0))
-					goto oom;
+				right[i] = i && i < nc - 1;
 			}
+			tb = scols_out_new((const char * const *)label, right, nc, 0);
+			if (!tb)
+				goto oom;
 			continue;
 		}
-		ln = scols_table_new_line(tb, NULL);
-		for (i = 0; ln && i < n && i < nc; i++) {
+		for (i = n; i < nc; i++)
+			cell[i] = "";
+		for (i = 0; i < nc; i++)
 			if ((int)strlen(cell[i]) > w[i])
 				w[i] = strlen(cell[i]);
-			if (scols_line_set_data(ln, i, cell[i]))
-				goto oom;
-		}
-		if (!ln)
+		if (scols_out_row(tb, (const char * const *)cell, nc))
 			goto oom;
 	}
+	if (!tb)
+		goto done;
 	hidden = fit_interval(tb, label, w, nc, fr->view ? fr->view->width : 0);
-	if (scols_print_table_to_string(tb, &text) || !text)
-		goto oom;
-	sbuf_printf(out, "%s\n", text);
+	scols_out_print(out, tb, "");
 	if (fr->cleared)
 		sbuf_printf(out, "* counters were cleared during the interval: counts since the clear\n");
 	if (hidden && fr->first)
@@ -395,10 +392,9 @@ static void table_frame(struct sbuf *out, const struct interval_frame *fr)
 	goto done;
 oom:
 	out->oom = 1;
-done:
-	free(text);
-	free(copy);
 	scols_unref_table(tb);
+done:
+	free(copy);
 }
 
 /* The header once on a stream, in every version of a file. */

@@ -3,10 +3,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <libsmartcols.h>
 
 #include "../include/zns_stat.h"
 #include "columns.h"
+#include "scols_out.h"
 #include "snapshot.h"
 #include "view.h"
 #include "words.h"
@@ -275,49 +275,33 @@ static int chosen_columns(const struct snapshot *s, const uint64_t *zones,
 }
 
 /*
- * The zones as a libsmartcols table (what lsblk and blkzone print with):
- * every cell right-aligned, --raw without alignment. Which columns fit the
- * terminal is chosen before (table_layout: by what matters most), so the
- * library is not asked to squeeze them.
+ * The zones as a libsmartcols table: every cell right-aligned, --raw
+ * without alignment. Which columns fit the terminal is chosen before
+ * (table_layout: by what matters most).
  */
 static void print_table(struct sbuf *b, const struct snapshot *s,
 			const uint64_t *zones, uint64_t nr,
 			const struct table_col *t, int nt, int raw)
 {
-	struct libscols_table *tb = scols_new_table();
-	struct libscols_line *ln;
-	char cell[32], *text = NULL;
+	const char *names[SNAPSHOT_MAX_COLUMNS], *cells[SNAPSHOT_MAX_COLUMNS];
+	char cell[SNAPSHOT_MAX_COLUMNS][32];
+	int right[SNAPSHOT_MAX_COLUMNS], i;
+	struct libscols_table *tb;
 	uint64_t k;
-	int i;
 
-	if (!tb) {
-		b->oom = 1;
-		return;
+	for (i = 0; i < nt; i++) {
+		names[i] = t[i].name;
+		right[i] = 1;	/* numbers, and names beside them, as before */
+		cells[i] = cell[i];
 	}
-	scols_table_enable_raw(tb, raw);
-	scols_table_set_termforce(tb, SCOLS_TERMFORCE_NEVER);
-	for (i = 0; i < nt; i++)
-		if (!scols_table_new_column(tb, t[i].name, 0, SCOLS_FL_RIGHT))
-			goto oom;
-	for (k = 0; k < nr; k++) {
-		ln = scols_table_new_line(tb, NULL);
-		if (!ln)
-			goto oom;
-		for (i = 0; i < nt; i++) {
-			table_cell(s, &t[i], zones[k], cell, sizeof(cell));
-			if (scols_line_set_data(ln, i, cell))
-				goto oom;
-		}
+	tb = scols_out_new(names, right, nt, raw);
+	for (k = 0; tb && k < nr; k++) {
+		for (i = 0; i < nt; i++)
+			table_cell(s, &t[i], zones[k], cell[i], sizeof(cell[i]));
+		if (scols_out_row(tb, cells, nt))
+			b->oom = 1;
 	}
-	if (scols_print_table_to_string(tb, &text) || !text)
-		goto oom;
-	sbuf_printf(b, "%s\n", text);
-	free(text);
-	scols_unref_table(tb);
-	return;
-oom:
-	b->oom = 1;
-	scols_unref_table(tb);
+	scols_out_print(b, tb, "");
 }
 
 /* What the zones left out are: with --all, any zone, not only busy ones. */
