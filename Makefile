@@ -38,6 +38,12 @@ USER_CFLAGS ?= -O2 -g -Wall -Wextra -Werror -std=gnu11
 USER_CFLAGS += -Iinclude '-D__maybe_unused=__attribute__((unused))'
 
 USER_LDLIBS ?= -lm
+# Libraries of Debian, found by pkg-config: json-c (what nvme-cli writes JSON
+# with: libjson-c-dev) and libsmartcols (lsblk's and blkzone's tables:
+# libsmartcols-dev).
+USER_PKGS := json-c smartcols
+USER_CFLAGS += $(or $(shell pkg-config --cflags $(USER_PKGS) 2>/dev/null),-I/usr/include/json-c -I/usr/include/libsmartcols)
+USER_LDLIBS += $(or $(shell pkg-config --libs $(USER_PKGS) 2>/dev/null),-ljson-c -lsmartcols)
 
 .PHONY: all module tool unit-test clean check check-sid demo stress install uninstall dkms-install dkms-remove \
 	install-tool install-module dkms-source deb

@@ -61,19 +61,30 @@ int summary_key_kind(const char *key, const char *value)
 	}
 }
 
-const char *status_name(uint64_t code, char *buf, int buflen)
+const char *status_key(uint64_t code)
 {
 	int i;
 
 	if (!code)
-		return "-";
+		return "none";
 	for (i = 0; i < ZNS_NR_STATUS_KINDS; i++)
 		if (code == zns_status_names[i].code)
 			return zns_status_names[i].name;
 	if (code == ZNS_STATUS_RETRIED)
 		return "failed_retried";
-	snprintf(buf, buflen, "%s %#llx", code >= ZNS_STATUS_BLOCK ?
-		 "block_status" : "other", (unsigned long long)code);
+	return code >= ZNS_STATUS_BLOCK ? "block_status" : "other";
+}
+
+const char *status_name(uint64_t code, char *buf, int buflen)
+{
+	const char *key = status_key(code);
+
+	if (!code)
+		return "-";
+	if (strcmp(key, "other") && strcmp(key, "block_status"))
+		return key;
+	/* a name shared by many codes: the code tells them apart */
+	snprintf(buf, buflen, "%s %#llx", key, (unsigned long long)code);
 	return buf;
 }
 
@@ -119,7 +130,7 @@ static const struct {
 	{ "errors", "Commands on the zone that completed with an error." },
 	{ "write_zeroes", "Successful Write Zeroes commands." },
 	{ "write_zeroes_sectors", "Zeroes written by Write Zeroes commands." },
-	{ "top_zone_error", "Most frequent ZNS status code of the zone's errors, recent ones weighing more (SCT << 8 | SC, e.g. 444 = 0x1bc zone_invalid_write), 0 when none." },
+	{ "top_zone_error", "Most frequent ZNS status of the zone's errors, recent ones weighing more: its name (zone_invalid_write; none when none) and code (SCT << 8 | SC, 0x1bc) as labels." },
 	{ "reset_all", "Successful select-all resets." },
 	{ "finish_all", "Successful select-all finishes." },
 	{ "open_all", "Successful select-all opens." },

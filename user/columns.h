@@ -38,7 +38,15 @@ int summary_key_kind(const char *key, const char *value);
  * code it does not name.
  */
 const char *status_name(uint64_t code, char *buf, int buflen);
-/* Columns that hold a status code: shown by name, in hex in machine formats. */
+/*
+ * The same name alone, for machine output, where the code has a field of
+ * its own: "zone_invalid_write", "other", "block_status"; "none" for 0.
+ */
+const char *status_key(uint64_t code);
+/*
+ * Columns that hold a status code: shown by name everywhere; machine
+ * formats add the code as COLUMN_code (CSV, JSON) or a label (Prometheus).
+ */
 int column_is_status(const char *name);
 /* One line describing a column, for Prometheus HELP; generic if unknown. */
 const char *column_help(const char *name);

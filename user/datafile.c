@@ -83,17 +83,6 @@ static char *next_line(char **p)
 	return line;
 }
 
-static int parse_u64(const char *s, uint64_t *v)
-{
-	char *end;
-
-	if (*s < '0' || *s > '9')
-		return -1;
-	errno = 0;
-	*v = strtoull(s, &end, 10);
-	return errno || *end ? -1 : 0;
-}
-
 /* The "key: value" lines before "zones: N". */
 static int parse_meta(char **p, int *lineno, struct datafile *df,
 		      uint64_t *nr_zones, char *err, size_t errlen)
@@ -148,20 +137,16 @@ oom:
 static int parse_zone_rows(char **p, int *lineno, struct snapshot *s,
 			   uint64_t nr, char *err, size_t errlen)
 {
-	char *line, *header = next_line(p), *tok, *save, *end;
+	char *line, *header = next_line(p);
 	uint64_t z;
-	int i;
 
 	++*lineno;
 	if (!header || strncmp(header, "# ", 2) || !strcmp(header, "# end")) {
 		snprintf(err, errlen, "line %d: expected the '# zone start ...' column header", *lineno);
 		return -1;
 	}
-	for (tok = strtok_r(header + 2, " ", &save); tok; tok = strtok_r(NULL, " ", &save))
-		if (s->nr_columns == SNAPSHOT_MAX_COLUMNS ||
-		    snapshot_column(s, tok) >= 0 ||
-		    !(s->columns[s->nr_columns++] = strdup(tok)))
-			goto bad_header;
+	if (snapshot_parse_header(s, header))
+		goto bad_header;
 	if (snapshot_column(s, "zone") < 0 || snapshot_column(s, "start") < 0)
 		goto bad_header;
 	s->values = calloc(nr ? nr : 1, s->nr_columns * sizeof(uint64_t));
@@ -179,16 +164,9 @@ static int parse_zone_rows(char **p, int *lineno, struct snapshot *s,
 				 *lineno, (unsigned long long)z, (unsigned long long)nr);
 			return -1;
 		}
-		for (i = 0, tok = line; i < s->nr_columns; i++) {
-			errno = 0;
-			if (*tok < '0' || *tok > '9')
-				break;
-			row[i] = strtoull(tok, &end, 10);
-			if (errno || (*end != ' ' && *end != '\0'))
-				break;
-			tok = *end ? end + 1 : end;
-		}
-		if (i < s->nr_columns || *tok || row[snapshot_column(s, "zone")] != z) {
+		/* the module's "zones" rows: the same parser */
+		if (snapshot_parse_row(line, s->nr_columns, row) ||
+		    row[snapshot_column(s, "zone")] != z) {
 			snprintf(err, errlen, "line %d: malformed row for zone %llu",
 				 *lineno, (unsigned long long)z);
 			return -1;

@@ -15,6 +15,7 @@
 #include "../include/zns_stat.h"
 #include "columns.h"
 #include "detail.h"
+#include "modfile.h"
 #include "snapshot.h"
 
 static const char * const detail_files[] = {
@@ -70,79 +71,98 @@ static int add_reset(struct detail *d, const struct detail_reset *r)
 	return 0;
 }
 
-/* "# error code read write ...": the operations of the columns after code. */
-static int error_rows(struct detail *d, char *text)
+/* "errors" through its one parser: a count per status and operation that has one. */
+static int error_counts(struct detail *d, char *text)
 {
-	char *line, *save, *tok, *tsave, ops[16][16], name[32];
-	unsigned long long code, n;
-	int nr_ops = 0, i;
+	struct err_table *t = malloc(sizeof(*t));
+	int r, o, ret = -1;
 
-	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
-		if (!strncmp(line, "# error code", 12)) {
-			for (tok = strtok_r(line + 12, " ", &tsave); tok && nr_ops < 16;
-			     tok = strtok_r(NULL, " ", &tsave))
-				snprintf(ops[nr_ops++], sizeof(ops[0]), "%s", tok);
-			continue;
-		}
-		if (line[0] == '#')
-			continue;
-		tok = strtok_r(line, " ", &tsave);
-		if (!tok || !nr_ops)
+	if (!t || err_table_parse(t, text))
+		goto out;
+	for (r = 0; r < t->nr_rows; r++)
+		for (o = 0; o < t->nr_ops; o++)
+			if (t->rows[r].count[o] &&
+			    add_count(d, "errors", t->ops[o], t->rows[r].status,
+				      t->rows[r].code, t->rows[r].count[o]))
+				goto out;
+	ret = 0;
+out:
+	free(t);
+	return ret;
+}
+
+/* "latency" through its one parser: the buckets, and "lat_max" the exact maxima. */
+static int latency_counts(struct detail *d, char *text)
+{
+	struct lat_file f;
+	int i, ret = -1;
+
+	if (lat_file_parse(&f, text))
+		return -1;
+	for (i = 0; i < f.nr_rows; i++)
+		if (add_count_hi(d, "latency", f.rows[i].op, "", f.rows[i].lo,
+				 f.rows[i].hi, f.rows[i].n))
+			goto out;
+	for (i = 0; i < f.nr_max; i++)
+		if (add_count(d, "lat_max", f.max[i].op, "", 0, f.max[i].ns))
+			goto out;
+	ret = 0;
+out:
+	lat_file_free(&f);
+	return ret;
+}
+
+/* "SEQ TIME_NS ZONE LATENCY_NS SELECT_ALL STATUS FILL_SECTORS" of "resets". */
+static int reset_row(struct detail *d, char *line)
+{
+	uint64_t seq, t, lat, sa, st;
+	int64_t zone, fill;
+	struct detail_reset r;
+	char *f[7];
+
+	if (split_fields(line, f, 7) || parse_u64(f[0], &seq) || parse_u64(f[1], &t) ||
+	    parse_i64(f[2], &zone) || parse_u64(f[3], &lat) || parse_u64(f[4], &sa) ||
+	    sa > 1 || parse_hex(f[5], &st) || st > 0xffff || parse_i64(f[6], &fill))
+		return -1;
+	r = (struct detail_reset){ .seq = seq, .time_ns = t, .lat_ns = lat,
+		.zone = zone, .fill = fill, .status = (unsigned int)st,
+		.select_all = (int)sa };
+	return add_reset(d, &r);
+}
+
+/* "DIR LO HI N" of "sizes" (log2 buckets), "DIR ALIGN N" of "alignment". */
+static int hist_row(struct detail *d, const char *file, char *line)
+{
+	int sizes = !strcmp(file, "sizes");
+	uint64_t v[3];
+	char *f[4];
+	int i;
+
+	if (split_fields(line, f, sizes ? 4 : 3) || strlen(f[0]) >= sizeof(d->counts[0].op))
+		return -1;
+	for (i = 0; i < (sizes ? 3 : 2); i++)
+		if (parse_u64(f[i + 1], &v[i]))
 			return -1;
-		snprintf(name, sizeof(name), "%s", tok);
-		tok = strtok_r(NULL, " ", &tsave);
-		if (!tok || sscanf(tok, "%llx", &code) != 1)
-			return -1;
-		for (i = 0; i < nr_ops; i++) {
-			tok = strtok_r(NULL, " ", &tsave);
-			if (!tok || sscanf(tok, "%llu", &n) != 1)
-				return -1;
-			if (n && add_count(d, "errors", ops[i], name, code, n))
-				return -1;
-		}
-	}
-	return 0;
+	if (sizes && v[1] < v[0])
+		return -1;
+	return add_count(d, file, f[0], "", v[0], sizes ? v[2] : v[1]);
 }
 
 int detail_parse_file(struct detail *d, const char *file, char *text)
 {
-	unsigned long long a, b, c, e, f;
-	long long zone, fill;
-	unsigned int status;
-	int sa;
-	char *line, *save, op[16];
+	char *line, *save;
 
 	if (!strcmp(file, "errors"))
-		return error_rows(d, text);
+		return error_counts(d, text);
+	if (!strcmp(file, "latency"))
+		return latency_counts(d, text);
+	if (strcmp(file, "resets") && strcmp(file, "sizes") && strcmp(file, "alignment"))
+		return -1;
 	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
-		/* latency: "# max_ns OP NS", the exact maximum (log-linear modules) */
-		if (!strcmp(file, "latency") &&
-		    sscanf(line, "# max_ns %15s %llu", op, &a) == 2) {
-			if (add_count(d, "lat_max", op, "", 0, a))
-				return -1;
-			continue;
-		}
 		if (line[0] == '#')
 			continue;
-		if (!strcmp(file, "resets")) {
-			struct detail_reset r;
-
-			if (sscanf(line, "%llu %llu %lld %llu %d %x %lld", &a, &b, &zone,
-				   &c, &sa, &status, &fill) != 7)
-				return -1;
-			r = (struct detail_reset){ .seq = a, .time_ns = b, .lat_ns = c,
-				.zone = zone, .fill = fill, .status = status, .select_all = sa };
-			if (add_reset(d, &r))
-				return -1;
-		} else if (!strcmp(file, "alignment")) {
-			if (sscanf(line, "%15s %llu %llu", op, &a, &e) != 3 ||
-			    add_count(d, file, op, "", a, e))
-				return -1;
-		} else {	/* latency, sizes: op lo hi count */
-			if (sscanf(line, "%15s %llu %llu %llu", op, &a, &f, &e) != 4 || f < a ||
-			    add_count_hi(d, file, op, "", a, strcmp(file, "latency") ? 0 : f, e))
-				return -1;
-		}
+		if (!strcmp(file, "resets") ? reset_row(d, line) : hist_row(d, file, line))
+			return -1;
 	}
 	return 0;
 }

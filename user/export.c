@@ -60,30 +60,25 @@ struct collected {
 	struct lat_hist **lat;
 	struct err_table **errs;
 	struct life *life;
+	int *up;	/* per name asked for: read, and every file understood */
 };
 
-/* Everything of the namespaces in names that can be read; 0: all of it. */
-static int collect(struct collected *c, char **names, int nr, int zones,
-		   char *err, size_t errlen)
+/*
+ * Everything of the namespaces in names that can be read; each one's
+ * problem goes to err (the last one wins), its up to 0.
+ */
+static void collect(struct collected *c, char **names, int nr, int zones,
+		    char *err, size_t errlen)
 {
 	char why[512];
-	int i, ret = 0;
+	int i;
 
-	c->snaps = calloc(nr ? nr : 1, sizeof(*c->snaps));
-	c->lat = calloc(nr ? nr : 1, sizeof(*c->lat));
-	c->errs = calloc(nr ? nr : 1, sizeof(*c->errs));
-	c->life = calloc(nr ? nr : 1, sizeof(*c->life));
-	if (!c->snaps || !c->lat || !c->errs || !c->life) {
-		snprintf(err, errlen, "out of memory");
-		return -1;
-	}
 	for (i = 0; i < nr; i++) {
 		struct snapshot *s = &c->snaps[c->n];
 
-		if (snapshot_read(names[i], s, err, errlen)) {
-			ret = -1;
+		if (snapshot_read(names[i], s, err, errlen))
 			continue;
-		}
+		c->up[i] = 1;
 		if (zones)	/* zone condition where the device is readable */
 			zonereport_add(s, why, sizeof(why));
 		*why = '\0';
@@ -93,14 +88,25 @@ static int collect(struct collected *c, char **names, int nr, int zones,
 					    parse_err, why, sizeof(why));
 		if (*why) {
 			snprintf(err, errlen, "%s", why);
-			ret = -1;
+			c->up[i] = 0;
 		}
 		c->n++;
 		/* files of zns_stat 0.2 on; before, no lifecycle series */
 		if (!life_read(names[i], &c->life[c->nl], why, sizeof(why)))
 			c->nl++;
 	}
-	return ret;
+}
+
+static int collected_alloc(struct collected *c, int nr)
+{
+	int n = nr ? nr : 1;
+
+	c->snaps = calloc(n, sizeof(*c->snaps));
+	c->lat = calloc(n, sizeof(*c->lat));
+	c->errs = calloc(n, sizeof(*c->errs));
+	c->life = calloc(n, sizeof(*c->life));
+	c->up = calloc(n, sizeof(*c->up));
+	return c->snaps && c->lat && c->errs && c->life && c->up ? 0 : -1;
 }
 
 static void collected_free(struct collected *c)
@@ -116,6 +122,27 @@ static void collected_free(struct collected *c)
 	free(c->lat);
 	free(c->errs);
 	free(c->life);
+	free(c->up);
+}
+
+/*
+ * The health of the export: zns_stat_module_up, whether the module's
+ * directory could be read at all, and one zns_stat_up per namespace, so a
+ * namespace that cannot be read does not mark the others down.
+ */
+static void up_series(struct sbuf *b, int module_up, char **names, int nr,
+		      const int *up)
+{
+	int i;
+
+	sbuf_printf(b, "# HELP zns_stat_module_up 1 when zns-stat found the zns_stat module's debugfs directory (module loaded, debugfs mounted, run as root).\n"
+		    "# TYPE zns_stat_module_up gauge\nzns_stat_module_up %d\n", module_up);
+	if (!nr)
+		return;
+	sbuf_printf(b, "# HELP zns_stat_up 1 when zns-stat read the namespace from the zns_stat module's debugfs files, 0 when it could not or did not understand one.\n"
+		    "# TYPE zns_stat_up gauge\n");
+	for (i = 0; i < nr; i++)
+		sbuf_printf(b, "zns_stat_up{disk=\"%s\"} %d\n", names[i], up[i]);
 }
 
 int export_format(struct sbuf *b, const struct export_opts *o, char *err,
@@ -124,18 +151,24 @@ int export_format(struct sbuf *b, const struct export_opts *o, char *err,
 	struct view_opts vo = { .max_zones = o->max_zones };
 	struct collected c = { 0 };
 	char **names = o->disks;
-	int nr = o->nr_disks, up, ret, i;
+	int nr = o->nr_disks, module_up = 1, i, ret;
 
 	*err = '\0';
 	if (!names && snapshot_list_disks(&names, &nr, err, errlen)) {
 		names = NULL;
 		nr = 0;
+		module_up = 0;
 	}
-	up = !*err;
-	ret = collect(&c, names, nr, o->zones, err, errlen);
-	up = up && c.n == nr;
-	sbuf_printf(b, "# HELP zns_stat_up 1 when zns-stat read every namespace asked for from the zns_stat module's debugfs files.\n"
-		    "# TYPE zns_stat_up gauge\nzns_stat_up %d\n", up);
+	if (collected_alloc(&c, nr)) {
+		snprintf(err, errlen, "out of memory");
+		collected_free(&c);
+		return -1;
+	}
+	collect(&c, names, nr, o->zones, err, errlen);
+	/* a namespace named on the command line that is not there: the module may be */
+	if (o->disks && !c.n && access(snapshot_root(), X_OK))
+		module_up = 0;
+	up_series(b, module_up, names, nr, c.up);
 	output_prom_disks(b, c.snaps, c.n);
 	prom_latency(b, c.snaps, c.lat, c.n);
 	prom_errors(b, c.snaps, c.errs, c.n);
@@ -143,13 +176,15 @@ int export_format(struct sbuf *b, const struct export_opts *o, char *err,
 		life_format(b, c.life, c.nl, FMT_PROM);
 	if (o->zones)
 		output_prom_zones(b, c.snaps, c.n, &vo);
+	/* serving what it can: fine while any namespace (or none asked) was read */
+	ret = module_up && (c.n || !nr) ? c.n : -1;
 	collected_free(&c);
 	if (names != o->disks) {
 		for (i = 0; i < nr; i++)
 			free(names[i]);
 		free(names);
 	}
-	return up && !ret ? 0 : -1;
+	return ret;
 }
 
 /* Sleep until mono time next or a blocked SIGINT/SIGTERM; 1: a signal. */
@@ -201,9 +236,7 @@ int export_run(const struct export_opts *o)
 	for (;;) {
 		struct sbuf b = { 0 };
 
-		ret = 0;
-		if (export_format(&b, o, err, sizeof(err)))
-			ret = 1;
+		ret = export_format(&b, o, err, sizeof(err)) < 0;
 		if (b.oom) {
 			snprintf(err, sizeof(err), "out of memory");
 			ret = 1;
@@ -212,10 +245,13 @@ int export_run(const struct export_opts *o)
 			ret = 1;
 		}
 		sbuf_free(&b);
-		/* in a loop, a problem is told when it starts, not every time */
-		if (ret && (o->seconds <= 0 || strcmp(err, last)))
+		/*
+		 * In a loop, a problem is told when it starts, not every time;
+		 * a namespace's problem is told though the others were written.
+		 */
+		if (*err && (o->seconds <= 0 || strcmp(err, last)))
 			fprintf(stderr, "zns-stat: %s\n", err);
-		snprintf(last, sizeof(last), "%s", ret ? err : "");
+		snprintf(last, sizeof(last), "%s", err);
 		if (o->seconds <= 0)
 			return ret;
 		next += o->seconds;

@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "../include/zns_stat.h"
+#include "modfile.h"
 #include "util.h"
 
 struct snapshot;
@@ -20,31 +21,16 @@ struct snapshot;
 /* The le bounds exported: 2^(i+1) - 1 ns for i in [FIRST, LAST], then +Inf. */
 #define LAT_LE_FIRST		9	/* 1.023 us */
 #define LAT_LE_LAST		34	/* 34.4 s */
-#define ERR_MAX_OPS		16
-#define ERR_MAX_ROWS		48
 
-/* A namespace's "latency" file: counts per operation and log2 ns bucket (summed). */
+/* A namespace's "latency" file summed into log2 ns buckets per operation. */
 struct lat_hist {
 	uint64_t count[ZNS_NR_OPS][LAT_MAX_BUCKETS];
 	uint64_t max[ZNS_NR_OPS];	/* "# max_ns": the exact maximum */
 	int has_max[ZNS_NR_OPS];	/* log2 files have none */
 };
 
-/* A namespace's "errors" file: one row per status, one count per operation. */
-struct err_table {
-	int nr_ops;
-	char ops[ERR_MAX_OPS][24];		/* from the header line */
-	int nr_rows;
-	struct {
-		char status[32];		/* zone_full, other, ... */
-		char code[16];			/* as printed: 0x1b9 */
-		uint64_t count[ERR_MAX_OPS];
-	} rows[ERR_MAX_ROWS];
-};
-
-/* Parse the files' text (modified in place); -1 on content not understood. */
+/* The file's text (modified in place) through lat_file_parse; -1 on bad content. */
 int lat_hist_parse(struct lat_hist *h, char *text);
-int err_table_parse(struct err_table *t, char *text);
 
 /*
  * One family each, all namespaces: zns_latency_seconds (histogram; _sum from
@@ -66,10 +52,15 @@ struct export_opts {
 	int nr_disks;
 };
 
-/* The document of one moment; returns 0 when the module could be read. */
+/*
+ * The document of one moment: the number of namespaces read (each one's
+ * zns_stat_up says whether all of it was), or -1 when none was though some
+ * were asked for, or the module could not be read. err: the last problem
+ * met ("" for none), also when some namespaces were read.
+ */
 int export_format(struct sbuf *b, const struct export_opts *o, char *err,
 		  size_t errlen);
-/* zns-stat export: its exit status. */
+/* zns-stat export: its exit status, 0 while any namespace was read. */
 int export_run(const struct export_opts *o);
 
 #endif

@@ -10,36 +10,41 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "json_out.h"
 #include "lifecycle.h"
 #include "snapshot.h"
+#include "words.h"
 
 int life_parse(struct life *l, char *lifecycle, char *lifetimes)
 {
-	char *line, *save, key[48], what[16];
-	unsigned long long v, lo, hi, n;
+	char *line, *save, *f[4];
+	uint64_t v[3];
 	int i;
 
+	/* "KEY VALUE" */
 	for (line = strtok_r(lifecycle, "\n", &save); line;
 	     line = strtok_r(NULL, "\n", &save)) {
-		if (sscanf(line, "%47s %llu", key, &v) != 2 ||
-		    l->nr_keys == LIFE_MAX_KEYS)
+		if (split_fields(line, f, 2) || strlen(f[0]) >= sizeof(l->keys[0].key) ||
+		    parse_u64(f[1], &v[0]) || l->nr_keys == LIFE_MAX_KEYS)
 			return -1;
-		snprintf(l->keys[l->nr_keys].key, sizeof(l->keys[0].key), "%s", key);
-		l->keys[l->nr_keys++].value = v;
+		snprintf(l->keys[l->nr_keys].key, sizeof(l->keys[0].key), "%s", f[0]);
+		l->keys[l->nr_keys++].value = v[0];
 	}
+	/* "WHAT LO_US HI_US N", log2 buckets */
 	for (line = strtok_r(lifetimes, "\n", &save); line;
 	     line = strtok_r(NULL, "\n", &save)) {
 		if (line[0] == '#')
 			continue;
-		if (sscanf(line, "%15s %llu %llu %llu", what, &lo, &hi, &n) != 4)
+		if (split_fields(line, f, 4) || parse_u64(f[1], &v[0]) ||
+		    parse_u64(f[2], &v[1]) || parse_u64(f[3], &v[2]) || v[1] < v[0])
 			return -1;
-		i = log2_bucket(lo, ZNS_LIFE_BUCKETS);
+		i = log2_bucket(v[0], ZNS_LIFE_BUCKETS);
 		if (i == ZNS_LIFE_BUCKETS)
 			return -1;
-		if (!strcmp(what, "to_full"))
-			l->to_full[i] = n;
-		else if (!strcmp(what, "open"))
-			l->open[i] = n;
+		if (!strcmp(f[0], "to_full"))
+			l->to_full[i] = v[2];
+		else if (!strcmp(f[0], "open"))
+			l->open[i] = v[2];
 		else
 			return -1;
 	}
@@ -116,11 +121,16 @@ static uint64_t sum(const uint64_t *v, int n)
 	return s;
 }
 
-/* "p50 <= 16 ms, p99 <= 33 ms, max <= 67 ms" of a log2 us histogram. */
+/*
+ * "p50 <= 16 ms, p99 <= 33 ms, all <= 67 ms" of a log2 us histogram: bucket
+ * bounds, so never called a maximum (the module keeps no exact one here).
+ */
+static const char * const qname[] = { "p50", "p99", "all" };
+static const char * const qkey[] = { "p50", "p99", "p100" };
+
 static void quantiles(struct sbuf *b, const uint64_t *h)
 {
 	static const double q[] = { 0.5, 0.99, 1 };
-	static const char * const name[] = { "p50", "p99", "max" };
 	char t[32];
 	int i;
 
@@ -130,7 +140,7 @@ static void quantiles(struct sbuf *b, const uint64_t *h)
 	}
 	for (i = 0; i < 3; i++) {
 		fmt_ns(t, sizeof(t), life_quantile_us(h, q[i]) * 1e3);
-		sbuf_printf(b, "%s%s <= %s", i ? ", " : "", name[i], t);
+		sbuf_printf(b, "%s%s <= %s", i ? ", " : "", qname[i], t);
 	}
 }
 
@@ -156,16 +166,18 @@ static void limit_line(struct sbuf *b, const struct life *l, const char *what)
 	}
 	snprintf(key, sizeof(key), "%s_limit_time_ns", what);
 	fmt_ns(t, sizeof(t), life_get(l, key));
-	sbuf_printf(b, " of %llu; %s at the limit", (unsigned long long)max, t);
+	sbuf_printf(b, " of %llu; %s at the limit", (unsigned long long)max,
+		    life_get(l, key) ? t : "never");
 	snprintf(key, sizeof(key), "too_many_%s_errors", what);
-	sbuf_printf(b, "; %llu \"too many %s\" errors\n",
-		    (unsigned long long)life_get(l, key), what);
+	sbuf_printf(b, "; %llu \"too many %s\" %s\n",
+		    (unsigned long long)life_get(l, key), what,
+		    plural(life_get(l, key), "error", "errors"));
 }
 
 static void table_one(struct sbuf *b, const struct life *l)
 {
 	uint64_t cap = life_get(l, "zone_capacity_sectors"), fill[ZNS_FILL_BUCKETS];
-	uint64_t known, max = 1, reclaimed = life_get(l, "reclaimed_sectors");
+	uint64_t known, max = 1, reclaimed = life_get(l, "reclaimed_sectors"), n;
 	char key[48], t[32];
 	int i;
 
@@ -188,8 +200,8 @@ static void table_one(struct sbuf *b, const struct life *l)
 		sbuf_printf(b, "  %-14s %llu zones opened at the limit as far as the host knows (the device may have closed others)\n",
 			    "", (unsigned long long)life_get(l, "opens_maybe_over_limit"));
 	fmt_bytes(t, sizeof(t), reclaimed * 512.0);
-	sbuf_printf(b, "  %-14s %llu resets with a known fill", "fill at reset",
-		    (unsigned long long)known);
+	sbuf_printf(b, "  %-14s %llu %s with a known fill", "fill at reset",
+		    (unsigned long long)known, plural(known, "reset", "resets"));
 	if (known && cap)
 		sbuf_printf(b, ", mean %.1f%%", 100.0 * reclaimed / known / cap);
 	sbuf_printf(b, "; %s reclaimed; %llu fill unknown", t,
@@ -205,15 +217,18 @@ static void table_one(struct sbuf *b, const struct life *l)
 		sbuf_printf(b, "\n");
 	}
 	fmt_bytes(t, sizeof(t), life_get(l, "finish_waste_sectors") * 512.0);
-	sbuf_printf(b, "  %-14s %s left unwritten by %llu finishes; %llu unknown\n",
-		    "finish waste", t,
-		    (unsigned long long)life_get(l, "finishes_waste_known"),
+	n = life_get(l, "finishes_waste_known");
+	sbuf_printf(b, "  %-14s %s left unwritten by %llu %s; %llu unknown\n",
+		    "finish waste", t, (unsigned long long)n,
+		    plural(n, "finish", "finishes"),
 		    (unsigned long long)life_get(l, "finishes_waste_unknown"));
-	sbuf_printf(b, "  %-14s %llu zones: ", "time to full",
-		    (unsigned long long)sum(l->to_full, ZNS_LIFE_BUCKETS));
+	n = sum(l->to_full, ZNS_LIFE_BUCKETS);
+	sbuf_printf(b, "  %-14s %llu %s: ", "time to full", (unsigned long long)n,
+		    plural(n, "zone", "zones"));
 	quantiles(b, l->to_full);
-	sbuf_printf(b, "\n  %-14s %llu times: ", "time open",
-		    (unsigned long long)sum(l->open, ZNS_LIFE_BUCKETS));
+	n = sum(l->open, ZNS_LIFE_BUCKETS);
+	sbuf_printf(b, "\n  %-14s %llu %s: ", "time open", (unsigned long long)n,
+		    plural(n, "time", "times"));
 	quantiles(b, l->open);
 	sbuf_printf(b, "\n");
 }
@@ -331,39 +346,92 @@ static void prom_all(struct sbuf *b, const struct life *l, int n)
 	}
 }
 
-/* CSV and JSON: every key as the module names it, and the quantiles. */
-static void machine_one(struct sbuf *b, const struct life *l, int first,
-			enum out_format f)
+static const double qval[] = { 0.5, 0.99, 1 };
+static const char * const hname[] = { "time_to_full", "time_open" };
+
+static const uint64_t *hist(const struct life *l, int i)
 {
-	static const char * const qname[] = { "p50", "p99", "max" };
-	static const double q[] = { 0.5, 0.99, 1 };
-	const uint64_t *h[] = { l->to_full, l->open };
-	static const char * const hname[] = { "time_to_full", "time_open" };
-	int i, j;
+	return i ? l->open : l->to_full;
+}
 
-	if (f == FMT_JSON)
-		sbuf_printf(b, "%s\n  \"%s\": {", first ? "" : ",", l->disk);
-	for (i = 0; i < l->nr_keys; i++) {
-		const char *k = l->keys[i].key;
-		unsigned long long v = l->keys[i].value;
+/* Whether two namespaces have the same keys, in order: one CSV header. */
+static int same_keys(const struct life *a, const struct life *b)
+{
+	int i;
 
-		if (f == FMT_CSV)
-			sbuf_printf(b, "%s,%s,%llu\n", l->disk, k, v);
-		else
-			sbuf_printf(b, "%s\"%s\": %llu", i ? ", " : "", k, v);
-	}
-	for (i = 0; i < 2; i++) {
-		for (j = 0; j < 3; j++) {
-			unsigned long long us = life_quantile_us(h[i], q[j]);
+	if (a->nr_keys != b->nr_keys)
+		return 0;
+	for (i = 0; i < a->nr_keys; i++)
+		if (strcmp(a->keys[i].key, b->keys[i].key))
+			return 0;
+	return 1;
+}
 
-			if (f == FMT_CSV)
-				sbuf_printf(b, "%s,%s_%s_us,%llu\n", l->disk, hname[i], qname[j], us);
-			else if (f == FMT_JSON)
-				sbuf_printf(b, ", \"%s_%s_us\": %llu", hname[i], qname[j], us);
+/*
+ * CSV: a table, one row per namespace, a column per key of the module's
+ * file then the bucket bounds; a namespace with other keys (another module
+ * version) starts a new header.
+ */
+static void csv_all(struct sbuf *b, const struct life *l, int n)
+{
+	int d, i, j;
+
+	for (d = 0; d < n; d++) {
+		if (!d || !same_keys(&l[d], &l[d - 1])) {
+			sbuf_printf(b, "%sdisk", d ? "\n" : "");
+			for (i = 0; i < l[d].nr_keys; i++)
+				sbuf_printf(b, ",%s", l[d].keys[i].key);
+			for (i = 0; i < 2; i++)
+				for (j = 0; j < 3; j++)
+					sbuf_printf(b, ",%s_%s_us", hname[i], qkey[j]);
+			sbuf_printf(b, "\n");
 		}
+		sbuf_printf(b, "%s", l[d].disk);
+		for (i = 0; i < l[d].nr_keys; i++)
+			sbuf_printf(b, ",%llu", (unsigned long long)l[d].keys[i].value);
+		for (i = 0; i < 2; i++)
+			for (j = 0; j < 3; j++)
+				sbuf_printf(b, ",%llu", (unsigned long long)
+					    life_quantile_us(hist(&l[d], i), qval[j]));
+		sbuf_printf(b, "\n");
 	}
-	if (f == FMT_JSON)
-		sbuf_printf(b, "}");
+}
+
+/*
+ * JSON: {"disks": [{"disk", "lifecycle": {every key of the module's file},
+ * "time_to_full_us": {"p50", "p99", "p100"}, "time_open_us": {...}}]}.
+ */
+static void json_all(struct sbuf *b, const struct life *l, int n)
+{
+	struct json_object *doc = json_object_new_object();
+	struct json_object *disks = json_object_new_array();
+	char key[48];
+	int d, i, j;
+
+	json_set(doc, "version", json_object_new_string(ZNS_STAT_VERSION));
+	for (d = 0; d < n; d++) {
+		struct json_object *o = json_object_new_object();
+		struct json_object *keys = json_object_new_object();
+
+		json_set(o, "disk", json_object_new_string(l[d].disk));
+		for (i = 0; i < l[d].nr_keys; i++)
+			json_set(keys, l[d].keys[i].key,
+				 json_object_new_uint64(l[d].keys[i].value));
+		json_set(o, "lifecycle", keys);
+		for (i = 0; i < 2; i++) {
+			struct json_object *q = json_object_new_object();
+
+			for (j = 0; j < 3; j++)
+				json_set(q, qkey[j], json_object_new_uint64(
+					 life_quantile_us(hist(&l[d], i), qval[j])));
+			snprintf(key, sizeof(key), "%s_us", hname[i]);
+			json_set(o, key, q);
+		}
+		json_object_array_add(disks, o);
+	}
+	json_set(doc, "disks", disks);
+	json_write(b, doc, 1);
+	sbuf_printf(b, "\n");
 }
 
 void life_format(struct sbuf *b, const struct life *l, int n,
@@ -371,22 +439,15 @@ void life_format(struct sbuf *b, const struct life *l, int n,
 {
 	int i;
 
-	if (f == FMT_CSV)
-		sbuf_printf(b, "disk,key,value\n");
-	if (f == FMT_JSON)
-		sbuf_printf(b, "{");
-	if (f == FMT_PROM) {
+	if (f == FMT_PROM)
 		prom_all(b, l, n);
-		return;
-	}
-	for (i = 0; i < n; i++) {
-		if (f == FMT_TABLE)
+	else if (f == FMT_CSV)
+		csv_all(b, l, n);
+	else if (f == FMT_JSON)
+		json_all(b, l, n);
+	else
+		for (i = 0; i < n; i++)
 			table_one(b, &l[i]);
-		else
-			machine_one(b, &l[i], !i, f);
-	}
-	if (f == FMT_JSON)
-		sbuf_printf(b, "\n}\n");
 }
 
 int life_run(char **disks, int nr, enum out_format f, const char *file)

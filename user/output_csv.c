@@ -1,9 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
-/* CSV: a header, then one row per zone shown, the namespace in the first column. */
+/*
+ * CSV: a header, then one row per zone shown, the namespace in the first
+ * column; a status column is its name, then COLUMN_code its code in hex.
+ */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "columns.h"
 #include "snapshot.h"
 #include "view.h"
 
@@ -35,7 +39,11 @@ void output_csv(struct sbuf *b, struct snapshot *snaps, int n,
 				sbuf_printf(b, "\n");
 			sbuf_printf(b, "disk");
 			for (i = 0; i < s->nr_columns; i++)
-				sbuf_printf(b, ",%s", s->columns[i]);
+				if (column_is_status(s->columns[i]))
+					sbuf_printf(b, ",%s,%s_code", s->columns[i],
+						    s->columns[i]);
+				else
+					sbuf_printf(b, ",%s", s->columns[i]);
 			sbuf_printf(b, "\n");
 		}
 		zones = view_zones(s, o, &nr, &omitted);
@@ -44,6 +52,10 @@ void output_csv(struct sbuf *b, struct snapshot *snaps, int n,
 			for (i = 0; i < s->nr_columns; i++) {
 				view_cell(s, zones[k], i, cell, sizeof(cell));
 				sbuf_printf(b, ",%s", cell);
+				/* the status by name, then its code */
+				if (column_is_status(s->columns[i]))
+					sbuf_printf(b, ",%#llx", (unsigned long long)
+						    snapshot_row(s, zones[k])[i]);
 			}
 			sbuf_printf(b, "\n");
 		}

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* JSON: one document for all namespaces, one zone object per line. */
+/* JSON: one document for all namespaces, its values written by json-c (json_out.h). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -7,70 +7,64 @@
 
 #include "../include/zns_stat.h"
 #include "columns.h"
+#include "json_out.h"
 #include "snapshot.h"
 #include "view.h"
 
-static int is_number(const char *s)
+static struct json_object *json_zone(const struct snapshot *s, uint64_t z)
 {
-	if (!*s)
-		return 0;
-	if (*s == '0' && s[1])
-		return 0;	/* JSON has no leading zeros */
-	for (; *s; s++)
-		if (*s < '0' || *s > '9')
-			return 0;
-	return 1;
-}
-
-static void json_zone(struct sbuf *b, const struct snapshot *s, uint64_t z)
-{
+	struct json_object *o = json_object_new_object();
 	char cell[32];
 	int i;
 
-	sbuf_printf(b, "{");
 	for (i = 0; i < s->nr_columns; i++) {
-		sbuf_printf(b, "%s", i ? ", " : "");
-		sbuf_json_str(b, s->columns[i]);
+		const char *c = s->columns[i];
+		uint64_t v = snapshot_row(s, z)[i];
+
 		view_cell(s, z, i, cell, sizeof(cell));
-		if (!strcmp(s->columns[i], COL_COND) ||
-		    !strcmp(s->columns[i], COL_HOST_COND) ||
-		    column_is_status(s->columns[i])) {
-			sbuf_printf(b, ": ");
-			sbuf_json_str(b, cell);
+		if (column_is_status(c)) {
+			/* by name, the code beside it */
+			char key[64];
+
+			json_set(o, c, json_object_new_string(cell));
+			snprintf(key, sizeof(key), "%s_code", c);
+			json_set(o, key, json_object_new_uint64(v));
+		} else if (!strcmp(c, COL_COND) || !strcmp(c, COL_HOST_COND)) {
+			json_set(o, c, json_object_new_string(cell));
 		} else {
-			sbuf_printf(b, ": %s", cell);
+			json_set(o, c, json_object_new_uint64(v));
 		}
 	}
-	sbuf_printf(b, "}");
+	return o;
 }
 
+/*
+ * One namespace, streamed: its fields and summary are json-c objects, and
+ * so is each zone, written and freed one at a time, so a 65,536-zone
+ * namespace does not hold millions of objects at once; only the brackets
+ * between them are written here.
+ */
 static void json_disk(struct sbuf *b, const struct snapshot *s,
 		      const struct view_opts *o)
 {
+	struct json_object *sum = json_object_new_object();
 	uint64_t *zones, nr, omitted, k;
 	int i;
 
-	sbuf_printf(b, "    {\n      \"disk\": ");
-	sbuf_json_str(b, s->disk);
-	sbuf_printf(b, ",\n      \"nr_zones\": %llu,\n      \"summary\": {",
-		    (unsigned long long)s->nr_zones);
-	for (i = 0; i < s->nr_summary; i++) {
-		const struct kv *kv = &s->summary[i];
-
-		sbuf_printf(b, "%s\n        ", i ? "," : "");
-		sbuf_json_str(b, kv->key);
-		sbuf_printf(b, ": ");
-		if (is_number(kv->value))
-			sbuf_printf(b, "%s", kv->value);
-		else
-			sbuf_json_str(b, kv->value);
-	}
+	for (i = 0; i < s->nr_summary; i++)
+		json_set(sum, s->summary[i].key,
+			 json_number_or_string(s->summary[i].value));
 	zones = view_zones(s, o, &nr, &omitted);
-	sbuf_printf(b, "\n      },\n      \"zones_omitted\": %llu,\n      \"zones\": [",
+	sbuf_printf(b, "    {\n      \"disk\": ");
+	json_write(b, json_object_new_string(s->disk), 0);
+	sbuf_printf(b, ",\n      \"nr_zones\": %llu,\n      \"summary\": ",
+		    (unsigned long long)s->nr_zones);
+	json_write(b, sum, 0);
+	sbuf_printf(b, ",\n      \"zones_omitted\": %llu,\n      \"zones\": [",
 		    (unsigned long long)omitted);
 	for (k = 0; k < nr; k++) {
 		sbuf_printf(b, "%s\n        ", k ? "," : "");
-		json_zone(b, s, zones[k]);
+		json_write(b, json_zone(s, zones[k]), 0);
 	}
 	sbuf_printf(b, "%s]\n    }", nr ? "\n      " : "");
 	free(zones);
@@ -83,8 +77,11 @@ void output_json(struct sbuf *b, struct snapshot *snaps, int n,
 	int d;
 
 	fmt_time(when, sizeof(when), n ? snaps[0].epoch : (double)time(NULL));
-	sbuf_printf(b, "{\n  \"version\": \"%s\",\n  \"time\": \"%s\",\n  \"disks\": [",
-		    ZNS_STAT_VERSION, when);
+	sbuf_printf(b, "{\n  \"version\": ");
+	json_write(b, json_object_new_string(ZNS_STAT_VERSION), 0);
+	sbuf_printf(b, ",\n  \"time\": ");
+	json_write(b, json_object_new_string(when), 0);
+	sbuf_printf(b, ",\n  \"disks\": [");
 	for (d = 0; d < n; d++) {
 		sbuf_printf(b, "%s\n", d ? "," : "");
 		json_disk(b, &snaps[d], o);

@@ -34,6 +34,10 @@ static void prom_name(const char *col, char *out, int outlen, int counter)
 		snprintf(out, outlen, "capacity_bytes");
 		return;
 	}
+	if (column_is_status(col)) {	/* the status in labels, value 1 */
+		snprintf(out, outlen, "%s_info", col);
+		return;
+	}
 	if (unit == UNIT_SECTORS)
 		snprintf(out, outlen, "%.*s_bytes", n - 8, col);
 	else if (unit == UNIT_NS)
@@ -109,10 +113,19 @@ static void prom_zones(struct sbuf *b, struct snapshot *snaps, int n,
 			if (c < 0)
 				continue;
 			for (k = 0; k < nr[d]; k++) {
-				sbuf_printf(b, "zns_zone_%s{disk=\"%s\",zone=\"%llu\"} ",
+				uint64_t v = snapshot_row(&snaps[d], zones[d][k])[c];
+
+				sbuf_printf(b, "zns_zone_%s{disk=\"%s\",zone=\"%llu\"",
 					    name, snaps[d].disk,
 					    (unsigned long long)zones[d][k]);
-				prom_value(b, cols[i], snapshot_row(&snaps[d], zones[d][k])[c]);
+				/* a code is no quantity: a label, never a value */
+				if (column_is_status(cols[i])) {
+					sbuf_printf(b, ",status=\"%s\",code=\"%#llx\"} 1\n",
+						    status_key(v), (unsigned long long)v);
+					continue;
+				}
+				sbuf_printf(b, "} ");
+				prom_value(b, cols[i], v);
 			}
 		}
 	}

@@ -14,48 +14,38 @@
 #include "export.h"
 #include "snapshot.h"
 
-/* The log2 bucket of ns: [0, 1], then [2^i, 2^(i+1) - 1]. */
-static int log2_of(unsigned long long ns)
+/* An operation's index, or ZNS_NR_OPS for one a newer module adds (left out). */
+static int op_index(const char *op)
 {
-	return ns < 2 ? 0 : 63 - __builtin_clzll(ns);
+	int o;
+
+	for (o = 0; o < ZNS_NR_OPS && strcmp(op, zns_op_names[o]); o++)
+		;
+	return o;
 }
 
-/*
- * Rows of log-linear buckets (each within a power of two; the last one
- * open, to 2^64 - 1) or of log2 ones (older modules), summed into log2
- * buckets; "# max_ns" lines are skipped.
- */
+/* The rows of modfile_latency.c's parser summed into log2 buckets. */
 int lat_hist_parse(struct lat_hist *h, char *text)
 {
-	unsigned long long lo, hi, n;
-	char *line, *save, op[32];
+	struct lat_file f;
 	int i, o;
 
 	memset(h, 0, sizeof(*h));
-	for (line = strtok_r(text, "\n", &save); line;
-	     line = strtok_r(NULL, "\n", &save)) {
-		if (sscanf(line, "# max_ns %31s %llu", op, &n) == 2) {
-			for (o = 0; o < ZNS_NR_OPS && strcmp(op, zns_op_names[o]); o++)
-				;
-			if (o < ZNS_NR_OPS) {
-				h->max[o] = n;
-				h->has_max[o] = 1;
-			}
-			continue;
-		}
-		if (line[0] == '#')
-			continue;
-		if (sscanf(line, "%31s %llu %llu %llu", op, &lo, &hi, &n) != 4)
-			return -1;
-		i = log2_of(lo);
-		for (o = 0; o < ZNS_NR_OPS && strcmp(op, zns_op_names[o]); o++)
-			;
-		/* an operation a newer module adds is left out, not an error */
-		if (hi < lo || (hi != ~0ULL && log2_of(hi) != i))
-			return -1;
+	if (lat_file_parse(&f, text))
+		return -1;
+	for (i = 0; i < f.nr_rows; i++) {
+		o = op_index(f.rows[i].op);
 		if (o < ZNS_NR_OPS)
-			h->count[o][i] += n;
+			h->count[o][lat_log2_of(f.rows[i].lo)] += f.rows[i].n;
 	}
+	for (i = 0; i < f.nr_max; i++) {
+		o = op_index(f.max[i].op);
+		if (o < ZNS_NR_OPS) {
+			h->max[o] = f.max[i].ns;
+			h->has_max[o] = 1;
+		}
+	}
+	lat_file_free(&f);
 	return 0;
 }
 

@@ -47,7 +47,7 @@ static void explain_missing_root(const char *root, char *err, size_t errlen)
 		snprintf(err, errlen, "%s not found: load the module with 'modprobe zns_stat'", root);
 }
 
-static int parse_header(char *line, struct snapshot *snap)
+int snapshot_parse_header(struct snapshot *snap, char *line)
 {
 	char *save, *tok;
 
@@ -65,9 +65,10 @@ static int parse_header(char *line, struct snapshot *snap)
 	return 0;
 }
 
-static int parse_row(char *line, int nr_columns, uint64_t *row)
+int snapshot_parse_row(const char *line, int nr_columns, uint64_t *row)
 {
-	char *p = line, *end;
+	const char *p = line;
+	char *end;
 	int i;
 
 	for (i = 0; i < nr_columns; i++) {
@@ -139,7 +140,7 @@ static int add_row(struct snapshot *snap, uint64_t *cap, char *line)
 			return -1;
 		snap->values = v;
 	}
-	if (parse_row(line, snap->nr_columns, snapshot_row(snap, snap->nr_zones)))
+	if (snapshot_parse_row(line, snap->nr_columns, snapshot_row(snap, snap->nr_zones)))
 		return -1;
 	snap->nr_zones++;
 	return 0;
@@ -176,7 +177,7 @@ int snapshot_parse_zones(struct snapshot *snap, char *text)
 	if (!line)
 		return bad_line(snap, 1, "");
 	snprintf(head, sizeof(head), "%s", line);	/* parsing cuts it */
-	if (parse_header(line, snap))
+	if (snapshot_parse_header(snap, line))
 		return bad_line(snap, 1, head);
 	zone_col = snapshot_column(snap, "zone");
 	start_col = snapshot_column(snap, "start");
@@ -225,13 +226,26 @@ int snapshot_summary_u64(const struct snapshot *snap, const char *key,
 			 uint64_t *v)
 {
 	const char *s = snapshot_summary(snap, key);
-	char *end;
 
-	if (!s || *s < '0' || *s > '9')
-		return -1;
-	errno = 0;
-	*v = strtoull(s, &end, 10);
-	return errno || *end ? -1 : 0;
+	return s ? parse_u64(s, v) : -1;
+}
+
+/* After why a disk is not there, the ones that are: a typo is seen at once. */
+static void name_tracked(char *err, size_t errlen)
+{
+	size_t len = strlen(err);
+	char **names, why[256];
+	int n, i;
+
+	if (snapshot_list_disks(&names, &n, why, sizeof(why)))
+		return;
+	snprintf(err + len, errlen - len, n ? "; tracked:" : "; none is tracked");
+	for (i = 0; i < n; i++) {
+		len = strlen(err);
+		snprintf(err + len, errlen - len, "%s %s", i ? "," : "", names[i]);
+		free(names[i]);
+	}
+	free(names);
 }
 
 /* One file of the disk's directory; -1 with a message for the user. */
@@ -246,8 +260,10 @@ static char *read_disk_file(const char *disk, const char *file, char *err,
 	buf = slurp_file(path, NULL);
 	if (buf)
 		return buf;
-	if (errno == ENOENT && !is_tracked(root, disk))
+	if (errno == ENOENT && !is_tracked(root, disk)) {
 		explain_untracked(root, disk, err, errlen);
+		name_tracked(err, errlen);
+	}
 	else if (errno == ENOENT)
 		snprintf(err, errlen, "%s: no such file: a zns_stat module older than this tool", path);
 	else if (errno == EACCES || errno == EPERM)

@@ -48,6 +48,13 @@ int snapshot_list_disks(char ***names, int *nr, char *err, size_t errlen);
  */
 int snapshot_parse_zones(struct snapshot *snap, char *text);
 int snapshot_parse_summary(struct snapshot *snap, char *text);
+/*
+ * One line of "zones" each, shared with the data file's zone table: the
+ * "# zone start ..." header (no column twice) and a row of exactly
+ * nr_columns decimal numbers.
+ */
+int snapshot_parse_header(struct snapshot *snap, char *line);
+int snapshot_parse_row(const char *line, int nr_columns, uint64_t *row);
 
 int snapshot_column(const struct snapshot *snap, const char *name);
 static inline uint64_t *snapshot_row(const struct snapshot *snap, uint64_t zone)

@@ -111,10 +111,10 @@ void explain_untracked(const char *root, const char *disk, char *err,
 {
 	char zoned[64], devices[512];
 
+	(void)root;
 	disk_zoned(disk, zoned, sizeof(zoned));
 	if (!*zoned)
-		snprintf(err, errlen, "%s: no such block device (tracked namespaces: 'ls %s')",
-			 disk, root);
+		snprintf(err, errlen, "%s: no such block device", disk);
 	else if (!strcmp(zoned, "none"))
 		snprintf(err, errlen, "%s: not a zoned block device (queue/zoned is none)", disk);
 	else if (strncmp(disk, "nvme", 4))

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Small helpers every part of zns-stat uses. */
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
@@ -74,6 +75,62 @@ void fmt_seconds(char *out, size_t n, uint64_t ns)
 		 *frac ? "." : "", frac);
 }
 
+int parse_u64(const char *s, uint64_t *v)
+{
+	char *end;
+
+	if (*s < '0' || *s > '9')
+		return -1;
+	errno = 0;
+	*v = strtoull(s, &end, 10);
+	return errno || *end ? -1 : 0;
+}
+
+int parse_hex(const char *s, uint64_t *v)
+{
+	char *end;
+
+	if (!strcmp(s, "0")) {
+		*v = 0;
+		return 0;
+	}
+	if (strncmp(s, "0x", 2) || !isxdigit((unsigned char)s[2]))
+		return -1;
+	errno = 0;
+	*v = strtoull(s + 2, &end, 16);
+	return errno || *end ? -1 : 0;
+}
+
+int parse_i64(const char *s, int64_t *v)
+{
+	uint64_t u;
+
+	if (*s == '-') {
+		if (parse_u64(s + 1, &u) || u > (uint64_t)INT64_MAX)
+			return -1;
+		*v = -(int64_t)u;
+		return 0;
+	}
+	if (parse_u64(s, &u) || u > (uint64_t)INT64_MAX)
+		return -1;
+	*v = (int64_t)u;
+	return 0;
+}
+
+int split_fields(char *line, char **field, int nr)
+{
+	int n = 0;
+
+	while (n < nr) {
+		field[n++] = line;
+		line = strchr(line, ' ');
+		if (!line)
+			break;
+		*line++ = '\0';
+	}
+	return n == nr && !line && *field[nr - 1] ? 0 : -1;
+}
+
 int fmt_u64(char *out, size_t n, uint64_t v)
 {
 	char digits[20], *p = digits + sizeof(digits);
@@ -132,26 +189,6 @@ void sbuf_xml(struct sbuf *b, const char *s)
 				sbuf_put(b, s, 1);
 		}
 	}
-}
-
-void sbuf_json_str(struct sbuf *b, const char *s)
-{
-	sbuf_put(b, "\"", 1);
-	for (; *s; s++) {
-		unsigned char c = *s;
-
-		if (c == '"' || c == '\\')
-			sbuf_printf(b, "\\%c", c);
-		else if (c == '\n')
-			sbuf_put(b, "\\n", 2);
-		else if (c == '\t')
-			sbuf_put(b, "\\t", 2);
-		else if (c < 0x20)
-			sbuf_printf(b, "\\u%04x", c);
-		else
-			sbuf_put(b, s, 1);
-	}
-	sbuf_put(b, "\"", 1);
 }
 
 static void say_errno(char *err, size_t errlen, const char *what,

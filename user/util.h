@@ -21,8 +21,6 @@ void sbuf_pad(struct sbuf *b, char c, int n);
 void sbuf_free(struct sbuf *b);
 /* Text made safe for XML/HTML content and attribute values. */
 void sbuf_xml(struct sbuf *b, const char *s);
-/* A JSON string literal, quotes included. */
-void sbuf_json_str(struct sbuf *b, const char *s);
 
 /*
  * Write len bytes to path through a temporary file in the same directory and
@@ -56,8 +54,25 @@ int fmt_u64(char *out, size_t n, uint64_t v);
  */
 int log2_bucket(unsigned long long lo, int nr);
 
+/*
+ * Strict numbers as the module prints them, all of s: decimal digits only
+ * (no sign, space or trailing text), or for parse_hex "0x..." or "0" (%#x).
+ * 0, or -1 (also on overflow).
+ */
+int parse_u64(const char *s, uint64_t *v);
+int parse_hex(const char *s, uint64_t *v);
+/* The same with an optional '-' (a zone or fill of -1: none, unknown). */
+int parse_i64(const char *s, int64_t *v);
+/*
+ * Split line (modified) at single spaces into exactly nr fields; 0, or -1
+ * for more or fewer: every module file's row is read through here.
+ */
+int split_fields(char *line, char **field, int nr);
+
 /* ns as exact decimal seconds, no trailing zeros: "0.000001023", "2". */
 void fmt_seconds(char *out, size_t n, uint64_t ns);
+
+#define MIB 1048576.0	/* bytes: sizes and rates are IEC everywhere */
 
 /* Values for humans: "4 KiB", "1.5 MiB"; "850 ns", "12.3 µs"; "1.2k". */
 void fmt_bytes(char *out, size_t n, double bytes);

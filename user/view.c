@@ -109,7 +109,7 @@ void view_cell(const struct snapshot *s, uint64_t zone, int col, char *out,
 	else if (!strcmp(s->columns[col], COL_HOST_COND))
 		snprintf(out, outlen, "%s", v ? zone_cond_name(v) : "unknown");
 	else if (column_is_status(s->columns[col]))
-		snprintf(out, outlen, "%#llx", (unsigned long long)v);
+		snprintf(out, outlen, "%s", status_key(v));
 	else
 		fmt_u64(out, outlen, v);
 }
@@ -131,6 +131,13 @@ void fmt_time(char *out, int outlen, double epoch)
 	time_t t = (time_t)epoch;
 	struct tm tm;
 
+	size_t len;
+
 	localtime_r(&t, &tm);
-	strftime(out, outlen, "%Y-%m-%dT%H:%M:%S%z", &tm);
+	len = strftime(out, outlen, "%Y-%m-%dT%H:%M:%S%z", &tm);
+	/* RFC 3339 wants the offset as +hh:mm; strftime's %z is +hhmm */
+	if (len >= 5 && (int)len + 1 < outlen) {
+		memmove(out + len - 1, out + len - 2, 3);
+		out[len - 2] = ':';
+	}
 }

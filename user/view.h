@@ -14,6 +14,8 @@ struct view_opts {
 	long max_zones;		/* at most this many zones (busiest), -1: no limit */
 	int wide;		/* table: every column, latencies not as means */
 	int width;		/* table: fit this many characters (0: no limit) */
+	int raw;		/* table: no title, no alignment (--raw) */
+	const char *columns;	/* table: these columns, comma-separated (--columns) */
 };
 
 /*
@@ -28,7 +30,7 @@ int zone_busier(const struct snapshot *s, uint64_t a, uint64_t b);
 /* Summary keys that count namespace-wide (reset_all, dropped, ...). */
 int summary_disk_counter(const struct snapshot *s, const char *key);
 
-/* Text of one cell for machines (CSV, JSON): cond by name, a status in hex. */
+/* Text of one cell for machines (CSV, JSON): cond and a status by name. */
 void view_cell(const struct snapshot *s, uint64_t zone, int col, char *out,
 	       int outlen);
 /* The same for people (tables, the report): a status by name. */
@@ -37,6 +39,11 @@ void view_cell_human(const struct snapshot *s, uint64_t zone, int col,
 
 void output_table(struct sbuf *b, struct snapshot *snaps, int n,
 		  const struct view_opts *o);
+/* 0 when every column of list (--columns) is one of the table's for s; else -1, err. */
+int table_check_columns(const struct snapshot *s, const char *list,
+			char *err, size_t errlen);
+/* The table's columns for this namespace, one a line with what it holds (--list-columns). */
+void output_table_columns(struct sbuf *b, const struct snapshot *s);
 
 /*
  * A column of the table for people: a column of the snapshot in people's
@@ -72,7 +79,7 @@ void output_prom_zones(struct sbuf *b, struct snapshot *snaps, int n,
 		       const struct view_opts *o);
 void output_prom_disks(struct sbuf *b, struct snapshot *snaps, int n);
 
-/* ISO 8601 local time with offset, "2024-05-01T12:00:00+0200". */
+/* RFC 3339 local time with offset, "2024-05-01T12:00:00+02:00". */
 void fmt_time(char *out, int outlen, double epoch);
 
 #endif

@@ -17,6 +17,7 @@
 #include "export.h"
 #include "interval.h"
 #include "detail.h"
+#include "detail_out.h"
 #include "lifecycle.h"
 #include "plot.h"
 #include "record.h"
@@ -28,49 +29,8 @@
 
 #define PROM_DEFAULT_MAX_ZONES	256
 
-static void usage(FILE *out)
-{
-	fprintf(out,
-		"usage: zns-stat [-aw] [-o FMT] [-m N] [-f FILE] [DISK...]\n"
-		"       zns-stat [-o FMT] [-f FILE] -i SEC [-n COUNT] [-t N] [DISK...]\n"
-		"       zns-stat record DISK [-c COMMENT] [-d SEC] [-i SEC] [-D DIR] [--clear]\n"
-		"       zns-stat plot DATAFILE... [-D DIR] [--force]\n"
-		"       zns-stat report DATAFILE [DATAFILE_B] [-f FILE.html]\n"
-		"       zns-stat lifecycle [-o FMT] [-f FILE] [DISK...]\n"
-		"       zns-stat detail [-f FILE] [DISK...]\n"
-		"       zns-stat export --textfile-dir DIR [--interval SEC] [--zones [-m N]] [DISK...]\n"
-		"\n"
-		"Per-zone statistics of zoned NVMe namespaces, from the zns_stat module\n"
-		"(%s). With no DISK, every tracked namespace.\n"
-		"\n"
-		"  -a, --all            every zone, not only zones with activity\n"
-		"  -w, --wide           table: every column (latency min/max/sum, not means)\n"
-		"  -o, --output FMT     table (default), csv, json or prom (Prometheus)\n"
-		"  -m, --max-zones N    at most N zones per namespace, the busiest (prom: %d)\n"
-		"  -f, --file FILE      write FILE (replaced atomically) instead of stdout (-: stdout)\n"
-		"  -i, --interval SEC   every SEC seconds, the rates of that interval\n"
-		"  -n, --count N        stop after N intervals\n"
-		"  -t, --top N          busiest zones named per interval (default 3)\n"
-		"  with -i, -a and -m apply to -o prom only; -w to none\n"
-		"record: snapshot, wait for Ctrl-C or -d SEC, write DIR/DISK-TIME.dat and its\n"
-		"        figures (-D, --dir DIR: default .); -c the comment (else asked),\n"
-		"        --clear zeroes counters first; -i SEC keeps each zone's changes per\n"
-		"        interval (the report draws them over time)\n"
-		"plot:   SVG heatmaps and README.md into DIR/<data name>/ (-D, --dir DIR: the\n"
-		"        data file's); existing figures are kept unless --force\n"
-		"report: one HTML page with metadata, summary and every heatmap: -f FILE\n"
-		"        (-: stdout), else beside the data file, as NAME.html; with two data\n"
-		"        files, the runs side by side, B/A and B - A (A-NAME-vs-B-NAME.html)\n"
-		"lifecycle: fill at reset, finish waste, open/active zones against the\n"
-		"        limits, time to full and time open, as the host drove the zones\n"
-		"detail: latency p50/p99 (bucket bounds) and exact max per operation, errors\n"
-		"        by status, the resets log, size and alignment histograms\n"
-		"export: DIR/zns_stat.prom (replaced atomically) for node_exporter's textfile\n"
-		"        collector: once, or every SEC seconds until SIGTERM; --zones adds the\n"
-		"        per-zone series (at most N zones a namespace, the busiest; %d)\n"
-		"  -h, --help, -V, --version          see zns-stat(8)\n",
-		snapshot_root(), PROM_DEFAULT_MAX_ZONES, PROM_DEFAULT_MAX_ZONES);
-}
+static void usage(FILE *out);
+static void command_usage(FILE *out, const char *name);
 
 static int bad_usage(const char *what)
 {
@@ -144,7 +104,7 @@ static int show(char **disks, int nr, enum out_format f,
 	struct snapshot *snaps = calloc(nr ? nr : 1, sizeof(*snaps));
 	struct sbuf b = { 0 };
 	char err[512], why[512];
-	int i, n = 0, ret = 0;
+	int i, n = 0, ret = 0, said = 0;
 
 	if (!snaps)
 		return 1;
@@ -154,8 +114,16 @@ static int show(char **disks, int nr, enum out_format f,
 			ret = 1;
 			continue;
 		}
-		/* zone state where the device is readable; quietly without */
-		zonereport_add(&snaps[n++], why, sizeof(why));
+		/* zone state where the device is readable; its absence said once */
+		if (zonereport_add(&snaps[n++], why, sizeof(why)) && !said++)
+			fprintf(stderr, "zns-stat: no cond, wptr and cap columns (the zone report of the block device): %s\n",
+				why);
+		if (vo->columns && table_check_columns(&snaps[n - 1], vo->columns,
+						       err, sizeof(err))) {
+			fprintf(stderr, "zns-stat: %s\n", err);
+			snapshot_free(&snaps[--n]);
+			ret = 1;
+		}
 	}
 	/* nothing tracked is still a document for the machine formats */
 	if (n || (!ret && f != FMT_TABLE)) {
@@ -166,6 +134,44 @@ static int show(char **disks, int nr, enum out_format f,
 	for (i = 0; i < n; i++)
 		snapshot_free(&snaps[i]);
 	free(snaps);
+	sbuf_free(&b);
+	return ret;
+}
+
+/*
+ * --list-columns: the zone table's columns (for --columns) of DISK, else of
+ * the first tracked namespace: they follow the module's version and
+ * whether the block device's zone report is readable.
+ */
+static int list_table_columns(char **disks, int nr)
+{
+	struct snapshot s;
+	struct sbuf b = { 0 };
+	char err[512], **names = NULL;
+	int n = 0, i, ret;
+
+	if (!nr && snapshot_list_disks(&names, &n, err, sizeof(err))) {
+		fprintf(stderr, "zns-stat: %s\n", err);
+		return 1;
+	}
+	if (!nr && !n) {
+		fprintf(stderr, "zns-stat: --list-columns: no namespace is tracked to read the columns of\n");
+		return 1;
+	}
+	/* the first namespace that can be read */
+	for (i = 0, ret = -1; ret && i < (nr ? nr : n); i++)
+		ret = snapshot_read(nr ? disks[i] : names[i], &s, err, sizeof(err));
+	for (i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
+	if (ret) {
+		fprintf(stderr, "zns-stat: %s\n", err);
+		return 1;
+	}
+	zonereport_add(&s, err, sizeof(err));
+	output_table_columns(&b, &s);
+	ret = write_output(NULL, &b);
+	snapshot_free(&s);
 	sbuf_free(&b);
 	return ret;
 }
@@ -219,7 +225,7 @@ static int cmd_record(int argc, char **argv)
 			break;
 		case 'D': o.dir = optarg; break;
 		case 'C': o.clear = 1; break;
-		case 'h': usage(stdout); return 0;
+		case 'h': command_usage(stdout, "record"); return 0;
 		default:
 			return bad_option("record: ", c, argv,
 					  "record's folder is -D DIR (--dir)");
@@ -246,7 +252,7 @@ static int cmd_plot(int argc, char **argv)
 		switch (c) {
 		case 'D': dir = optarg; break;
 		case 'F': force = 1; break;
-		case 'h': usage(stdout); return 0;
+		case 'h': command_usage(stdout, "plot"); return 0;
 		default:
 			return bad_option("plot: ", c, argv,
 					  "plot's folder is -D DIR (--dir)");
@@ -292,7 +298,7 @@ static int cmd_report(int argc, char **argv)
 	while ((c = getopt_long(argc, argv, ":f:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'f': out = optarg; break;
-		case 'h': usage(stdout); return 0;
+		case 'h': command_usage(stdout, "report"); return 0;
 		default:
 			return bad_option("report: ", c, argv,
 					  "the report's file is -f FILE.html (--file; -: stdout)");
@@ -376,7 +382,7 @@ static int cmd_lifecycle(int argc, char **argv)
 				return bad_usage("-o wants table, csv, json or prom");
 			break;
 		case 'f': file = optarg; break;
-		case 'h': usage(stdout); return 0;
+		case 'h': command_usage(stdout, "lifecycle"); return 0;
 		default: return bad_option("lifecycle: ", c, argv, NULL);
 		}
 	}
@@ -387,26 +393,39 @@ static int cmd_lifecycle(int argc, char **argv)
 static int detail_disks(char **disks, int n, enum out_format f,
 			const char *file)
 {
+	struct detail *d = calloc(n ? n : 1, sizeof(*d));
+	char err[512], **names = calloc(n ? n : 1, sizeof(*names));
 	struct sbuf b = { 0 };
-	struct detail d;
-	char err[512];
-	int i, ret = 0;
+	int i, nr = 0, ret = 0;
 
-	(void)f;	/* a table only */
-
+	if (!d || !names) {
+		free(d);
+		free(names);
+		return 1;
+	}
 	for (i = 0; i < n; i++) {
-		if (detail_read(disks[i], &d, err, sizeof(err))) {
+		if (detail_read(disks[i], &d[nr], err, sizeof(err))) {
 			fprintf(stderr, "zns-stat: %s\n", err);
 			ret = 1;
 			continue;
 		}
+		names[nr++] = disks[i];
+	}
+	if (f == FMT_CSV)
+		detail_csv(&b, names, d, nr);
+	else if (f == FMT_JSON)
+		detail_json(&b, names, d, nr);
+	for (i = 0; f == FMT_TABLE && i < nr; i++) {
 		if (b.len)
 			sbuf_printf(&b, "\n");
-		detail_text(&b, disks[i], &d);
-		detail_free(&d);
+		detail_text(&b, names[i], &d[i]);
 	}
-	if (b.len && write_output(file, &b))
+	if ((nr || !ret) && b.len && write_output(file, &b))
 		ret = 1;
+	for (i = 0; i < nr; i++)
+		detail_free(&d[i]);
+	free(d);
+	free(names);
 	sbuf_free(&b);
 	return ret;
 }
@@ -414,21 +433,28 @@ static int detail_disks(char **disks, int n, enum out_format f,
 static int cmd_detail(int argc, char **argv)
 {
 	static const struct option opts[] = {
+		{ "output", required_argument, NULL, 'o' },
 		{ "file", required_argument, NULL, 'f' },
 		{ "help", no_argument, NULL, 'h' },
 		{ }
 	};
+	enum out_format f = FMT_TABLE;
 	const char *file = NULL;
 	int c;
 
-	while ((c = getopt_long(argc, argv, ":f:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":o:f:h", opts, NULL)) != -1) {
 		switch (c) {
+		case 'o':
+			/* histograms and logs: no Prometheus view here, export has them */
+			if (out_format_parse(optarg, &f) || f == FMT_PROM)
+				return bad_usage("detail: -o wants table, csv or json (Prometheus: zns-stat export)");
+			break;
 		case 'f': file = optarg; break;
-		case 'h': usage(stdout); return 0;
+		case 'h': command_usage(stdout, "detail"); return 0;
 		default: return bad_option("detail: ", c, argv, NULL);
 		}
 	}
-	return on_disks(argc, argv, detail_disks, FMT_TABLE, file);
+	return on_disks(argc, argv, detail_disks, f, file);
 }
 
 static int cmd_export(int argc, char **argv)
@@ -462,7 +488,7 @@ static int cmd_export(int argc, char **argv)
 			o.max_zones = (long)v;
 			max_zones_set = 1;
 			break;
-		case 'h': usage(stdout); return 0;
+		case 'h': command_usage(stdout, "export"); return 0;
 		default:
 			snprintf(what, sizeof(what), "export: unknown option, or no value, in '%.200s'",
 				 argv[optind - 1]);
@@ -480,6 +506,158 @@ static int cmd_export(int argc, char **argv)
 	return export_run(&o);
 }
 
+#define STR_(x) #x
+#define STR(x) STR_(x)
+
+static int cmd_help(int argc, char **argv);
+
+/*
+ * Every command: what runs it, and its lines of --help and of
+ * "zns-stat help CMD", so the two never disagree. The first entry (no
+ * name) is the default command, the view of the namespaces.
+ */
+static const struct command {
+	const char *name;
+	int (*run)(int argc, char **argv);
+	const char *synopsis;	/* after "zns-stat " */
+	const char *help;
+} commands[] = {
+	{ NULL, NULL,
+	  "[-aw] [-o FMT] [-m N] [-f FILE] [DISK...]\n"
+	  "[-a] [-r] [--columns COL,...] [DISK...]    (--list-columns [DISK])\n"
+	  "[-o FMT] [-f FILE] -i SEC [-n COUNT] [-t N] [DISK...]",
+	  "  -a, --all            every zone, not only zones with activity\n"
+	  "  -w, --wide           table: every column (latency min/max/sum, not means)\n"
+	  "  -o, --output FMT     table (default), csv, json or prom (Prometheus)\n"
+	  "  -m, --max-zones N    at most N zones per namespace, the busiest (prom: " STR(PROM_DEFAULT_MAX_ZONES) ")\n"
+	  "  -f, --file FILE      write FILE (replaced atomically) instead of stdout (-: stdout)\n"
+	  "  -i, --interval SEC   every SEC seconds, the rates of that interval\n"
+	  "  -n, --count N        stop after N intervals\n"
+	  "  -t, --top N          busiest zones named per interval (default 3)\n"
+	  "  -r, --raw            table: no title, columns not aligned (as lsblk -r)\n"
+	  "      --columns COL,...  table: these columns, in this order (lsblk -o)\n"
+	  "      --list-columns   the table's columns and what they hold\n"
+	  "  with -i, -a and -m apply to -o prom only; -w to none\n" },
+	{ "record", cmd_record,
+	  "record DISK [-c COMMENT] [-d SEC] [-i SEC] [-D DIR] [--clear]",
+	  "snapshot, wait for Ctrl-C or -d SEC, write DIR/DISK-TIME.dat and its\n"
+	  "figures (-D, --dir DIR: default .); -c the comment (else asked),\n"
+	  "--clear zeroes counters first; -i SEC keeps each zone's changes per\n"
+	  "interval (the report draws them over time)\n" },
+	{ "plot", cmd_plot,
+	  "plot DATAFILE... [-D DIR] [--force]",
+	  "SVG heatmaps and README.md into DIR/<data name>/ (-D, --dir DIR: the\n"
+	  "data file's); existing figures are kept unless --force\n" },
+	{ "report", cmd_report,
+	  "report DATAFILE [DATAFILE_B] [-f FILE.html]",
+	  "one HTML page with metadata, summary and every heatmap: -f FILE\n"
+	  "(-: stdout), else beside the data file, as NAME.html; with two data\n"
+	  "files, the runs side by side, B/A and B - A (A-NAME-vs-B-NAME.html)\n" },
+	{ "lifecycle", cmd_lifecycle,
+	  "lifecycle [-o FMT] [-f FILE] [DISK...]",
+	  "fill at reset, finish waste, open/active zones against the\n"
+	  "limits, time to full and time open, as the host drove the zones\n" },
+	{ "detail", cmd_detail,
+	  "detail [-o FMT] [-f FILE] [DISK...]",
+	  "latency p50/p99 (bucket bounds) and exact max per operation, errors\n"
+	  "by status, the resets log, size and alignment histograms; -o table,\n"
+	  "csv (a table per kind) or json\n" },
+	{ "export", cmd_export,
+	  "export --textfile-dir DIR [--interval SEC] [--zones [-m N]] [DISK...]",
+	  "DIR/zns_stat.prom (replaced atomically) for node_exporter's textfile\n"
+	  "collector: once, or every SEC seconds until SIGTERM; --zones adds the\n"
+	  "per-zone series (at most N zones a namespace, the busiest; " STR(PROM_DEFAULT_MAX_ZONES) ");\n"
+	  "zns_stat_up{disk} says which namespaces were read; exit 0 while any was\n" },
+	{ "help", cmd_help,
+	  "help [COMMAND]",
+	  "this text, or one command's\n" },
+};
+
+#define NR_COMMANDS ((int)(sizeof(commands) / sizeof(commands[0])))
+
+static const struct command *find_command(const char *name)
+{
+	int i;
+
+	for (i = 1; i < NR_COMMANDS; i++)
+		if (!strcmp(commands[i].name, name))
+			return &commands[i];
+	return NULL;
+}
+
+/* Each line of text after prefix, then indent. */
+static void print_lines(FILE *out, const char *prefix, const char *indent,
+			const char *text)
+{
+	const char *nl;
+
+	for (; *text; text = nl + 1) {
+		nl = strchr(text, '\n');
+		if (!nl)
+			nl = text + strlen(text);
+		fprintf(out, "%s%.*s\n", prefix, (int)(nl - text), text);
+		prefix = indent;
+		if (!*nl)
+			break;
+	}
+}
+
+static void usage(FILE *out)
+{
+	char name[24];
+	int i;
+
+	for (i = 0; i < NR_COMMANDS; i++)
+		print_lines(out, i ? "       zns-stat " : "usage: zns-stat ",
+			    "       zns-stat ", commands[i].synopsis);
+	fprintf(out, "\nPer-zone statistics of zoned NVMe namespaces, from the zns_stat module\n"
+		"(%s). With no DISK, every tracked namespace.\n\n", snapshot_root());
+	print_lines(out, "", "", commands[0].help);
+	for (i = 1; i < NR_COMMANDS; i++) {
+		snprintf(name, sizeof(name), "%s:", commands[i].name);
+		fprintf(out, "%-11s", name);
+		print_lines(out, "", "           ", commands[i].help);
+	}
+	fprintf(out, "  -h, --help, -V, --version, help COMMAND     see zns-stat(8)\n");
+}
+
+/* One command's synopsis and help: "zns-stat CMD --help", "zns-stat help CMD". */
+static void command_usage(FILE *out, const char *name)
+{
+	const struct command *c = find_command(name);
+
+	print_lines(out, "usage: zns-stat ", "       zns-stat ", c->synopsis);
+	fprintf(out, "\n");
+	print_lines(out, "", "", c->help);
+}
+
+static int cmd_help(int argc, char **argv)
+{
+	char what[1024];
+	int i;
+
+	if (argc > 2)
+		return bad_usage("help wants at most one COMMAND");
+	if (argc < 2) {
+		usage(stdout);
+		return 0;
+	}
+	if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")) {
+		command_usage(stdout, "help");
+		return 0;
+	}
+	if (find_command(argv[1])) {
+		command_usage(stdout, argv[1]);
+		return 0;
+	}
+	snprintf(what, sizeof(what), "help: no command '%.100s' (commands:", argv[1]);
+	for (i = 1; i < NR_COMMANDS; i++)
+		snprintf(what + strlen(what), sizeof(what) - strlen(what), " %s",
+			 commands[i].name);
+	snprintf(what + strlen(what), sizeof(what) - strlen(what), ")");
+	return bad_usage(what);
+}
+
 int main(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -491,30 +669,24 @@ int main(int argc, char **argv)
 		{ "interval", required_argument, NULL, 'i' },
 		{ "count", required_argument, NULL, 'n' },
 		{ "top", required_argument, NULL, 't' },
+		{ "raw", no_argument, NULL, 'r' },
+		{ "columns", required_argument, NULL, 'C' },
+		{ "list-columns", no_argument, NULL, 'L' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ }
 	};
 	struct interval_opts io = { .count = -1, .top = 3,
 				    .view = { .max_zones = -1 } };
-	int c, max_zones_set = 0, top_set = 0;
+	const struct command *cmd;
+	int c, max_zones_set = 0, top_set = 0, list_columns = 0;
 	double v;
 
 	opterr = 0;	/* one line of ours for each misuse: bad_option() */
-	if (argc > 1 && !strcmp(argv[1], "record"))
-		return cmd_record(argc - 1, argv + 1);
-	if (argc > 1 && !strcmp(argv[1], "plot"))
-		return cmd_plot(argc - 1, argv + 1);
-	if (argc > 1 && !strcmp(argv[1], "report"))
-		return cmd_report(argc - 1, argv + 1);
-	if (argc > 1 && !strcmp(argv[1], "lifecycle"))
-		return cmd_lifecycle(argc - 1, argv + 1);
-	if (argc > 1 && !strcmp(argv[1], "export"))
-		return cmd_export(argc - 1, argv + 1);
-	if (argc > 1 && !strcmp(argv[1], "detail"))
-		return cmd_detail(argc - 1, argv + 1);
+	if (argc > 1 && (cmd = find_command(argv[1])))
+		return cmd->run(argc - 1, argv + 1);
 
-	while ((c = getopt_long(argc, argv, ":awo:m:f:i:n:t:hV", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":awo:m:f:i:n:t:rhV", opts, NULL)) != -1) {
 		switch (c) {
 		case 'a':
 			io.view.all = 1;
@@ -550,6 +722,15 @@ int main(int argc, char **argv)
 			io.top = (int)v;
 			top_set = 1;
 			break;
+		case 'r':
+			io.view.raw = 1;
+			break;
+		case 'C':
+			io.view.columns = optarg;
+			break;
+		case 'L':
+			list_columns = 1;
+			break;
 		case 'h':
 			usage(stdout);
 			return 0;
@@ -574,11 +755,19 @@ int main(int argc, char **argv)
 		return bad_usage("-w does not apply to -i (the interval view has its own columns)");
 	if (io.seconds > 0 && io.format != FMT_PROM && (io.view.all || max_zones_set))
 		return bad_usage("-a and -m apply to -i only with -o prom (per-zone series)");
+	/* lsblk's table options: the zone table's only */
+	if ((io.view.raw || io.view.columns) && (io.format != FMT_TABLE || io.seconds > 0))
+		return bad_usage("--raw and --columns apply to the zone table only (not -i, not -o)");
+	if (io.view.columns && io.view.wide)
+		return bad_usage("--columns chooses the columns: no --wide with it");
 	disk_args(argv + optind, argc - optind);
+	/* the tables fit a terminal: the zones' and the live view's */
+	if (io.format == FMT_TABLE && !io.file && !io.view.columns)
+		io.view.width = terminal_width();
+	if (list_columns)
+		return list_table_columns(argv + optind, argc - optind);
 	if (io.seconds > 0)
 		return interval_run(argv + optind, argc - optind, &io);
-	if (io.format == FMT_TABLE && !io.file)
-		io.view.width = terminal_width();
 	if (optind == argc)
 		return show_all(io.format, &io.view, io.file);
 	return show(argv + optind, argc - optind, io.format, &io.view, io.file);

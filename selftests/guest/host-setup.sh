@@ -33,7 +33,8 @@ ZNS_CACHE=${ZNS_CACHE:-/var/cache/zns_stat}
 # Everything the harness uses on the host and, through the shared root, in the guest.
 PACKAGES=(qemu-system-x86 busybox-static nvme-cli fio util-linux kmod cpio gzip
 	  xz-utils linux-headers-amd64 coreutils bash python3 make gcc sparse
-	  libxml2-utils librsvg2-bin python3-prometheus-client)	# zns-stat tests (t8*)
+	  libxml2-utils librsvg2-bin python3-prometheus-client	# zns-stat tests (t8*)
+	  pkg-config libjson-c-dev libsmartcols-dev)	# zns-stat's build
 
 log() { echo "host-setup: $*" >&2; }
 

@@ -33,14 +33,14 @@ expect() {
 	[ "$got" = "$2" ] || printf 'zns-stat %s<Tab>: got "%s", want "%s"\n' "${1#zns-stat }" "$got" "$2"
 }
 
-expect 'zns-stat ' 'broken detail export lifecycle plot record report zns8 zns8x'
+expect 'zns-stat ' 'broken detail export help lifecycle plot record report zns8 zns8x'
 expect 'zns-stat re' 'record report'
 expect 'zns-stat zn' 'zns8 zns8x'
 expect 'zns-stat zns8 ' 'broken zns8 zns8x'
 expect 'zns-stat --ma' '--max-zones'
 expect 'zns-stat -o ' 'csv json prom table'
 expect 'zns-stat -o j' 'json'
-expect 'zns-stat -i 1 -' '--all --count --file --help --interval --max-zones --output --top --version --wide -V -a -f -h -i -m -n -o -t -w'
+expect 'zns-stat -i 1 -' '--all --columns --count --file --help --interval --list-columns --max-zones --output --raw --top --version --wide -V -a -f -h -i -m -n -o -r -t -w'
 expect 'zns-stat -i ' ''
 expect 'zns-stat record ' 'broken zns8 zns8x'
 expect 'zns-stat record --c' '--clear --comment'
@@ -51,13 +51,15 @@ expect 'zns-stat plot a.dat --f' '--force'
 expect 'zns-stat report a.dat ' 'a.dat b.dat runs'
 expect 'zns-stat report -f ' '- run.html runs'
 expect 'zns-stat lifecycle -o c' 'csv'
-expect 'zns-stat detail -' '--file --help -f -h'
+expect 'zns-stat detail -' '--file --help --output -f -h -o'
+expect 'zns-stat help ' 'detail export lifecycle plot record report'
+expect 'zns-stat --col' '--columns'
 expect 'zns-stat detail zns8x ' 'broken zns8 zns8x'
 expect 'zns-stat export --' '--help --interval --max-zones --textfile-dir --zones'
 expect 'zns-stat export --textfile-dir ' 'runs'
 expect 'zns-stat -f ' '- a.dat b.dat notes.txt run.html runs'
 # not the module loaded (or not root): no disk, the subcommands still
-ZNS_STAT_DEBUGFS=$scratch/none expect 'zns-stat ' 'detail export lifecycle plot record report'
+ZNS_STAT_DEBUGFS=$scratch/none expect 'zns-stat ' 'detail export help lifecycle plot record report'
 
 # Every subcommand of the tool's usage is offered (the tool built: make tool).
 if [ -x "$repo/user/zns-stat" ]; then

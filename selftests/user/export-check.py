@@ -35,9 +35,10 @@ def summary(disk):
     return kv
 
 
-expect("zns_stat_up", 1)
+expect("zns_stat_module_up", 1)
 expect("node_textfile_scrape_error", 0)
 for disk in ("zns8", "zns8x"):
+    expect("zns_stat_up", 1, disk=disk)
     s = summary(disk)
     expect("zns_reads_total", int(s["reads"]), disk=disk)
     expect("zns_writes_total", int(s["writes"]), disk=disk)

@@ -7,6 +7,8 @@
 #include <stdlib.h>
 
 #include "unit.h"
+#include <json-c/json.h>
+#include "detail_out.h"
 #include "datafile.h"
 #include "detail.h"
 #include "snapshot.h"
@@ -193,6 +195,40 @@ static void shown_for_people(void **state)
 	detail_free(&d);
 }
 
+/* detail -o csv and -o json: tables and nested objects, statuses by name. */
+static void for_scripts(void **state)
+{
+	struct json_object *doc, *disk, *w, *reset;
+	char *disks[] = { "zns8" }, err[256];
+	struct sbuf b = { 0 };
+	struct detail d;
+
+	(void)state;
+	use_fixture_debugfs();
+	assert_int_equal(detail_read("zns8", &d, err, sizeof(err)), 0);
+	detail_csv(&b, disks, &d, 1);
+	assert_non_null(strstr(b.s, "disk,op,commands,p50_le_ns,p99_le_ns,max_ns,max_exact\n"));
+	/* the exact maximum, never a bucket bound */
+	assert_non_null(strstr(b.s, "\nzns8,write,17,20479,90000,90000,1\n"));
+	assert_non_null(strstr(b.s, "\nzns8,zone_invalid_write,0x1bc,write,1\n"));
+	assert_non_null(strstr(b.s, "\nzns8,3,1764000002500000000,,1,52000,success,0,2097152\n"));
+	sbuf_free(&b);
+	detail_json(&b, disks, &d, 1);
+	doc = json_tokener_parse(b.s);
+	assert_non_null(doc);
+	disk = json_object_array_get_idx(json_object_object_get(doc, "disks"), 0);
+	w = json_object_object_get(json_object_object_get(disk, "latency"), "write");
+	assert_int_equal(json_object_get_int64(json_object_object_get(w, "max_ns")), 90000);
+	assert_true(json_object_get_boolean(json_object_object_get(w, "max_exact")));
+	reset = json_object_array_get_idx(json_object_object_get(disk, "resets"), 1);
+	assert_string_equal(json_object_get_string(json_object_object_get(reset, "status")), "zone_full");
+	assert_int_equal(json_object_get_int(json_object_object_get(reset, "code")), 0x1b9);
+	assert_true(json_object_is_type(json_object_object_get(reset, "fill_bytes"), json_type_null));
+	json_object_put(doc);
+	sbuf_free(&b);
+	detail_free(&d);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -203,6 +239,7 @@ int main(void)
 		cmocka_unit_test(a_run_is_the_difference),
 		cmocka_unit_test(data_file_lines_round_trip),
 		cmocka_unit_test(shown_for_people),
+		cmocka_unit_test(for_scripts),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

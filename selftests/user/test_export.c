@@ -146,8 +146,10 @@ static void document_of_the_fixture(void **state)
 
 	(void)state;
 	use_fixture_debugfs();
-	assert_int_equal(export_format(&b, &o, err, sizeof(err)), 0);
-	assert_non_null(strstr(b.s, "zns_stat_up 1\n"));
+	assert_int_equal(export_format(&b, &o, err, sizeof(err)), 2);
+	assert_string_equal(err, "");
+	assert_non_null(strstr(b.s, "zns_stat_module_up 1\n"));
+	assert_non_null(strstr(b.s, "zns_stat_up{disk=\"zns8\"} 1\nzns_stat_up{disk=\"zns8x\"} 1\n"));
 	assert_non_null(strstr(b.s, "zns_writes_total{disk=\"zns8x\"} 17\n"));
 	assert_non_null(strstr(b.s, "zns_latency_seconds_count{disk=\"zns8\",op=\"reset\"} 2\n"));
 	assert_non_null(strstr(b.s, "zns_latency_seconds_sum{disk=\"zns8\",op=\"reset\"} 0.0000315\n"));
@@ -159,7 +161,7 @@ static void document_of_the_fixture(void **state)
 	assert_null(strstr(b.s, "zns_zone_writes_total"));	/* per-zone only with --zones */
 	sbuf_free(&b);
 	o.zones = 1;
-	assert_int_equal(export_format(&b, &o, err, sizeof(err)), 0);
+	assert_int_equal(export_format(&b, &o, err, sizeof(err)), 2);
 	assert_non_null(strstr(b.s, "zns_zone_writes_total{disk=\"zns8\",zone=\"5\"} 16\n"));
 	assert_int_equal(count_of(b.s, "# TYPE zns_zone_writes_total "), 1);
 	sbuf_free(&b);
@@ -174,10 +176,43 @@ static void missing_module_is_not_up(void **state)
 	(void)state;
 	setenv("ZNS_STAT_DEBUGFS", "fixtures/no-such-dir", 1);
 	assert_int_equal(export_format(&b, &o, err, sizeof(err)), -1);
-	assert_non_null(strstr(b.s, "zns_stat_up 0\n"));
+	assert_non_null(strstr(b.s, "zns_stat_module_up 0\n"));
+	assert_null(strstr(b.s, "zns_stat_up{"));	/* no namespace to name */
 	assert_true(*err);
 	sbuf_free(&b);
 	use_fixture_debugfs();
+}
+
+/* One namespace that cannot be read does not mark the others down. */
+static void one_namespace_down_others_served(void **state)
+{
+	char dir[] = "/tmp/zns-export-XXXXXX", path[256], err[512];
+	char *disks[] = { "zns8", "gone" }, *text;
+	struct export_opts o = { .disks = disks, .nr_disks = 2, .max_zones = 256 };
+	struct sbuf b = { 0 };
+
+	(void)state;
+	use_fixture_debugfs();
+	assert_int_equal(export_format(&b, &o, err, sizeof(err)), 1);
+	assert_true(*err);	/* said, though the rest is served */
+	assert_non_null(strstr(b.s, "zns_stat_module_up 1\n"));
+	assert_non_null(strstr(b.s, "zns_stat_up{disk=\"zns8\"} 1\nzns_stat_up{disk=\"gone\"} 0\n"));
+	assert_non_null(strstr(b.s, "zns_reads_total{disk=\"zns8\"} 1\n"));
+	sbuf_free(&b);
+	/* exit 0 while any namespace was read; 1 when none was */
+	assert_non_null(mkdtemp(dir));
+	o.dir = dir;
+	assert_int_equal(export_run(&o), 0);
+	snprintf(path, sizeof(path), "%s/" EXPORT_FILE, dir);
+	text = slurp_file(path, NULL);
+	assert_non_null(text);
+	assert_non_null(strstr(text, "zns_stat_up{disk=\"gone\"} 0\n"));
+	free(text);
+	o.disks = disks + 1;
+	o.nr_disks = 1;
+	assert_int_equal(export_run(&o), 1);
+	unlink(path);
+	assert_int_equal(rmdir(dir), 0);
 }
 
 static void put(const char *dir, const char *name, const char *text)
@@ -210,10 +245,10 @@ static void bad_latency_file_is_an_error(void **state)
 	put(dir, "latency", "# op lat_lo_ns lat_hi_ns count\nread 1024 2047 x\n");
 	put(dir, "errors", errors_text);
 	setenv("ZNS_STAT_DEBUGFS", root, 1);
-	assert_int_equal(export_format(&b, &o, err, sizeof(err)), -1);
+	assert_int_equal(export_format(&b, &o, err, sizeof(err)), 1);
 	assert_string_equal(err, "d: unexpected content in its latency file");
-	/* the rest is there */
-	assert_non_null(strstr(b.s, "zns_stat_up 1\n"));
+	/* the rest is there, the namespace marked down */
+	assert_non_null(strstr(b.s, "zns_stat_up{disk=\"d\"} 0\n"));
 	assert_non_null(strstr(b.s, "zns_reads_total{disk=\"d\"} 1\n"));
 	assert_non_null(strstr(b.s, "zns_command_errors_total{disk=\"d\",status=\"zone_full\",code=\"0x1b9\",op=\"write\"} 4\n"));
 	assert_null(strstr(b.s, "zns_latency_seconds"));
@@ -269,6 +304,7 @@ int main(void)
 		cmocka_unit_test(errors_by_status_and_op),
 		cmocka_unit_test(document_of_the_fixture),
 		cmocka_unit_test(missing_module_is_not_up),
+		cmocka_unit_test(one_namespace_down_others_served),
 		cmocka_unit_test(bad_latency_file_is_an_error),
 		cmocka_unit_test(writes_the_file_and_no_temporary),
 	};

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* zns-stat lifecycle: parsing the module's two files, quantiles, formats. */
 #include "unit.h"
+#include <json-c/json.h>
 #include "lifecycle.h"
 
 static const char lifecycle_text[] =
@@ -78,8 +79,28 @@ static void rejects_bad_content(void **state)
 	assert_int_equal(life_parse(&l, e, f), -1);
 }
 
+/* The fixture's lifecycle in words: a count agrees with its noun, no "0 ns". */
+static void said_in_words(void **state)
+{
+	struct sbuf b = { 0 };
+	struct life l;
+	char err[256];
+
+	(void)state;
+	use_fixture_debugfs();
+	assert_int_equal(life_read("zns8", &l, err, sizeof(err)), 0);
+	life_format(&b, &l, 1, FMT_TABLE);
+	assert_non_null(strstr(b.s, "peak 2 of 4; never at the limit; 0 \"too many open\" errors\n"));
+	assert_non_null(strstr(b.s, "fill at reset  1 reset with a known fill"));
+	assert_non_null(strstr(b.s, "left unwritten by 1 finish; 0 unknown\n"));
+	assert_non_null(strstr(b.s, "time open      2 times: "));
+	assert_null(strstr(b.s, "0 ns"));
+	sbuf_free(&b);
+}
+
 static void formats_carry_the_figures(void **state)
 {
+	struct json_object *doc, *disk;
 	struct sbuf b = { 0 };
 	struct life l;
 
@@ -88,14 +109,29 @@ static void formats_carry_the_figures(void **state)
 	life_format(&b, &l, 1, FMT_TABLE);
 	assert_non_null(strstr(b.s, "open zones     1 now, peak 4 of 4; 1.5 s at the limit"));
 	assert_non_null(strstr(b.s, "4 resets with a known fill, mean 14.6%"));
-	assert_non_null(strstr(b.s, "time to full   1 zones: p50 <= 16.4 ms"));
+	/* one zone, one finish; bucket bounds are never called a max */
+	assert_non_null(strstr(b.s, "time to full   1 zone: p50 <= 16.4 ms, p99 <= 16.4 ms, all <= 16.4 ms\n"));
+	assert_null(strstr(b.s, "max"));
 	sbuf_free(&b);
+	/* CSV: a table, a row per namespace, not key/value pairs */
 	life_format(&b, &l, 1, FMT_CSV);
-	assert_non_null(strstr(b.s, "disk,key,value\nzns8,zone_capacity_sectors,2048\n"));
-	assert_non_null(strstr(b.s, "zns8,time_open_p50_us,8191\n"));
+	assert_non_null(strstr(b.s, "disk,zone_capacity_sectors,max_open_zones,"));
+	assert_non_null(strstr(b.s, ",time_open_p50_us,time_open_p99_us,time_open_p100_us\nzns8,2048,4,"));
+	assert_non_null(strstr(b.s, ",8191,32767,32767\n"));
+	assert_int_equal(count_of(b.s, "\n"), 2);
+	assert_null(strstr(b.s, "_max_us"));
 	sbuf_free(&b);
+	/* JSON: nested objects, read back by json-c */
 	life_format(&b, &l, 1, FMT_JSON);
-	assert_non_null(strstr(b.s, "\"zns8\": {\"zone_capacity_sectors\": 2048, \"max_open_zones\": 4"));
+	doc = json_tokener_parse(b.s);
+	assert_non_null(doc);
+	disk = json_object_array_get_idx(json_object_object_get(doc, "disks"), 0);
+	assert_string_equal(json_object_get_string(json_object_object_get(disk, "disk")), "zns8");
+	assert_int_equal(json_object_get_int(json_object_object_get(
+		json_object_object_get(disk, "lifecycle"), "max_open_zones")), 4);
+	assert_int_equal(json_object_get_int(json_object_object_get(
+		json_object_object_get(disk, "time_open_us"), "p100")), 32767);
+	json_object_put(doc);
 	sbuf_free(&b);
 	life_format(&b, &l, 1, FMT_PROM);
 	assert_non_null(strstr(b.s, "# TYPE zns_lifecycle_reclaimed_bytes_total counter\n"
@@ -144,6 +180,7 @@ int main(void)
 		cmocka_unit_test(quantiles_are_bucket_bounds),
 		cmocka_unit_test(rejects_bad_content),
 		cmocka_unit_test(formats_carry_the_figures),
+		cmocka_unit_test(said_in_words),
 		cmocka_unit_test(uncertain_open_zones_shown),
 	};
 

@@ -2,7 +2,10 @@
 /* Every output format on small snapshots, compared exactly where the text is the contract. */
 #include <unistd.h>
 
+#include <time.h>
+
 #include "unit.h"
+#include <json-c/json.h>
 
 #include "columns.h"
 #include "delta.h"
@@ -34,7 +37,7 @@ static void table_compact_and_wide(void **state)
 	with_d3(&s);
 	output_table(&b, &s, 1, &o);
 	assert_string_equal(b.s,
-		"d3: 3 zones of 1 MiB, 512-byte LBAs; reset_all 2\n"
+		"d3: 3 zones of 1 MiB, 512-byte LBAs; 2 resets of all zones\n"
 		"zone  start reads read_bytes writes write_bytes resets reset_lat_us errors\n"
 		"   0    0x0     1       4KiB      0           0      0            -      0\n"
 		"   2 0x1000     0          0      3       12KiB      2          2.0      1\n");
@@ -67,6 +70,7 @@ static void csv_rows(void **state)
 
 static void json_document(void **state)
 {
+	struct json_object *doc, *disk, *zones, *zone, *summary;
 	struct view_opts o = { .max_zones = 1 };
 	struct snapshot s;
 	struct sbuf b = { 0 };
@@ -74,14 +78,25 @@ static void json_document(void **state)
 	(void)state;
 	with_d3(&s);
 	output_json(&b, &s, 1, &o);
+	/* a document json-c reads back, numbers as numbers */
+	doc = json_tokener_parse(b.s);
+	assert_non_null(doc);
+	disk = json_object_array_get_idx(json_object_object_get(doc, "disks"), 0);
 	/* the busier zone 2 is kept, zone 0 counted as omitted */
-	assert_non_null(strstr(b.s, "\"zones_omitted\": 1,"));
-	assert_non_null(strstr(b.s, "{\"zone\": 2, \"start\": 4096, \"reads\": 0, \"read_sectors\": 0, \"writes\": 3,"));
-	assert_null(strstr(b.s, "{\"zone\": 0,"));
-	assert_non_null(strstr(b.s, "\"status_decoding\": \"on\""));
-	assert_non_null(strstr(b.s, "\"reset_all\": 2"));
-	assert_int_equal(count_of(b.s, "{"), count_of(b.s, "}"));
-	assert_int_equal(count_of(b.s, "["), count_of(b.s, "]"));
+	assert_int_equal(json_object_get_int(json_object_object_get(disk, "zones_omitted")), 1);
+	zones = json_object_object_get(disk, "zones");
+	assert_int_equal(json_object_array_length(zones), 1);
+	zone = json_object_array_get_idx(zones, 0);
+	assert_int_equal(json_object_get_int(json_object_object_get(zone, "zone")), 2);
+	assert_int_equal(json_object_get_int(json_object_object_get(zone, "start")), 4096);
+	assert_int_equal(json_object_get_int(json_object_object_get(zone, "writes")), 3);
+	summary = json_object_object_get(disk, "summary");
+	assert_string_equal(json_object_get_string(json_object_object_get(summary, "status_decoding")), "on");
+	assert_true(json_object_is_type(json_object_object_get(summary, "reset_all"), json_type_int));
+	assert_int_equal(json_object_get_int(json_object_object_get(summary, "reset_all")), 2);
+	/* RFC 3339: the offset with a colon */
+	assert_int_equal(json_object_get_string(json_object_object_get(doc, "time"))[22], ':');
+	json_object_put(doc);
 	snapshot_free(&s);
 	sbuf_free(&b);
 }
@@ -159,8 +174,11 @@ static void prom_groups_metrics_over_disks(void **state)
 	assert_true(first < second && second < next_family);
 	assert_non_null(strstr(b.s, "zns_zone_flushes_total{disk=\"zns8x\",zone=\"7\"} 1\n"));
 	assert_int_equal(count_of(b.s, "# HELP zns_zone_flushes_total"), 1);
-	assert_non_null(strstr(b.s, "zns_zone_top_zone_error{disk=\"zns8\",zone=\"4\"} 444\n"));
-	assert_non_null(strstr(b.s, "# TYPE zns_zone_top_zone_error gauge\n"));
+	/* a status code is a label, never a value */
+	assert_non_null(strstr(b.s, "zns_zone_top_zone_error_info{disk=\"zns8\",zone=\"4\",status=\"zone_invalid_write\",code=\"0x1bc\"} 1\n"));
+	assert_non_null(strstr(b.s, "zns_zone_top_zone_error_info{disk=\"zns8\",zone=\"0\",status=\"none\",code=\"0\"} 1\n"));
+	assert_non_null(strstr(b.s, "# TYPE zns_zone_top_zone_error_info gauge\n"));
+	assert_null(strstr(b.s, "} 444\n"));
 	assert_non_null(strstr(b.s, "# TYPE zns_memory_bytes gauge\n"));
 	snapshot_free(&s[0]);
 	snapshot_free(&s[1]);
@@ -169,6 +187,10 @@ static void prom_groups_metrics_over_disks(void **state)
 
 static void interval_rows(void **state)
 {
+	struct view_opts wide = { 0 }, narrow = { 0 };
+	struct sbuf frame = { 0 };
+	struct interval_frame fr;
+	struct json_object *row;
 	struct snapshot a, b, d;
 	struct sbuf out = { 0 };
 
@@ -183,20 +205,42 @@ static void interval_rows(void **state)
 	assert_int_equal(delta_compute(&a, &b, &d), 0);
 	interval_header(&out, &d, FMT_CSV);
 	interval_format(&out, &d, 2.0, 0, 3, FMT_CSV, 0);
-	/* 4 reads of 4000 sectors in 2 s: 2 reads/s, 1.024 MB/s */
-	assert_non_null(strstr(out.s, "time,disk,interval_s,cleared,reads_per_s,reads_MBps,writes_per_s,writes_MBps,appends_per_s,appends_MBps,resets_per_s,finishes_per_s,opens_per_s,closes_per_s,reset_lat_avg_ns,busiest_zones,reads,read_sectors,writes,write_sectors,resets,reset_lat_sum_ns,errors,reset_all,dropped\n"));
-	assert_non_null(strstr(out.s, ",d3,2.000,0,2.000,1.024,1.000,0.004,0.000,0.000,1.000,0.000,0.000,0.000,3000,0 1 2,4,4000,2,16,2,6000,0,1,0\n"));
+	/* 4 reads of 4000 sectors in 2 s: 2 reads/s, 0.977 MiB/s (IEC, not 1.024 MB/s) */
+	assert_non_null(strstr(out.s, "time,disk,interval_s,cleared,reads_per_s,reads_mib_per_s,writes_per_s,writes_mib_per_s,appends_per_s,appends_mib_per_s,resets_per_s,finishes_per_s,opens_per_s,closes_per_s,reset_lat_avg_ns,busiest_zones,reads,read_sectors,writes,write_sectors,resets,reset_lat_sum_ns,errors,reset_all,dropped\n"));
+	assert_non_null(strstr(out.s, ",d3,2.000,0,2.000,0.977,1.000,0.004,0.000,0.000,1.000,0.000,0.000,0.000,3000,0 1 2,4,4000,2,16,2,6000,0,1,0\n"));
 	sbuf_free(&out);
+	/* the table: cells, laid out by libsmartcols in the frame */
 	interval_header(&out, &d, FMT_TABLE);
 	interval_format(&out, &d, 2.0, 1, 3, FMT_TABLE, 0);
-	assert_non_null(strstr(out.s, "reset_ms errors  busiest zones\n"));
-	assert_non_null(strstr(out.s, "     0* 0,1,2\n"));
+	fr = (struct interval_frame){ .when = "T", .rows = &out, .first = 1,
+				      .cleared = 1, .view = &wide };
+	interval_frame(&frame, FMT_TABLE, &fr);
+	assert_string_equal(frame.s,
+		"T\n"
+		"disk r/s rMiB/s w/s wMiB/s a/s aMiB/s reset/s fin/s open/s close/s reset_ms errors busiest zones\n"
+		"d3   2.0   0.98 1.0   0.00 0.0   0.00     1.0   0.0    0.0     0.0    0.003     0* 0,1,2\n"
+		"* counters were cleared during the interval: counts since the clear\n");
+	sbuf_free(&frame);
+	/* a narrow terminal: the least wanted columns go, said once */
+	narrow.width = 60;
+	fr.view = &narrow;
+	interval_frame(&frame, FMT_TABLE, &fr);
+	assert_null(strstr(frame.s, "close/s"));
+	assert_non_null(strstr(frame.s, "\ndisk r/s rMiB/s w/s wMiB/s "));
+	assert_non_null(strstr(frame.s, " more columns to fit 60 characters"));
+	sbuf_free(&frame);
 	sbuf_free(&out);
 	interval_format(&out, &d, 2.0, 1, 1, FMT_JSON, 0);
-	assert_non_null(strstr(out.s, "\"cleared\": true"));
-	assert_non_null(strstr(out.s, "\"lat_avg_ns\": {\"reset\": 3000}"));
-	assert_non_null(strstr(out.s, "\"busiest_zones\": [{\"zone\": 0, \"MBps\": 1.024}]"));
-	assert_non_null(strstr(out.s, "\"counts\": {\"reads\": 4,"));
+	row = json_tokener_parse(out.s);
+	assert_non_null(row);
+	assert_true(json_object_get_boolean(json_object_object_get(row, "cleared")));
+	assert_int_equal(json_object_get_int(json_object_object_get(
+		json_object_object_get(row, "lat_avg_ns"), "reset")), 3000);
+	assert_non_null(strstr(out.s, "\"busiest_zones\": [ { \"zone\": 0, \"mib_per_s\": 0.977 } ]"));
+	assert_int_equal(json_object_get_int(json_object_object_get(
+		json_object_object_get(row, "counts"), "reads")), 4);
+	assert_non_null(strstr(out.s, "\"reads_mib_per_s\": 0.977,"));
+	json_object_put(row);
 	sbuf_free(&out);
 	snapshot_free(&a);
 	snapshot_free(&b);
@@ -243,9 +287,10 @@ static void table_fits_a_terminal(void **state)
 	(void)state;
 	fixture_snapshot(&s, "zns8");
 	output_table(&b, &s, 1, &o);
-	assert_non_null(strstr(b.s, "\nzone  start reads writes write_bytes appends resets errors     top_zone_error\n"));
-	assert_non_null(strstr(b.s, "   4 0x2000     0      0           0       0      0      1 zone_invalid_write\n"));
-	assert_non_null(strstr(b.s, "\n(12 more columns to fit 80 characters: --wide, or a pipe, shows them)\n"));
+	/* every command count first: zone 2 (a finish, an open, a close) is not a row of zeros */
+	assert_non_null(strstr(b.s, "\nzone  start reads writes write_bytes appends resets finishes opens closes errors\n"));
+	assert_non_null(strstr(b.s, "\n   2 0x1000     0      0           0       0      0        1     1      1      0\n"));
+	assert_non_null(strstr(b.s, "\n(10 more columns to fit 80 characters: --columns COL,... or a pipe shows them)\n"));
 	for (line = strtok_r(b.s, "\n", &save); line; line = strtok_r(NULL, "\n", &save))
 		assert_true(strlen(line) <= 80);
 	sbuf_free(&b);
@@ -277,6 +322,80 @@ static void u64_digits(void **state)
  * A status by name for people, in hex for machines; paths and counting are
  * gauges in Prometheus (issue 14, items 2 and 3).
  */
+/* With --all, the zones left out are zones, not "zones with activity". */
+static void left_out_zones_named_right(void **state)
+{
+	struct view_opts o = { .max_zones = 1, .all = 1 };
+	struct snapshot s;
+	struct sbuf b = { 0 };
+
+	(void)state;
+	with_d3(&s);
+	output_table(&b, &s, 1, &o);
+	assert_non_null(strstr(b.s, "\n(2 more zones not shown: --max-zones)\n"));
+	sbuf_free(&b);
+	o.all = 0;
+	output_table(&b, &s, 1, &o);
+	assert_non_null(strstr(b.s, "\n(1 more zone with activity not shown: --max-zones)\n"));
+	sbuf_free(&b);
+	snapshot_free(&s);
+}
+
+/* lsblk's table options through libsmartcols: --raw, --columns, --list-columns. */
+static void table_raw_and_chosen_columns(void **state)
+{
+	struct view_opts o = { .max_zones = -1, .raw = 1 };
+	struct snapshot s;
+	struct sbuf b = { 0 };
+	char err[256];
+
+	(void)state;
+	with_d3(&s);
+	output_table(&b, &s, 1, &o);
+	assert_string_equal(b.s,
+		"zone start reads read_bytes writes write_bytes resets reset_lat_us errors\n"
+		"0 0x0 1 4KiB 0 0 0 - 0\n"
+		"2 0x1000 0 0 3 12KiB 2 2.0 1\n");
+	sbuf_free(&b);
+	o.columns = "zone,write_bytes,reset_lat_us";
+	output_table(&b, &s, 1, &o);
+	assert_string_equal(b.s, "zone write_bytes reset_lat_us\n0 0 -\n2 12KiB 2.0\n");
+	sbuf_free(&b);
+	/* chosen columns are never dropped to fit, and keep their order */
+	o.raw = 0;
+	o.width = 10;
+	o.columns = "errors,zone";
+	output_table(&b, &s, 1, &o);
+	assert_non_null(strstr(b.s, "\nerrors zone\n     0    0\n     1    2\n"));
+	sbuf_free(&b);
+	assert_int_equal(table_check_columns(&s, "zone,write_bytes", err, sizeof(err)), 0);
+	assert_int_equal(table_check_columns(&s, "zone,write_sectors", err, sizeof(err)), -1);
+	assert_string_equal(err, "d3 has no column 'write_sectors' (zns-stat --list-columns d3)");
+	output_table_columns(&b, &s);
+	assert_non_null(strstr(b.s, "         write_bytes  "));
+	assert_non_null(strstr(b.s, "        reset_lat_us  Mean latency"));
+	sbuf_free(&b);
+	snapshot_free(&s);
+}
+
+/* RFC 3339: the offset with a colon, "+05:30", not strftime's "+0530". */
+static void times_are_rfc3339(void **state)
+{
+	char t[64];
+
+	(void)state;
+	setenv("TZ", "UTC", 1);
+	tzset();
+	fmt_time(t, sizeof(t), 0);
+	assert_string_equal(t, "1970-01-01T00:00:00+00:00");
+	setenv("TZ", "IST-5:30", 1);	/* POSIX form: no tzdata needed */
+	tzset();
+	fmt_time(t, sizeof(t), 0);
+	assert_string_equal(t, "1970-01-01T05:30:00+05:30");
+	unsetenv("TZ");
+	tzset();
+}
+
 static void status_names_and_states(void **state)
 {
 	struct view_opts o = { .max_zones = -1, .wide = 1 };
@@ -290,13 +409,16 @@ static void status_names_and_states(void **state)
 	assert_non_null(strstr(b.s, " zone_invalid_write"));
 	assert_null(strstr(b.s, " 444"));
 	sbuf_free(&b);
+	/* machine formats: by name too, the code in a field of its own */
 	output_csv(&b, &s, 1, &o);
-	assert_non_null(strstr(b.s, ",0x1bc"));
+	assert_non_null(strstr(b.s, ",top_zone_error,top_zone_error_code\n"));
+	assert_non_null(strstr(b.s, ",zone_invalid_write,0x1bc\n"));
+	assert_non_null(strstr(b.s, ",none,0\n"));
 	assert_null(strstr(b.s, ",444"));
 	sbuf_free(&b);
 	output_json(&b, &s, 1, &o);
-	assert_non_null(strstr(b.s, "\"top_zone_error\": \"0x1bc\""));
-	assert_non_null(strstr(b.s, "\"top_zone_error\": \"0\""));
+	assert_non_null(strstr(b.s, "\"top_zone_error\": \"zone_invalid_write\", \"top_zone_error_code\": 444"));
+	assert_non_null(strstr(b.s, "\"top_zone_error\": \"none\", \"top_zone_error_code\": 0"));
 	sbuf_free(&b);
 	output_prom(&b, &s, 1, &o);
 	assert_non_null(strstr(b.s, "# TYPE zns_counting gauge\nzns_counting{disk=\"zns8\"} 1\n"));
@@ -311,6 +433,10 @@ static void status_names_and_states(void **state)
 	assert_string_equal(status_name(0x6, buf, sizeof(buf)), "other 0x6");
 	assert_string_equal(status_name(0x80a, buf, sizeof(buf)), "block_status 0x80a");
 	assert_string_equal(status_name(0xfff, buf, sizeof(buf)), "failed_retried");
+	assert_string_equal(status_key(0x1bc), "zone_invalid_write");
+	assert_string_equal(status_key(0x6), "other");
+	assert_string_equal(status_key(0x80a), "block_status");
+	assert_string_equal(status_key(0), "none");
 }
 
 int main(void)
@@ -327,6 +453,9 @@ int main(void)
 		cmocka_unit_test(interval_keeps_the_readable),
 		cmocka_unit_test(u64_digits),
 		cmocka_unit_test(status_names_and_states),
+		cmocka_unit_test(times_are_rfc3339),
+		cmocka_unit_test(table_raw_and_chosen_columns),
+		cmocka_unit_test(left_out_zones_named_right),
 	};
 
 	return cmocka_run_group_tests_name("output", tests, NULL, NULL);

@@ -1,0 +1,32 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# zns-stat's command line on the fixture: one command table behind --help and
+# "zns-stat help CMD", an unknown disk naming the tracked ones, and the zone
+# report's columns said missing once. Prints what is wrong; nothing when all
+# is well. Usage: cli-check.sh TOOL (selftests/host-checks.sh runs it).
+tool=${1:?usage: cli-check.sh TOOL}
+here=$(cd "$(dirname "$0")" && pwd)
+export ZNS_STAT_DEBUGFS=$here/fixtures/debugfs ZNS_STAT_DEV=/nonexistent ZNS_STAT_SYSFS=/nonexistent
+
+help=$("$tool" help) || echo "zns-stat help: exit status $?"
+[ "$help" = "$("$tool" --help)" ] || echo "zns-stat help and --help differ"
+cmds=$(sed -n 's/^ *\(usage:\)\{0,1\} *zns-stat \([a-z]\+\) .*/\2/p' <<<"$help" | sort -u)
+[ "$(wc -w <<<"$cmds")" -ge 7 ] || echo "zns-stat --help names only: $cmds"
+for c in $cmds; do
+	one=$("$tool" help "$c") || echo "zns-stat help $c: exit status $?"
+	[ "$(head -n 1 <<<"$one")" = "usage: zns-stat $c$(sed -n "s/^.*zns-stat $c\( .*\)$/\1/p" <<<"$help" | head -n 1)" ] ||
+		echo "zns-stat help $c: first line '$(head -n 1 <<<"$one")'"
+	[ "$one" = "$("$tool" "$c" --help)" ] || echo "zns-stat $c --help differs from zns-stat help $c"
+done
+out=$("$tool" help nope 2>&1) && echo "zns-stat help nope: exit status 0"
+[ "$(wc -l <<<"$out")" = 1 ] && grep -q "no command 'nope' (commands: record plot report lifecycle detail export help)" <<<"$out" ||
+	echo "zns-stat help nope said: $out"
+
+out=$("$tool" nvme9n9 2>&1) && echo "zns-stat nvme9n9: exit status 0"
+[ "$out" = "zns-stat: nvme9n9: no such block device; tracked: broken, zns8, zns8x" ] ||
+	echo "zns-stat nvme9n9 said: $out"
+
+err=$("$tool" zns8 zns8x 2>&1 >/dev/null)
+[ "$(grep -c 'no cond, wptr and cap columns' <<<"$err")" = 1 ] && [ "$(wc -l <<<"$err")" = 1 ] ||
+	echo "zns-stat without the block devices said: $err"
+exit 0
