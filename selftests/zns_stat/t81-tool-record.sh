@@ -253,7 +253,7 @@ misuse "record: -o is the output format of the table: record's folder is -D DIR 
 expect_eq "record -o json: no folder json" "$([ -e json ] && echo made || echo none)" none
 misuse "report: -o is the output format of the table: the report's file is -f FILE.html" report "$dat" -o -
 misuse "plot: -o is the output format of the table: plot's folder is -D DIR" plot "$dat" -o x
-misuse "report wants one DATAFILE (or two to compare) and -f FILE.html" report "$dat" "$dat" "$dat" -f x.html
+misuse "report wants one DATAFILE (or two to compare)" report "$dat" "$dat" "$dat" -f x.html
 misuse "zns-stat: -o needs a value" -o
 misuse "zns-stat: -t needs -i" -t 2 $NS1
 misuse "zns-stat: -n needs -i" -n 2 $NS1
