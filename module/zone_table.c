@@ -18,7 +18,7 @@
 /*
  * 288 (280 until the lifecycle word made room for the select-all commands
  * a zone applied: its count of known-fill resets, 19 bits there, became a
- * 32-bit counter); make bench measures 288.7 with vmalloc's page array and
+ * 32-bit counter); make bench measures 289.3 with vmalloc's page array and
  * the active-zone bitmap.
  * Not a multiple of the cache line: neighbouring zones share a line, which
  * costs only when they complete on different CPUs at once. Whether 256 or
