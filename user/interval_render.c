@@ -14,6 +14,7 @@
 #include "json_out.h"
 #include "scols_out.h"
 #include "snapshot.h"
+#include "words.h"
 
 /* The per-operation columns of the view: counted ops with their sectors. */
 static const struct {
@@ -387,8 +388,8 @@ static void table_frame(struct sbuf *out, const struct interval_frame *fr)
 	if (fr->cleared)
 		sbuf_printf(out, "* counters were cleared during the interval: counts since the clear\n");
 	if (hidden && fr->first)
-		sbuf_printf(out, "(%d more column%s to fit %d characters: -o csv, or a pipe, shows them)\n",
-			    hidden, hidden == 1 ? "" : "s", fr->view->width);
+		sbuf_printf(out, "(%d more %s to fit %d characters: -o csv, or a pipe, shows them)\n",
+			    hidden, plural(hidden, "column", "columns"), fr->view->width);
 	goto done;
 oom:
 	out->oom = 1;

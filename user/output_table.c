@@ -343,8 +343,8 @@ static void table_one(struct sbuf *b, const struct snapshot *s,
 		sbuf_printf(b, "(%llu more %s not shown: --max-zones)\n",
 			    (unsigned long long)omitted, zones_word(omitted, o->all));
 	if (left)
-		sbuf_printf(b, "(%d more column%s to fit %d characters: --columns COL,... or a pipe shows them)\n",
-			    left, left == 1 ? "" : "s", o->width);
+		sbuf_printf(b, "(%d more %s to fit %d characters: --columns COL,... or a pipe shows them)\n",
+			    left, plural(left, "column", "columns"), o->width);
 	free(zones);
 }
 

@@ -16,6 +16,7 @@
 #include "metrics.h"
 #include "plot.h"
 #include "view.h"
+#include "words.h"
 
 void plot_subtitle(const struct datafile *df, char *out, size_t outlen)
 {
@@ -52,8 +53,8 @@ void plot_note(const struct datafile *df, const struct metric *m, char *out,
 	if (!strcmp(m->num, "resets") || !strcmp(m->num, "reset_lat_sum_ns"))
 		snapshot_summary_u64(&df->zones, "reset_all", &all);
 	if (all)
-		n += snprintf(out, outlen, "plus %llu select-all reset%s (every zone at once), not in this map; ",
-			      (unsigned long long)all, all == 1 ? "" : "s");
+		n += snprintf(out, outlen, "plus %llu select-all %s (every zone at once), not in this map; ",
+			      (unsigned long long)all, plural(all, "reset", "resets"));
 	if (cleared && !strcmp(cleared, "yes") && n < outlen)
 		n += snprintf(out + n, outlen - n, "counters were cleared during the run: counts since the clear; ");
 	if (n >= 2 && n < outlen)
@@ -170,8 +171,8 @@ int plot_datafile(const struct datafile *df, const char *datapath,
 		sbuf_free(&b);
 	}
 	if (!ret)
-		printf("%s: %d file%s written, %d skipped%s\n", dir, written,
-		       written == 1 ? "" : "s", skipped,
+		printf("%s: %d %s written, %d skipped%s\n", dir, written,
+		       plural(written, "file", "files"), skipped,
 		       skipped ? " (they exist: --force replaces them)" : "");
 	return ret;
 }
