@@ -65,19 +65,24 @@ tool: user/zns-stat
 
 # CPPFLAGS, CFLAGS and LDFLAGS (empty unless given) come last: a package build's
 # hardening flags (dpkg-buildflags, make deb).
-user/zns-stat: user/*.c user/*.h include/zns_stat.h
-	$(CC) $(USER_CFLAGS) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ user/*.c $(USER_LDLIBS)
+# The tool's layers, in the order data flows: lib/ (helpers), source/ (the module's
+# files and data files, parsed), model/ (deltas, figures, which zones), render/
+# (table, CSV, JSON, Prometheus, SVG, HTML), cmd/ (one command each), main.c.
+TOOL_SRC := $(wildcard user/*/*.c)
+TOOL_HDR := $(wildcard user/*/*.h) include/zns_stat.h
+
+user/zns-stat: user/main.c $(TOOL_SRC) $(TOOL_HDR)
+	$(CC) $(USER_CFLAGS) -Iuser $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ user/main.c $(TOOL_SRC) $(USER_LDLIBS)
 
 # The tool's unit tests (cmocka, Debian's libcmocka-dev) on selftests/user/fixtures.
 UNIT_TESTS := $(patsubst %.c,%,$(wildcard selftests/user/test_*.c))
-TOOL_LIB := $(filter-out user/zns-stat.c,$(wildcard user/*.c))
 
 unit-test: $(UNIT_TESTS)
 	@for t in $(UNIT_TESTS); do (cd selftests/user && ./$${t##*/}) || exit 1; done
 
-selftests/user/test_%: selftests/user/test_%.c selftests/user/*.h $(TOOL_LIB) user/*.h include/zns_stat.h
+selftests/user/test_%: selftests/user/test_%.c selftests/user/*.h $(TOOL_SRC) $(TOOL_HDR)
 	@test -e /usr/include/cmocka.h || { echo "unit tests need cmocka: apt-get install libcmocka-dev" >&2; exit 1; }
-	$(CC) $(USER_CFLAGS) -Iuser -o $@ $< $(TOOL_LIB) -lcmocka $(USER_LDLIBS)
+	$(CC) $(USER_CFLAGS) -Iuser -o $@ $< $(TOOL_SRC) -lcmocka $(USER_LDLIBS)
 
 clean:
 	-test -d "$(KDIR)" && $(MAKE) -C "$(KDIR)" M="$(CURDIR)" clean

@@ -233,7 +233,15 @@ no_headers_findings() {
 cppcheck_findings() {
 	(cd "$repo" && cppcheck -q --std=c11 --enable=warning,performance,portability \
 		--inline-suppr --error-exitcode=1 -Iinclude -Iuser \
-		--template='{file}:{line}: {severity}: {message} [{id}]' user/*.c)
+		--template='{file}:{line}: {severity}: {message} [{id}]' user/main.c user/*/*.c)
+}
+
+# zns-stat's layers (selftests/user/layers-check.py): no two files call each other
+# in a loop, and none calls a later layer (lib/ source/ model/ render/ cmd/ main.c).
+layers_findings() {
+	(cd "$repo" && python3 selftests/user/layers-check.py cc -std=gnu11 -Iinclude \
+		'-D__maybe_unused=__attribute__((unused))' \
+		$(pkg-config --cflags json-c smartcols))
 }
 
 # zns-stat's cmocka unit tests (make unit-test); their output only when one fails.
@@ -469,6 +477,7 @@ check "checkpatch.pl --strict is clean on module/ and include/" checkpatch
 check "zns-stat builds with -Wall -Wextra -Werror" \
 	bash -c "make -C '$repo' -s -B tool CC=gcc"
 check "cppcheck finds nothing in user/" cppcheck_findings
+check "zns-stat's files call each other in one direction: no loops, no later layer" layers_findings
 check "zns-stat's bash completion: subcommands, options, formats, tracked disks, data files" \
 	bash "$repo/selftests/user/completion-check.sh"
 check "make without kernel headers builds the tool and says how to build the module" no_headers_findings

@@ -2,8 +2,8 @@
 /* Data files: what record writes reads back the same; truncated or broken files are refused. */
 #include "unit.h"
 
-#include "datafile.h"
-#include "record.h"
+#include "cmd/record.h"
+#include "source/datafile.h"
 
 static const char zones_a[] =
 	"# zone start reads read_sectors resets reset_lat_min_ns reset_lat_sum_ns top_zone_error\n"

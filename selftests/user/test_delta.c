@@ -3,8 +3,8 @@
 #include "unit.h"
 
 #include "../../include/zns_stat.h"
-#include "columns.h"
-#include "delta.h"
+#include "model/delta.h"
+#include "source/columns.h"
 
 static const char zones_before[] =
 	"# zone start reads read_sectors resets reset_lat_min_ns reset_lat_max_ns reset_lat_sum_ns top_zone_error\n"

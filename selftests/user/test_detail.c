@@ -8,10 +8,10 @@
 
 #include "unit.h"
 #include <json-c/json.h>
-#include "detail_out.h"
-#include "datafile.h"
-#include "detail.h"
-#include "snapshot.h"
+#include "render/detail_out.h"
+#include "source/datafile.h"
+#include "source/detail.h"
+#include "source/snapshot.h"
 
 static void read_fixture(struct detail *d)
 {

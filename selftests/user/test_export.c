@@ -6,7 +6,7 @@
 #include <unistd.h>
 
 #include "unit.h"
-#include "export.h"
+#include "cmd/export.h"
 
 static const char latency_text[] =
 	"# op lat_lo_ns lat_hi_ns count\n"

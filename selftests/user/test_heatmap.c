@@ -4,8 +4,8 @@
 
 #include "unit.h"
 
-#include "heatmap.h"
-#include "metrics.h"
+#include "model/metrics.h"
+#include "render/heatmap.h"
 
 static const struct metric *metric_named(const char *id)
 {

@@ -2,7 +2,7 @@
 /* zns-stat lifecycle: parsing the module's two files, quantiles, formats. */
 #include "unit.h"
 #include <json-c/json.h>
-#include "lifecycle.h"
+#include "render/lifecycle_out.h"
 
 static const char lifecycle_text[] =
 	"zone_capacity_sectors 2048\n"

@@ -4,10 +4,10 @@
  * (detail, export) taking the same text to the same verdict.
  */
 #include "unit.h"
-#include "detail.h"
-#include "export.h"
-#include "lifecycle.h"
-#include "modfile.h"
+#include "cmd/export.h"
+#include "source/detail.h"
+#include "source/lifecycle.h"
+#include "source/modfile.h"
 
 static void errors_parsed_once(void **state)
 {

@@ -7,10 +7,10 @@
 #include "unit.h"
 #include <json-c/json.h>
 
-#include "columns.h"
-#include "delta.h"
-#include "interval.h"
-#include "view.h"
+#include "cmd/interval.h"
+#include "model/delta.h"
+#include "model/view.h"
+#include "source/columns.h"
 
 static const char zones3[] =
 	"# zone start reads read_sectors writes write_sectors resets reset_lat_min_ns reset_lat_max_ns reset_lat_sum_ns errors\n"

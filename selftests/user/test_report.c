@@ -2,8 +2,8 @@
 /* The HTML report: heatmaps in a grid; two runs side by side, their geometry checked. */
 #include "unit.h"
 
-#include "datafile.h"
-#include "report_html.h"
+#include "render/report_html.h"
+#include "source/datafile.h"
 
 /*
  * A data file of n zones of zone_sectors sectors and lba-byte LBAs; zone z

@@ -2,7 +2,7 @@
 /* Parsing the module's zones and summary files: by column name, extra columns, bad content. */
 #include "unit.h"
 
-#include "columns.h"
+#include "source/columns.h"
 
 static void reads_fixture_by_name(void **state)
 {

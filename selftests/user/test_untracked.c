@@ -8,7 +8,7 @@
 
 #include "unit.h"
 
-#include "untracked.h"
+#include "source/untracked.h"
 
 static char sys[] = "/tmp/zns-stat-sysfs-XXXXXX";
 static char dbg[4200];

@@ -12,7 +12,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "snapshot.h"
+#include "source/snapshot.h"
 
 /* Tests run in selftests/user (make unit-test): fixtures are relative. */
 #define FIXTURE_DEBUGFS	"fixtures/debugfs"

@@ -1,0 +1,263 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * zns-stat export: what -o prom shows per namespace, the latency histograms,
+ * the errors by status and the zone lifecycle (and with --zones the per-zone
+ * series), as one file in node_exporter's textfile collector directory.
+ * The file is replaced by rename(), so a scrape never sees half of it; in a
+ * loop SIGINT and SIGTERM are only taken between two writes.
+ */
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cmd/export.h"
+#include "model/view.h"
+#include "render/lifecycle_out.h"
+#include "source/snapshot.h"
+#include "source/zonereport.h"
+
+/* DISK's file parsed by parse into a new buffer of size bytes; NULL if absent. */
+static void *read_parsed(const char *disk, const char *file, size_t size,
+			 int (*parse)(void *, char *), char *err, size_t errlen)
+{
+	char path[4096], *text;
+	void *v;
+
+	snprintf(path, sizeof(path), "%s/%s/%s", snapshot_root(), disk, file);
+	text = slurp_file(path, NULL);
+	if (!text)	/* a zns_stat without this file */
+		return NULL;
+	v = calloc(1, size);
+	if (!v) {
+		snprintf(err, errlen, "out of memory");
+	} else if (parse(v, text)) {
+		snprintf(err, errlen, "%s: unexpected content in its %s file", disk, file);
+		free(v);
+		v = NULL;
+	}
+	free(text);
+	return v;
+}
+
+static int parse_lat(void *h, char *text)
+{
+	return lat_hist_parse(h, text);
+}
+
+static int parse_err(void *t, char *text)
+{
+	return err_table_parse(t, text);
+}
+
+struct collected {
+	int n, nl;
+	struct snapshot *snaps;
+	struct lat_hist **lat;
+	struct err_table **errs;
+	struct life *life;
+	int *up;	/* per name asked for: read, and every file understood */
+};
+
+/*
+ * Everything of the namespaces in names that can be read; each one's
+ * problem goes to err (the last one wins), its up to 0.
+ */
+static void collect(struct collected *c, char **names, int nr, int zones,
+		    char *err, size_t errlen)
+{
+	char why[512];
+	int i;
+
+	for (i = 0; i < nr; i++) {
+		struct snapshot *s = &c->snaps[c->n];
+
+		if (snapshot_read(names[i], s, err, errlen))
+			continue;
+		c->up[i] = 1;
+		if (zones)	/* zone condition where the device is readable */
+			zonereport_add(s, why, sizeof(why));
+		*why = '\0';
+		c->lat[c->n] = read_parsed(names[i], "latency", sizeof(struct lat_hist),
+					   parse_lat, why, sizeof(why));
+		c->errs[c->n] = read_parsed(names[i], "errors", sizeof(struct err_table),
+					    parse_err, why, sizeof(why));
+		if (*why) {
+			snprintf(err, errlen, "%s", why);
+			c->up[i] = 0;
+		}
+		c->n++;
+		/* files of zns_stat 0.2 on; before, no lifecycle series */
+		if (!life_read(names[i], &c->life[c->nl], why, sizeof(why)))
+			c->nl++;
+	}
+}
+
+static int collected_alloc(struct collected *c, int nr)
+{
+	int n = nr ? nr : 1;
+
+	c->snaps = calloc(n, sizeof(*c->snaps));
+	c->lat = calloc(n, sizeof(*c->lat));
+	c->errs = calloc(n, sizeof(*c->errs));
+	c->life = calloc(n, sizeof(*c->life));
+	c->up = calloc(n, sizeof(*c->up));
+	return c->snaps && c->lat && c->errs && c->life && c->up ? 0 : -1;
+}
+
+static void collected_free(struct collected *c)
+{
+	int i;
+
+	for (i = 0; i < c->n; i++) {
+		snapshot_free(&c->snaps[i]);
+		free(c->lat[i]);
+		free(c->errs[i]);
+	}
+	free(c->snaps);
+	free(c->lat);
+	free(c->errs);
+	free(c->life);
+	free(c->up);
+}
+
+/*
+ * The health of the export: zns_stat_module_up, whether the module's
+ * directory could be read at all, and one zns_stat_up per namespace, so a
+ * namespace that cannot be read does not mark the others down.
+ */
+static void up_series(struct sbuf *b, int module_up, char **names, int nr,
+		      const int *up)
+{
+	int i;
+
+	sbuf_printf(b, "# HELP zns_stat_module_up 1 when zns-stat found the zns_stat module's debugfs directory (module loaded, debugfs mounted, run as root).\n"
+		    "# TYPE zns_stat_module_up gauge\nzns_stat_module_up %d\n", module_up);
+	if (!nr)
+		return;
+	sbuf_printf(b, "# HELP zns_stat_up 1 when zns-stat read the namespace from the zns_stat module's debugfs files, 0 when it could not or did not understand one.\n"
+		    "# TYPE zns_stat_up gauge\n");
+	for (i = 0; i < nr; i++)
+		sbuf_printf(b, "zns_stat_up{disk=\"%s\"} %d\n", names[i], up[i]);
+}
+
+int export_format(struct sbuf *b, const struct export_opts *o, char *err,
+		  size_t errlen)
+{
+	struct view_opts vo = { .max_zones = o->max_zones };
+	struct collected c = { 0 };
+	char **names = o->disks;
+	int nr = o->nr_disks, module_up = 1, i, ret;
+
+	*err = '\0';
+	if (!names && snapshot_list_disks(&names, &nr, err, errlen)) {
+		names = NULL;
+		nr = 0;
+		module_up = 0;
+	}
+	if (collected_alloc(&c, nr)) {
+		snprintf(err, errlen, "out of memory");
+		collected_free(&c);
+		return -1;
+	}
+	collect(&c, names, nr, o->zones, err, errlen);
+	/* a namespace named on the command line that is not there: the module may be */
+	if (o->disks && !c.n && access(snapshot_root(), X_OK))
+		module_up = 0;
+	up_series(b, module_up, names, nr, c.up);
+	output_prom_disks(b, c.snaps, c.n);
+	prom_latency(b, c.snaps, c.lat, c.n);
+	prom_errors(b, c.snaps, c.errs, c.n);
+	if (c.nl)
+		life_format(b, c.life, c.nl, FMT_PROM);
+	if (o->zones)
+		output_prom_zones(b, c.snaps, c.n, &vo);
+	/* serving what it can: fine while any namespace (or none asked) was read */
+	ret = module_up && (c.n || !nr) ? c.n : -1;
+	collected_free(&c);
+	if (names != o->disks) {
+		for (i = 0; i < nr; i++)
+			free(names[i]);
+		free(names);
+	}
+	return ret;
+}
+
+/* Sleep until mono time next or a blocked SIGINT/SIGTERM; 1: a signal. */
+static int wait_until(const sigset_t *set, double next)
+{
+	double left = next - now_mono();
+	struct timespec ts;
+
+	if (left < 0)
+		left = 0;
+	ts.tv_sec = (time_t)left;
+	ts.tv_nsec = (long)((left - ts.tv_sec) * 1e9);
+	for (;;) {
+		if (sigtimedwait(set, NULL, &ts) > 0)
+			return 1;
+		if (errno == EAGAIN)
+			return 0;
+		/* EINTR (a stop and continue): wait for what is left */
+		left = next - now_mono();
+		if (left <= 0)
+			return 0;
+		ts.tv_sec = (time_t)left;
+		ts.tv_nsec = (long)((left - ts.tv_sec) * 1e9);
+	}
+}
+
+int export_run(const struct export_opts *o)
+{
+	char path[4096], tmpl[4096], err[1024], last[1024] = "";
+	struct stat st;
+	sigset_t set;
+	double next;
+	int ret;
+
+	errno = 0;
+	if (stat(o->dir, &st) || !S_ISDIR(st.st_mode) || access(o->dir, W_OK | X_OK)) {
+		fprintf(stderr, "zns-stat: export: --textfile-dir %s: %s\n", o->dir,
+			errno ? strerror(errno) : "not a directory");
+		return 1;
+	}
+	snprintf(path, sizeof(path), "%s/%s", o->dir, EXPORT_FILE);
+	snprintf(tmpl, sizeof(tmpl), "%s/.%s.tmpXXXXXX", o->dir, EXPORT_FILE);
+	/* taken only in wait_until: a write in progress always completes */
+	sigemptyset(&set);
+	sigaddset(&set, SIGINT);
+	sigaddset(&set, SIGTERM);
+	sigprocmask(SIG_BLOCK, &set, NULL);
+	next = now_mono();
+	for (;;) {
+		struct sbuf b = { 0 };
+
+		ret = export_format(&b, o, err, sizeof(err)) < 0;
+		if (b.oom) {
+			snprintf(err, sizeof(err), "out of memory");
+			ret = 1;
+		} else if (write_file_atomic_tmp(path, tmpl, b.s, b.len, err,
+						 sizeof(err))) {
+			ret = 1;
+		}
+		sbuf_free(&b);
+		/*
+		 * In a loop, a problem is told when it starts, not every time;
+		 * a namespace's problem is told though the others were written.
+		 */
+		if (*err && (o->seconds <= 0 || strcmp(err, last)))
+			fprintf(stderr, "zns-stat: %s\n", err);
+		snprintf(last, sizeof(last), "%s", err);
+		if (o->seconds <= 0)
+			return ret;
+		next += o->seconds;
+		if (wait_until(&set, next))
+			return 0;
+		if (next < now_mono() - o->seconds)	/* fell behind: no burst */
+			next = now_mono();
+	}
+}

@@ -1,0 +1,66 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * zns-stat export: the Prometheus text exposition of every tracked namespace,
+ * written atomically into node_exporter's textfile collector directory, once
+ * or every interval. The families beyond -o prom come from the module's
+ * "latency" (a histogram in seconds) and "errors" (counters by status) files.
+ */
+#ifndef ZNS_STAT_EXPORT_H
+#define ZNS_STAT_EXPORT_H
+
+#include <stdint.h>
+
+#include "../../include/zns_stat.h"
+#include "lib/util.h"
+#include "source/modfile.h"
+
+struct snapshot;
+
+#define EXPORT_FILE		"zns_stat.prom"
+#define LAT_MAX_BUCKETS		64	/* [2^i, 2^(i+1) - 1] ns, the first [0, 1] */
+/* The le bounds exported: 2^(i+1) - 1 ns for i in [FIRST, LAST], then +Inf. */
+#define LAT_LE_FIRST		9	/* 1.023 us */
+#define LAT_LE_LAST		34	/* 34.4 s */
+
+/* A namespace's "latency" file summed into log2 ns buckets per operation. */
+struct lat_hist {
+	uint64_t count[ZNS_NR_OPS][LAT_MAX_BUCKETS];
+	uint64_t max[ZNS_NR_OPS];	/* "# max_ns": the exact maximum */
+	int has_max[ZNS_NR_OPS];	/* log2 files have none */
+};
+
+/* The file's text (modified in place) through lat_file_parse; -1 on bad content. */
+int lat_hist_parse(struct lat_hist *h, char *text);
+
+/*
+ * One family each, all namespaces: zns_latency_seconds (histogram; _sum from
+ * the summary's OP_lat_sum_ns where snaps[d] has it), zns_latency_max_seconds
+ * (the module's exact maximum, where it keeps one) and
+ * zns_command_errors_total. A NULL entry: that namespace has no such file.
+ */
+void prom_latency(struct sbuf *b, struct snapshot *snaps,
+		  struct lat_hist **h, int n);
+void prom_errors(struct sbuf *b, struct snapshot *snaps,
+		 struct err_table **t, int n);
+
+struct export_opts {
+	const char *dir;	/* textfile collector directory */
+	double seconds;		/* 0: once */
+	int zones;		/* per-zone series too */
+	long max_zones;		/* of them, at most this many per namespace */
+	char **disks;		/* NULL: every tracked namespace */
+	int nr_disks;
+};
+
+/*
+ * The document of one moment: the number of namespaces read (each one's
+ * zns_stat_up says whether all of it was), or -1 when none was though some
+ * were asked for, or the module could not be read. err: the last problem
+ * met ("" for none), also when some namespaces were read.
+ */
+int export_format(struct sbuf *b, const struct export_opts *o, char *err,
+		  size_t errlen);
+/* zns-stat export: its exit status, 0 while any namespace was read. */
+int export_run(const struct export_opts *o);
+
+#endif

@@ -1,0 +1,136 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Which zones an output shows: those with activity (or all), busiest first when limited. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "../../include/zns_stat.h"
+#include "model/view.h"
+#include "source/columns.h"
+#include "source/snapshot.h"
+
+/* The lifecycle's counters (fills at reset, finish waste) are no I/O. */
+static int lifecycle_column(const char *name)
+{
+	return !strncmp(name, "fill_", 5) || !strncmp(name, "finish_", 7);
+}
+
+/* Busy: sectors the zone's commands moved, then its commands. */
+static void busy_key(const struct snapshot *s, uint64_t z, uint64_t *data,
+		     uint64_t *cmds)
+{
+	const uint64_t *row = snapshot_row(s, z);
+	int i;
+
+	*data = *cmds = 0;
+	for (i = 0; i < s->nr_columns; i++) {
+		if (column_kind(s->columns[i]) != COL_COUNTER ||
+		    column_unit(s->columns[i]) == UNIT_NS ||
+		    lifecycle_column(s->columns[i]))
+			continue;
+		if (column_unit(s->columns[i]) == UNIT_SECTORS)
+			*data += row[i];
+		else
+			*cmds += row[i];
+	}
+}
+
+int zone_busier(const struct snapshot *s, uint64_t a, uint64_t b)
+{
+	uint64_t da, ca, db, cb;
+
+	busy_key(s, a, &da, &ca);
+	busy_key(s, b, &db, &cb);
+	if (da != db)
+		return da > db;
+	if (ca != cb)
+		return ca > cb;
+	return a < b;	/* a stable order: the lower zone first */
+}
+
+static const struct snapshot *sort_snap;
+
+static int cmp_busy(const void *pa, const void *pb)
+{
+	uint64_t a = *(const uint64_t *)pa, b = *(const uint64_t *)pb;
+
+	return a == b ? 0 : zone_busier(sort_snap, a, b) ? -1 : 1;
+}
+
+static int cmp_zone(const void *pa, const void *pb)
+{
+	uint64_t a = *(const uint64_t *)pa, b = *(const uint64_t *)pb;
+
+	return a < b ? -1 : a > b;
+}
+
+uint64_t *view_zones(const struct snapshot *s, const struct view_opts *o,
+		     uint64_t *nr, uint64_t *omitted)
+{
+	uint64_t *zones = malloc((s->nr_zones ? s->nr_zones : 1) * sizeof(*zones));
+	uint64_t z, n = 0;
+
+	*nr = *omitted = 0;
+	if (!zones)
+		return NULL;
+	for (z = 0; z < s->nr_zones; z++)
+		if (o->all || snapshot_zone_active(s, z))
+			zones[n++] = z;
+	if (o->max_zones >= 0 && n > (uint64_t)o->max_zones) {
+		sort_snap = s;
+		qsort(zones, n, sizeof(*zones), cmp_busy);
+		*omitted = n - o->max_zones;
+		n = o->max_zones;
+		qsort(zones, n, sizeof(*zones), cmp_zone);
+	}
+	*nr = n;
+	if (!n) {
+		free(zones);
+		return NULL;
+	}
+	return zones;
+}
+
+void view_cell(const struct snapshot *s, uint64_t zone, int col, char *out,
+	       int outlen)
+{
+	uint64_t v = snapshot_row(s, zone)[col];
+
+	if (!strcmp(s->columns[col], COL_COND))
+		snprintf(out, outlen, "%s", zone_cond_name(v));
+	else if (!strcmp(s->columns[col], COL_HOST_COND))
+		snprintf(out, outlen, "%s", v ? zone_cond_name(v) : "unknown");
+	else if (column_is_status(s->columns[col]))
+		snprintf(out, outlen, "%s", status_key(v));
+	else
+		fmt_u64(out, outlen, v);
+}
+
+void view_cell_human(const struct snapshot *s, uint64_t zone, int col,
+		     char *out, int outlen)
+{
+	char code[32];
+
+	if (column_is_status(s->columns[col]))
+		snprintf(out, outlen, "%s", status_name(snapshot_row(s, zone)[col],
+							code, sizeof(code)));
+	else
+		view_cell(s, zone, col, out, outlen);
+}
+
+void fmt_time(char *out, int outlen, double epoch)
+{
+	time_t t = (time_t)epoch;
+	struct tm tm;
+
+	size_t len;
+
+	localtime_r(&t, &tm);
+	len = strftime(out, outlen, "%Y-%m-%dT%H:%M:%S%z", &tm);
+	/* RFC 3339 wants the offset as +hh:mm; strftime's %z is +hhmm */
+	if (len >= 5 && (int)len + 1 < outlen) {
+		memmove(out + len - 1, out + len - 2, 3);
+		out[len - 2] = ':';
+	}
+}

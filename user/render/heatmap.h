@@ -1,0 +1,73 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Per-zone heatmaps as SVG: no plotting program needed. */
+#ifndef ZNS_STAT_HEATMAP_H
+#define ZNS_STAT_HEATMAP_H
+
+#include <stdint.h>
+
+#include "lib/util.h"
+#include "model/metrics.h"
+
+struct snapshot;
+
+/* At most this many cells: a 64K-zone map stays a few hundred KB. */
+#define HEATMAP_MAX_CELLS	4096
+
+/*
+ * The grid: zones in order, row by row. Each cell holds zones_per_cell
+ * consecutive zones (a power of two, 1 up to HEATMAP_MAX_CELLS zones); cols is
+ * a power of two near sqrt(cells), so row labels are round zone numbers.
+ */
+struct heatmap_geom {
+	uint64_t nr_zones, zones_per_cell, cells;
+	unsigned int cols, rows, cell_px;
+};
+
+void heatmap_geometry(uint64_t nr_zones, uint64_t max_cells,
+		      struct heatmap_geom *g);
+
+/* Value -> colour. Log scale when the values span 30x or more. */
+struct colour_scale {
+	double lo, hi;
+	int log;
+	int empty;	/* no value above 0: everything is grey */
+	int diverging;	/* a difference: -hi..hi, blue to red, 0 grey */
+};
+
+void colour_scale_fit(struct colour_scale *cs, const struct metric *m,
+		      const double *v, const int *defined, uint64_t n);
+double colour_scale_pos(const struct colour_scale *cs, double v);
+int colour_scale_ticks(const struct colour_scale *cs, const struct metric *m,
+		       double *ticks, int max);
+/* Viridis at t in [0, 1] as "#rrggbb"; ZERO_COLOUR for 0 / none. */
+void colour_at(double t, char out[8]);
+#define ZERO_COLOUR	"#cccccc"
+
+/*
+ * One figure: title, subtitle (device, geometry, time; NULL on a page that
+ * says it once for many figures), an optional note line, the grid with axes,
+ * the legend in real units (and what a cell of several zones holds) and a
+ * footer.
+ */
+void heatmap_svg(struct sbuf *b, const struct snapshot *s,
+		 const struct metric *m, const char *title,
+		 const char *subtitle, const char *note);
+/*
+ * The same on a given colour scale (NULL: fitted to s); id names its
+ * gradient, unique in a page of several figures of m (NULL: m's id).
+ */
+void heatmap_svg_scaled(struct sbuf *b, const struct snapshot *s,
+			const struct metric *m, const struct colour_scale *scale,
+			const char *id, const char *title, const char *subtitle,
+			const char *note);
+/*
+ * Two runs of the same zones: one colour scale fitted to both (-1: not the
+ * same zone count), and the figure of B - A per cell on a diverging scale.
+ */
+int heatmap_pair_scale(const struct snapshot *a, const struct snapshot *c,
+		       const struct metric *m, struct colour_scale *cs);
+int heatmap_diff_svg(struct sbuf *b, const struct snapshot *a,
+		     const struct snapshot *c, const struct metric *m,
+		     const char *title, const char *note);
+
+#endif

@@ -1,0 +1,390 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The default output: per namespace, a table of its zones (libsmartcols). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../include/zns_stat.h"
+#include "lib/words.h"
+#include "model/view.h"
+#include "render/scols_out.h"
+#include "source/columns.h"
+#include "source/snapshot.h"
+
+/* "nvme0n2: 8 zones of 1 MiB, 512-byte LBAs; 1 reset of all zones". */
+static void table_title(struct sbuf *b, const struct snapshot *s)
+{
+	uint64_t zs = 0, lba = 0, v;
+	char size[32], phrase[64];
+	int i, first = 1;
+
+	sbuf_printf(b, "%s: %llu zones", s->disk, (unsigned long long)s->nr_zones);
+	if (!snapshot_summary_u64(s, "zone_sectors", &zs)) {
+		fmt_bytes(size, sizeof(size), zs * 512.0);
+		sbuf_printf(b, " of %s", size);
+	}
+	if (!snapshot_summary_u64(s, "lba_bytes", &lba))
+		sbuf_printf(b, ", %llu-byte LBAs", (unsigned long long)lba);
+	/* the namespace-wide counters of the interface, where not 0 */
+	for (i = 0; i < ZNS_DC_NR; i++) {
+		const char *key = zns_disk_counter_names[i];
+
+		if (snapshot_summary_u64(s, key, &v) || !v)
+			continue;
+		disk_counter_phrase(phrase, sizeof(phrase), key, v);
+		sbuf_printf(b, "%s%s", first ? "; " : ", ", phrase);
+		first = 0;
+	}
+	sbuf_printf(b, "\n");
+}
+
+static void add(struct table_col *t, int *n, const struct snapshot *s, int col,
+		int count)
+{
+	const char *c = s->columns[col];
+
+	t[*n].unit = AS_IS;
+	if (count < 0)
+		snprintf(t[*n].name, sizeof(t[*n].name), "%s", c);
+	else	/* read_lat_sum_ns -> read_lat_us */
+		snprintf(t[*n].name, sizeof(t[*n].name), "%.*s_lat_us",
+			 (int)(strstr(c, "_lat_") - c), c);
+	t[*n].col = col;
+	t[(*n)++].count = count;
+}
+
+/*
+ * The compact table in the units people read: data in bytes (read_sectors
+ * becomes read_bytes, "8KiB": no 8x trap on a 4 KiB-LBA drive), zone
+ * start, write pointer and capacity in hex 512-byte sectors, the numbers
+ * blkzone prints.
+ */
+static void humanize(struct table_col *t)
+{
+	size_t n = strlen(t->name);
+
+	if (t->count >= 0)
+		return;
+	if (!strcmp(t->name, "start") || !strcmp(t->name, COL_WPTR) ||
+	    !strcmp(t->name, COL_CAP)) {
+		t->unit = AS_HEX;
+	} else if (column_unit(t->name) == UNIT_SECTORS) {
+		t->unit = AS_BYTES;
+		snprintf(t->name + n - 8, sizeof(t->name) - (n - 8), "_bytes");
+	}
+}
+
+/* Lifecycle columns a compact table leaves to -w: "zns-stat lifecycle". */
+static int compact_hides(const char *c)
+{
+	return !strcmp(c, "host_written_known") || !strcmp(c, "host_cond_time_ns") ||
+	       !strcmp(c, "fill_min_sectors") || !strcmp(c, "fill_max_sectors") ||
+	       !strcmp(c, "fill_sum_sectors") || !strcmp(c, "queue_wait_sum_ns");
+}
+
+/*
+ * Compact: each operation's mean latency after its count (and sectors);
+ * the host's view of the zone (host_cond, host_written_sectors) beside the
+ * device's (cond, wptr, cap).
+ */
+static int table_columns(const struct snapshot *s, int wide, struct table_col *t)
+{
+	int host_cond = snapshot_column(s, COL_HOST_COND);
+	int host_written = snapshot_column(s, "host_written_sectors");
+	int beside = snapshot_column(s, COL_CAP);
+	struct op_group g[MAX_OP_GROUPS];
+	const struct op_group *grp;
+	int i, n = 0, count, ng;
+
+	if (beside < 0)
+		beside = snapshot_column(s, "start");
+	ng = op_groups((const char * const *)s->columns, s->nr_columns, g, MAX_OP_GROUPS);
+	for (i = 0; i < s->nr_columns; i++) {
+		if (wide) {
+			add(t, &n, s, i, -1);
+			continue;
+		}
+		if (strstr(s->columns[i], "_lat_") || compact_hides(s->columns[i]) ||
+		    i == host_cond || i == host_written)
+			continue;
+		add(t, &n, s, i, -1);
+		if (i == beside && host_cond >= 0 && host_written >= 0) {
+			add(t, &n, s, host_cond, -1);
+			add(t, &n, s, host_written, -1);
+		}
+		grp = op_group_of(g, ng, i);
+		if (!grp || grp->count != i)
+			continue;
+		count = i;
+		if (grp->sectors == i + 1)	/* the count, its data, its latency */
+			add(t, &n, s, ++i, -1);
+		add(t, &n, s, grp->lat_sum, count);
+	}
+	for (i = 0; !wide && i < n; i++)
+		humanize(&t[i]);
+	return n;
+}
+
+void table_cell(const struct snapshot *s, const struct table_col *t,
+		uint64_t zone, char *out, int outlen)
+{
+	uint64_t n, v;
+	char *space;
+
+	if (t->count < 0 && !strcmp(s->columns[t->col], "host_written_sectors") &&
+	    !snapshot_get(s, zone, "host_written_known")) {
+		snprintf(out, outlen, "-");	/* not known */
+		return;
+	}
+	v = snapshot_row(s, zone)[t->col];
+	switch (t->count < 0 ? t->unit : AS_IS) {
+	case AS_BYTES:
+		fmt_bytes(out, outlen, v * 512.0);
+		/* one word a cell: "8KiB", as lsblk and iostat -h print sizes */
+		if ((space = strchr(out, ' ')))
+			memmove(space, space + 1, strlen(space));
+		if (!v)
+			snprintf(out, outlen, "0");
+		return;
+	case AS_HEX:
+		snprintf(out, outlen, "0x%llx", (unsigned long long)v);
+		return;
+	default:
+		break;
+	}
+	if (t->count < 0) {
+		view_cell_human(s, zone, t->col, out, outlen);
+		return;
+	}
+	n = snapshot_row(s, zone)[t->count];
+	if (n)
+		snprintf(out, outlen, "%.1f", snapshot_row(s, zone)[t->col] / 1e3 / n);
+	else
+		snprintf(out, outlen, "-");
+}
+
+/*
+ * What a table that must fit a terminal keeps first: which zones are busy
+ * (every command count, so that no zone with activity shows a row of
+ * zeros), any errors, the data, how slow; then the zone state; then the
+ * rest in table order (the way iostat, lsblk and blkzone keep a line short).
+ */
+static int column_rank(const char *name)
+{
+	static const char * const first[] = {
+		"zone", "start", "reads", "writes", "appends", "resets", "finishes",
+		"opens", "closes", "errors", "top_zone_error", "write_bytes",
+		"read_bytes", "append_bytes", "write_lat_us", "read_lat_us",
+		"append_lat_us", "reset_lat_us", COL_COND, COL_HOST_COND,
+	};
+	int i, n = sizeof(first) / sizeof(first[0]);
+
+	for (i = 0; i < n; i++)
+		if (!strcmp(name, first[i]))
+			return i;
+	/* a command count a newer module adds (flushes): with the counts */
+	if (*name && column_kind(name) == COL_COUNTER && !column_unit(name) &&
+	    !strstr(name, "_bytes") && !strstr(name, "_us"))
+		return column_rank("closes");
+	return n;
+}
+
+/*
+ * Keep the columns (by rank, then table order) that fit in max characters;
+ * returns how many were left out. keep[i] says whether column i stays. A
+ * column with nothing in the zones shown (all 0 or -) ranks last.
+ */
+static int fit_columns(const struct table_col *t, const int *width,
+		       const int *idle, int nt, int max, int *keep)
+{
+	int used = 0, left = 0, rank, i, last = column_rank("") + 2, r;
+
+	for (i = 0; i < nt; i++)
+		keep[i] = 0;
+	for (rank = 0; rank < last; rank++) {
+		for (i = 0; i < nt; i++) {
+			r = idle[i] ? last - 1 : column_rank(t[i].name);
+			if (keep[i] || r != rank)
+				continue;
+			/* one too wide is left out; a narrower one after it may fit */
+			if (used + width[i] + !!used > max)
+				continue;
+			used += width[i] + !!used;
+			keep[i] = 1;
+		}
+	}
+	for (i = 0; i < nt; i++)
+		left += !keep[i];
+	return left;
+}
+
+int table_layout(const struct snapshot *s, const uint64_t *zones, uint64_t nr,
+		 int wide, int max_width, struct table_col *t, int *left)
+{
+	struct table_col all[SNAPSHOT_MAX_COLUMNS];
+	int width[SNAPSHOT_MAX_COLUMNS], keep[SNAPSHOT_MAX_COLUMNS];
+	int idle[SNAPSHOT_MAX_COLUMNS];
+	int i, n, nt = table_columns(s, wide, all);
+	uint64_t k;
+	char cell[32];
+
+	for (i = 0; i < nt; i++) {
+		width[i] = strlen(all[i].name);
+		/* the zone's identity is never idle */
+		idle[i] = strcmp(all[i].name, "zone") && strcmp(all[i].name, "start");
+		for (k = 0; k < nr; k++) {
+			table_cell(s, &all[i], zones[k], cell, sizeof(cell));
+			if ((int)strlen(cell) > width[i])
+				width[i] = strlen(cell);
+			if (strcmp(cell, "0") && strcmp(cell, "-"))
+				idle[i] = 0;
+		}
+		all[i].width = width[i];
+		keep[i] = 1;
+	}
+	*left = max_width > 0 && !wide ?
+		fit_columns(all, width, idle, nt, max_width, keep) : 0;
+	for (i = 0, n = 0; i < nt; i++)
+		if (keep[i])
+			t[n++] = all[i];
+	return n;
+}
+
+/* The --columns list's columns, in its order; -1 with the name not there in bad. */
+static int chosen_columns(const struct snapshot *s, const uint64_t *zones,
+			  uint64_t nr, const char *list, struct table_col *t,
+			  char *bad, size_t badlen)
+{
+	struct table_col all[SNAPSHOT_MAX_COLUMNS];
+	char copy[1024], *tok, *save;
+	int nt, n = 0, i, left;
+
+	nt = table_layout(s, zones, nr, 0, 0, all, &left);
+	snprintf(copy, sizeof(copy), "%s", list);
+	for (tok = strtok_r(copy, ",", &save); tok && n < SNAPSHOT_MAX_COLUMNS;
+	     tok = strtok_r(NULL, ",", &save)) {
+		for (i = 0; i < nt && strcmp(all[i].name, tok); i++)
+			;
+		if (i == nt) {
+			snprintf(bad, badlen, "%s", tok);
+			return -1;
+		}
+		t[n++] = all[i];
+	}
+	return n;
+}
+
+/*
+ * The zones as a libsmartcols table: every cell right-aligned, --raw
+ * without alignment. Which columns fit the terminal is chosen before
+ * (table_layout: by what matters most).
+ */
+static void print_table(struct sbuf *b, const struct snapshot *s,
+			const uint64_t *zones, uint64_t nr,
+			const struct table_col *t, int nt, int raw)
+{
+	const char *names[SNAPSHOT_MAX_COLUMNS], *cells[SNAPSHOT_MAX_COLUMNS];
+	char cell[SNAPSHOT_MAX_COLUMNS][32];
+	int right[SNAPSHOT_MAX_COLUMNS], i;
+	struct libscols_table *tb;
+	uint64_t k;
+
+	for (i = 0; i < nt; i++) {
+		names[i] = t[i].name;
+		right[i] = 1;	/* numbers, and names beside them, as before */
+		cells[i] = cell[i];
+	}
+	tb = scols_out_new(names, right, nt, raw);
+	for (k = 0; tb && k < nr; k++) {
+		for (i = 0; i < nt; i++)
+			table_cell(s, &t[i], zones[k], cell[i], sizeof(cell[i]));
+		if (scols_out_row(tb, cells, nt))
+			b->oom = 1;
+	}
+	scols_out_print(b, tb, "");
+}
+
+/* What the zones left out are: with --all, any zone, not only busy ones. */
+static const char *zones_word(uint64_t n, int all)
+{
+	if (all)
+		return plural(n, "zone", "zones");
+	return plural(n, "zone with activity", "zones with activity");
+}
+
+static void table_one(struct sbuf *b, const struct snapshot *s,
+		      const struct view_opts *o)
+{
+	struct table_col t[SNAPSHOT_MAX_COLUMNS];
+	uint64_t *zones, nr, omitted;
+	int nt, left = 0;
+	char bad[64];
+
+	if (!o->raw)
+		table_title(b, s);
+	zones = view_zones(s, o, &nr, &omitted);
+	if (!nr && omitted) {
+		sbuf_printf(b, "(%llu %s not shown: --max-zones)\n", (unsigned long long)omitted,
+			    zones_word(omitted, o->all));
+		return;
+	}
+	if (!nr) {
+		if (!o->raw)
+			sbuf_printf(b, "(no zone activity; --all shows every zone)\n");
+		return;
+	}
+	if (o->columns)	/* checked before: table_check_columns() */
+		nt = chosen_columns(s, zones, nr, o->columns, t, bad, sizeof(bad));
+	else
+		nt = table_layout(s, zones, nr, o->wide, o->raw ? 0 : o->width, t, &left);
+	if (nt > 0)
+		print_table(b, s, zones, nr, t, nt, o->raw);
+	if (omitted && !o->raw)
+		sbuf_printf(b, "(%llu more %s not shown: --max-zones)\n",
+			    (unsigned long long)omitted, zones_word(omitted, o->all));
+	if (left)
+		sbuf_printf(b, "(%d more %s to fit %d characters: --columns COL,... or a pipe shows them)\n",
+			    left, plural(left, "column", "columns"), o->width);
+	free(zones);
+}
+
+int table_check_columns(const struct snapshot *s, const char *list,
+			char *err, size_t errlen)
+{
+	struct table_col t[SNAPSHOT_MAX_COLUMNS];
+	char bad[64];
+
+	if (chosen_columns(s, NULL, 0, list, t, bad, sizeof(bad)) > 0)
+		return 0;
+	snprintf(err, errlen, "%s has no column '%.63s' (zns-stat --list-columns %s)",
+		 s->disk, bad, s->disk);
+	return -1;
+}
+
+void output_table_columns(struct sbuf *b, const struct snapshot *s)
+{
+	struct table_col all[SNAPSHOT_MAX_COLUMNS];
+	const char *help;
+	int nt, i, left;
+
+	/* every column of a full-width table, with what it holds */
+	nt = table_layout(s, NULL, 0, 0, 0, all, &left);
+	for (i = 0; i < nt; i++) {
+		help = all[i].count >= 0 ? "Mean latency of the operation's successful commands, in microseconds." :
+		       column_help(s->columns[all[i].col]);
+		sbuf_printf(b, "%20s  %s%s\n", all[i].name, help ? help : "",
+			    all[i].unit == AS_BYTES ? " (in bytes)" : "");
+	}
+}
+
+void output_table(struct sbuf *b, struct snapshot *snaps, int n,
+		  const struct view_opts *o)
+{
+	int i;
+
+	for (i = 0; i < n; i++) {
+		if (i)
+			sbuf_printf(b, "\n");
+		table_one(b, &snaps[i], o);
+	}
+}

@@ -1,0 +1,295 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * One HTML page for a recorded run: metadata, comment, a summary table, the
+ * busiest zones and every heatmap inline. No script, no external file: it
+ * can be mailed or attached to a bug as it is.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/metrics.h"
+#include "model/view.h"
+#include "render/heatmap.h"
+#include "render/plot.h"
+#include "render/report_html.h"
+#include "render/timeline_svg.h"
+#include "source/columns.h"
+#include "source/datafile.h"
+
+#define TOP_ZONES	10
+
+static const char style[] =
+	"body{font-family:'DejaVu Sans',Verdana,sans-serif;margin:2em;color:#222;max-width:1100px}"
+	"table{border-collapse:collapse;margin:0.5em 0 1.5em}"
+	"td,th{border:1px solid #ccc;padding:3px 8px}td.n{text-align:right}"
+	"th{background:#f0f0f0;text-align:left}"
+	"pre{background:#f6f6f6;padding:0.8em;white-space:pre-wrap}"
+	"figure{margin:1.5em 0}svg{max-width:100%;height:auto}"
+	"div.wide{overflow-x:auto}"
+	/* heatmaps side by side, as many as fit (two in the page's width) */
+	"div.heatmaps{display:grid;grid-template-columns:repeat(auto-fill,minmax(480px,1fr));gap:1em 1.5em}"
+	"div.heatmaps figure{margin:0}";
+
+/* The busiest zones' table: as wide as a terminal of this many characters. */
+#define REPORT_TABLE_CHARS	120
+
+static void row(struct sbuf *b, const char *what, const char *v1,
+		const char *v2, const char *v3)
+{
+	sbuf_printf(b, "<tr><td>");
+	sbuf_xml(b, what);
+	sbuf_printf(b, "</td><td class=\"n\">%s</td><td class=\"n\">%s</td><td class=\"n\">%s</td></tr>\n",
+		    v1, v2, v3);
+}
+
+/* Per operation: commands, data, average size; per zone management op: count. */
+static void summary_table(struct sbuf *b, const struct datafile *df)
+{
+	static const struct { const char *what, *count, *sectors; } io[] = {
+		{ "reads", "reads", "read_sectors" },
+		{ "writes", "writes", "write_sectors" },
+		{ "zone appends", "appends", "append_sectors" },
+	};
+	const struct snapshot *s = &df->zones;
+	struct op_group g[MAX_OP_GROUPS];
+	char a[48], c[48], d[64];
+	uint64_t n, sec, v, z, lo = 0, hi = 0;
+	size_t i;
+	int k, ng;
+
+	sbuf_printf(b, "<h2>Summary</h2>\n<table><tr><th>operation</th><th>commands</th><th>data</th><th>average size</th></tr>\n");
+	for (i = 0; i < sizeof(io) / sizeof(io[0]); i++) {
+		if (snapshot_column(s, io[i].count) < 0)
+			continue;
+		n = snapshot_total(s, io[i].count);
+		sec = snapshot_total(s, io[i].sectors);
+		snprintf(a, sizeof(a), "%llu", (unsigned long long)n);
+		fmt_bytes(c, sizeof(c), sec * 512.0);
+		if (n)
+			fmt_bytes(d, sizeof(d), sec * 512.0 / n);
+		else
+			snprintf(d, sizeof(d), "-");
+		row(b, io[i].what, a, c, d);
+	}
+	sbuf_printf(b, "</table>\n<table><tr><th>zone management</th><th>count</th><th>mean latency</th><th>min / max latency</th></tr>\n");
+	ng = op_groups((const char * const *)s->columns, s->nr_columns, g, MAX_OP_GROUPS);
+	for (k = 0; k < s->nr_columns; k++) {
+		const char *col = s->columns[k];
+		const struct op_group *grp = op_group_of(g, ng, k);
+
+		if (column_kind(col) != COL_COUNTER || column_unit(col) ||
+		    !strcmp(col, "reads") || !strcmp(col, "writes") ||
+		    !strcmp(col, "appends"))
+			continue;
+		n = snapshot_total(s, col);
+		snprintf(a, sizeof(a), "%llu", (unsigned long long)n);
+		snprintf(c, sizeof(c), "-");
+		snprintf(d, sizeof(d), "-");
+		/* "resets" has reset_lat_*_ns: its mean, min and max */
+		if (grp && grp->count == (int)k && n) {
+			fmt_ns(c, sizeof(c), (double)snapshot_total(s, s->columns[grp->lat_sum]) / n);
+			lo = hi = 0;
+			for (z = 0; z < s->nr_zones; z++) {
+				v = grp->lat_min >= 0 ? snapshot_row(s, z)[grp->lat_min] : 0;
+				if (v && (!lo || v < lo))
+					lo = v;
+				v = grp->lat_max >= 0 ? snapshot_row(s, z)[grp->lat_max] : 0;
+				if (v > hi)
+					hi = v;
+			}
+			/* the namespace's exact maximum, select-all commands too */
+			if (detail_lat_max(&df->detail, grp->op, &v))
+				hi = v;
+			if (hi) {
+				char l1[24], l2[24];
+
+				fmt_ns(l1, sizeof(l1), lo);
+				fmt_ns(l2, sizeof(l2), hi);
+				snprintf(d, sizeof(d), "%s / %s", l1, l2);
+			}
+		}
+		row(b, col, a, c, d);
+	}
+	for (k = 0; k < s->nr_summary; k++)
+		if (summary_disk_counter(s, s->summary[k].key))
+			row(b, s->summary[k].key, s->summary[k].value, "-", "-");
+	sbuf_printf(b, "</table>\n");
+}
+
+static void busiest_table(struct sbuf *b, const struct datafile *df)
+{
+	const struct snapshot *s = &df->zones;
+	struct view_opts o = { .all = 0, .max_zones = TOP_ZONES };
+	uint64_t nr, omitted, k, *zones = view_zones(s, &o, &nr, &omitted);
+	struct table_col t[SNAPSHOT_MAX_COLUMNS];
+	int i, nt, left;
+	char cell[32];
+
+	sbuf_printf(b, "<h2>Zones with the most activity</h2>\n");
+	if (!nr) {
+		sbuf_printf(b, "<p>No zone had any activity.</p>\n");
+		return;
+	}
+	/* the terminal's table, fitted to the page; every column folded away */
+	nt = table_layout(s, zones, nr, 0, REPORT_TABLE_CHARS, t, &left);
+	sbuf_printf(b, "<table><tr>");
+	for (i = 0; i < nt; i++)
+		sbuf_printf(b, "<th>%s</th>", t[i].name);
+	sbuf_printf(b, "</tr>\n");
+	for (k = 0; k < nr; k++) {
+		sbuf_printf(b, "<tr>");
+		for (i = 0; i < nt; i++) {
+			table_cell(s, &t[i], zones[k], cell, sizeof(cell));
+			sbuf_printf(b, "<td class=\"n\">%s</td>", cell);
+		}
+		sbuf_printf(b, "</tr>\n");
+	}
+	sbuf_printf(b, "</table>\n<details><summary>Every column (%d), as the module counts them: 512-byte sectors, nanoseconds</summary>\n<div class=\"wide\"><table><tr>",
+		    s->nr_columns);
+	for (i = 0; i < s->nr_columns; i++)
+		sbuf_printf(b, "<th>%s</th>", s->columns[i]);
+	sbuf_printf(b, "</tr>\n");
+	for (k = 0; k < nr; k++) {
+		sbuf_printf(b, "<tr>");
+		for (i = 0; i < s->nr_columns; i++) {
+			view_cell_human(s, zones[k], i, cell, sizeof(cell));
+			sbuf_printf(b, "<td class=\"n\">%s</td>", cell);
+		}
+		sbuf_printf(b, "</tr>\n");
+	}
+	sbuf_printf(b, "</table></div>\n</details>\n");
+	if (omitted)
+		sbuf_printf(b, "<p>%llu more zones had activity: see the figures.</p>\n",
+			    (unsigned long long)omitted);
+	free(zones);
+}
+
+/* "Zone lifecycle": one sentence reading each of its two figures. */
+static void lifecycle_section(struct sbuf *b, const struct datafile *df)
+{
+	const struct snapshot *s = &df->zones;
+	uint64_t resets = snapshot_total(s, "fill_resets");
+	uint64_t fill = snapshot_total(s, "fill_sum_sectors");
+	uint64_t waste = snapshot_total(s, "finish_waste_sectors");
+	uint64_t finishes = snapshot_total(s, "finishes"), cap = 0;
+	char total[32], mean[32];
+
+	if (snapshot_column(s, "fill_resets") < 0)
+		return;
+	if (s->nr_zones && snapshot_column(s, COL_CAP) >= 0)
+		cap = snapshot_get(s, 0, COL_CAP);
+	else
+		snapshot_summary_u64(s, "zone_sectors", &cap);
+	sbuf_printf(b, "<h2>Zone lifecycle</h2>\n<p>");
+	fmt_bytes(total, sizeof(total), fill * 512.0);
+	fmt_bytes(mean, sizeof(mean), resets ? fill * 512.0 / resets : 0);
+	if (resets)
+		sbuf_printf(b, "Fill at reset (figure below): %llu resets whose fill zns_stat knew reclaimed %s, %s per reset (%.0f%% of a zone's capacity): what the host's garbage collection found in a zone when it reset it; the nearer to 0, the less it had to copy out first.",
+			    (unsigned long long)resets, total, mean,
+			    cap ? 100.0 * fill / resets / cap : 0);
+	else
+		sbuf_printf(b, "Fill at reset: no reset with a known fill during the recording.");
+	fmt_bytes(total, sizeof(total), waste * 512.0);
+	sbuf_printf(b, "</p>\n<p>Finish waste (figure below): %llu finishes left %s of zone capacity unwritten: capacity given up until those zones are reset.</p>\n",
+		    (unsigned long long)finishes, total);
+}
+
+/*
+ * The metadata: the data file by its name (where it lay on the machine that
+ * ran report says nothing to a reader), without what datafile_meta_hidden()
+ * leaves to programs.
+ */
+static void recording_table(struct sbuf *b, const struct datafile *df,
+			    const char *datapath)
+{
+	const char *slash = strrchr(datapath, '/');
+	int i;
+
+	sbuf_printf(b, "<h2>Recording</h2>\n<table>\n<tr><td>data file</td><td>");
+	sbuf_xml(b, slash ? slash + 1 : datapath);
+	sbuf_printf(b, "</td></tr>\n");
+	for (i = 0; i < df->nr_meta; i++) {
+		if (datafile_meta_hidden(df->meta[i].key, df->meta[i].value))
+			continue;
+		sbuf_printf(b, "<tr><td>");
+		sbuf_xml(b, df->meta[i].key);
+		sbuf_printf(b, "</td><td>");
+		sbuf_xml(b, df->meta[i].value);
+		sbuf_printf(b, "</td></tr>\n");
+	}
+	sbuf_printf(b, "</table>\n");
+}
+
+/*
+ * Every heatmap, in a grid: what they share (the run, how zones are laid
+ * out, what a cell holds) is said once above them, not in each figure.
+ */
+static void heatmaps_section(struct sbuf *b, const struct datafile *df,
+			     const char *subtitle)
+{
+	struct heatmap_geom g;
+	int i;
+
+	heatmap_geometry(df->zones.nr_zones, HEATMAP_MAX_CELLS, &g);
+	sbuf_printf(b, "<h2>Heatmaps</h2>\n<p>");
+	sbuf_xml(b, subtitle);
+	sbuf_printf(b, ". Zones run left to right, row by row: zone = row label + column label. ");
+	if (g.zones_per_cell > 1)
+		sbuf_printf(b, "Each cell holds %llu consecutive zones: it sums their counts and data, and averages (sizes, latency, fill) are over their commands together.",
+			    (unsigned long long)g.zones_per_cell);
+	else
+		sbuf_printf(b, "One cell per zone.");
+	sbuf_printf(b, " Grey is 0 (or no command to average).</p>\n<div class=\"heatmaps\">\n");
+	for (i = 0; i < nr_metrics; i++) {
+		if (!metric_available(&metrics[i], &df->zones))
+			continue;
+		sbuf_printf(b, "<figure id=\"%s\">\n", metrics[i].id);
+		plot_figure(b, df, &metrics[i], 0);
+		sbuf_printf(b, "</figure>\n");
+	}
+	sbuf_printf(b, "</div>\n");
+}
+
+void report_default_file(const char *path_a, const char *path_b, char *out,
+			 size_t outlen)
+{
+	const char *slash = strrchr(path_a, '/');
+	char a[256], c[256] = "";
+
+	datafile_name(path_a, a, sizeof(a));
+	if (path_b)
+		datafile_name(path_b, c, sizeof(c));
+	snprintf(out, outlen, "%.*s%s%s%s.html", slash ? (int)(slash - path_a + 1) : 0,
+		 path_a, a, path_b ? "-vs-" : "", c);
+}
+
+void report_html(struct sbuf *b, const struct datafile *df,
+		 const char *datapath)
+{
+	const char *comment = datafile_get(df, "comment");
+	char subtitle[512];
+
+	plot_subtitle(df, subtitle, sizeof(subtitle));
+	sbuf_printf(b, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n<title>zns-stat: ");
+	sbuf_xml(b, df->zones.disk);
+	sbuf_printf(b, " ");
+	sbuf_xml(b, datafile_get(df, "start_time"));
+	sbuf_printf(b, "</title>\n<style>%s</style>\n</head>\n<body>\n<h1>zns-stat: ", style);
+	sbuf_xml(b, df->zones.disk);
+	sbuf_printf(b, "</h1>\n<p>");
+	sbuf_xml(b, subtitle);
+	sbuf_printf(b, "</p>\n<h2>Comment</h2>\n<pre>");
+	sbuf_xml(b, comment && *comment ? comment : "(none)");
+	sbuf_printf(b, "</pre>\n");
+	/* findings first, the recording's metadata last */
+	summary_table(b, df);
+	busiest_table(b, df);
+	lifecycle_section(b, df);
+	if (df->detail.nr_counts || df->detail.nr_resets)
+		detail_html(b, &df->detail);
+	timeline_html(b, &df->timeline, df->zones.nr_zones);
+	heatmaps_section(b, df, subtitle);
+	recording_table(b, df, datapath);
+	sbuf_printf(b, "</body>\n</html>\n");
+}

@@ -1,0 +1,287 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Writing and reading recorded runs (format in datafile.h). */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/view.h"
+#include "source/datafile.h"
+
+int datafile_set(struct datafile *df, const char *key, const char *value)
+{
+	return kv_set(df->meta, &df->nr_meta, DATAFILE_MAX_META, key, value);
+}
+
+const char *datafile_get(const struct datafile *df, const char *key)
+{
+	return kv_get(df->meta, df->nr_meta, key);
+}
+
+int datafile_meta_hidden(const char *key, const char *value)
+{
+	size_t n = strlen(key);
+
+	return !strcmp(key, "comment") || !*value || !strcmp(value, "(none)") ||
+	       (n > 6 && !strcmp(key + n - 6, "_epoch"));
+}
+
+double datafile_get_double(const struct datafile *df, const char *key)
+{
+	const char *v = datafile_get(df, key);
+
+	return v ? strtod(v, NULL) : 0;
+}
+
+void datafile_format(struct sbuf *b, const struct datafile *df)
+{
+	const struct snapshot *s = &df->zones;
+	uint64_t z;
+	int i;
+
+	sbuf_printf(b, "%s %d\n", DATAFILE_MAGIC, DATAFILE_VERSION);
+	for (i = 0; i < df->nr_meta; i++) {
+		sbuf_printf(b, "%s: ", df->meta[i].key);
+		escape_line(b, df->meta[i].value);
+		sbuf_printf(b, "\n");
+	}
+	for (i = 0; i < s->nr_summary; i++)
+		if (summary_disk_counter(s, s->summary[i].key))
+			sbuf_printf(b, "disk.%s: %s\n", s->summary[i].key,
+				    s->summary[i].value);
+	detail_format_lines(b, &df->detail);
+	timeline_format_lines(b, &df->timeline);
+	sbuf_printf(b, "zones: %llu\n#", (unsigned long long)s->nr_zones);
+	for (i = 0; i < s->nr_columns; i++)
+		sbuf_printf(b, " %s", s->columns[i]);
+	sbuf_printf(b, "\n");
+	for (z = 0; z < s->nr_zones; z++) {
+		const uint64_t *row = snapshot_row(s, z);
+
+		for (i = 0; i < s->nr_columns; i++)
+			sbuf_printf(b, "%s%llu", i ? " " : "",
+				    (unsigned long long)row[i]);
+		sbuf_printf(b, "\n");
+	}
+	sbuf_printf(b, "# end\n");
+}
+
+/* Next line of *p (NUL-terminated in place), NULL at the end of the text. */
+static char *next_line(char **p)
+{
+	char *line = *p, *nl;
+
+	if (!line || !*line)
+		return NULL;
+	nl = strchr(line, '\n');
+	if (nl) {
+		*nl = '\0';
+		*p = nl + 1;
+	} else {
+		*p = NULL;
+	}
+	return line;
+}
+
+/* The "key: value" lines before "zones: N". */
+static int parse_meta(char **p, int *lineno, struct datafile *df,
+		      uint64_t *nr_zones, char *err, size_t errlen)
+{
+	char *line, *colon, *value;
+
+	while ((line = next_line(p))) {
+		++*lineno;
+		colon = strstr(line, ": ");
+		if (!colon) {
+			snprintf(err, errlen, "line %d: expected 'key: value'", *lineno);
+			return -1;
+		}
+		*colon = '\0';
+		if (!strcmp(line, "zones"))
+			return parse_u64(colon + 2, nr_zones) ?
+			       (snprintf(err, errlen, "line %d: bad zone count", *lineno), -1) : 0;
+		if (!strncmp(line, "disk.", 5)) {
+			if (snapshot_set_summary(&df->zones, line + 5, colon + 2))
+				goto oom;
+			continue;
+		}
+		if (!strcmp(line, "tick")) {
+			if (timeline_parse_line(&df->timeline, colon + 2)) {
+				snprintf(err, errlen, "line %d: bad tick line", *lineno);
+				return -1;
+			}
+			continue;
+		}
+		if (!strcmp(line, "count") || !strcmp(line, "reset")) {
+			if (detail_parse_line(&df->detail, line, colon + 2)) {
+				snprintf(err, errlen, "line %d: bad %s line", *lineno, line);
+				return -1;
+			}
+			continue;
+		}
+		value = unescape_line(colon + 2);
+		if (!value || datafile_set(df, line, value)) {
+			free(value);
+			goto oom;
+		}
+		free(value);
+	}
+	snprintf(err, errlen, "ends before its zone table (truncated?)");
+	return -1;
+oom:
+	snprintf(err, errlen, "out of memory, or more than %d metadata lines",
+		 DATAFILE_MAX_META);
+	return -1;
+}
+
+static int parse_zone_rows(char **p, int *lineno, struct snapshot *s,
+			   uint64_t nr, char *err, size_t errlen)
+{
+	char *line, *header = next_line(p);
+	uint64_t z;
+
+	++*lineno;
+	if (!header || strncmp(header, "# ", 2) || !strcmp(header, "# end")) {
+		snprintf(err, errlen, "line %d: expected the '# zone start ...' column header", *lineno);
+		return -1;
+	}
+	if (snapshot_parse_header(s, header))
+		goto bad_header;
+	if (snapshot_column(s, "zone") < 0 || snapshot_column(s, "start") < 0)
+		goto bad_header;
+	s->values = calloc(nr ? nr : 1, s->nr_columns * sizeof(uint64_t));
+	if (!s->values) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	for (z = 0; z < nr; z++) {
+		uint64_t *row = snapshot_row(s, z);
+
+		line = next_line(p);
+		++*lineno;
+		if (!line || !strcmp(line, "# end")) {
+			snprintf(err, errlen, "line %d: %llu of %llu zone rows: truncated",
+				 *lineno, (unsigned long long)z, (unsigned long long)nr);
+			return -1;
+		}
+		/* the module's "zones" rows: the same parser */
+		if (snapshot_parse_row(line, s->nr_columns, row) ||
+		    row[snapshot_column(s, "zone")] != z) {
+			snprintf(err, errlen, "line %d: malformed row for zone %llu",
+				 *lineno, (unsigned long long)z);
+			return -1;
+		}
+	}
+	s->nr_zones = nr;
+	line = next_line(p);
+	++*lineno;
+	if (!line || strcmp(line, "# end")) {
+		snprintf(err, errlen, "line %d: %s", *lineno, line ?
+			 "more zone rows than 'zones:' says" :
+			 "no '# end' line: truncated");
+		return -1;
+	}
+	return 0;
+bad_header:
+	snprintf(err, errlen, "line %d: bad column header", *lineno);
+	return -1;
+}
+
+/* Geometry the figures need, copied where snapshot helpers look for it. */
+static int check_meta(struct datafile *df, uint64_t nr, char *err, size_t errlen)
+{
+	static const char * const need[] = {
+		"device", "nr_zones", "zone_sectors", "lba_bytes",
+		"start_epoch", "end_epoch",
+	};
+	uint64_t v;
+	size_t i;
+
+	for (i = 0; i < sizeof(need) / sizeof(need[0]); i++) {
+		if (!datafile_get(df, need[i])) {
+			snprintf(err, errlen, "no '%s:' line", need[i]);
+			return -1;
+		}
+	}
+	if (parse_u64(datafile_get(df, "nr_zones"), &v) || v != nr) {
+		snprintf(err, errlen, "nr_zones %s but %llu zone rows",
+			 datafile_get(df, "nr_zones"), (unsigned long long)nr);
+		return -1;
+	}
+	/* a zone or a block of 0 bytes would draw "16 zones of 0 B" */
+	for (i = 1; i < 4; i++) {
+		if (parse_u64(datafile_get(df, need[i]), &v) || (i > 1 && !v) ||
+		    snapshot_set_summary(&df->zones, need[i], datafile_get(df, need[i]))) {
+			snprintf(err, errlen, "bad '%s:' value", need[i]);
+			return -1;
+		}
+	}
+	snprintf(df->zones.disk, sizeof(df->zones.disk), "%s", datafile_get(df, "device"));
+	df->zones.epoch = datafile_get_double(df, "end_epoch");
+	return 0;
+}
+
+int datafile_parse(const char *path, char *text, struct datafile *df,
+		   char *err, size_t errlen)
+{
+	char *p = text, *line, msg[256];
+	int lineno = 1, version;
+	uint64_t nr = 0;
+
+	memset(df, 0, sizeof(*df));
+	line = next_line(&p);
+	if (!line || sscanf(line, DATAFILE_MAGIC " %d", &version) != 1) {
+		snprintf(err, errlen, "%s: not a zns-stat data file (its first line is not '%s %d')",
+			 path, DATAFILE_MAGIC, DATAFILE_VERSION);
+		return -1;
+	}
+	if (version > DATAFILE_VERSION) {
+		snprintf(err, errlen, "%s: data file format %d is newer than this zns-stat's (%d): use a newer zns-stat",
+			 path, version, DATAFILE_VERSION);
+		return -1;
+	}
+	if (parse_meta(&p, &lineno, df, &nr, msg, sizeof(msg)) ||
+	    parse_zone_rows(&p, &lineno, &df->zones, nr, msg, sizeof(msg)) ||
+	    check_meta(df, nr, msg, sizeof(msg))) {
+		snprintf(err, errlen, "%s: %s: not a complete zns-stat data file", path, msg);
+		datafile_free(df);
+		return -1;
+	}
+	return 0;
+}
+
+int datafile_read(const char *path, struct datafile *df, char *err,
+		  size_t errlen)
+{
+	char *text = slurp_file(path, NULL);
+	int ret;
+
+	if (!text) {
+		snprintf(err, errlen, "cannot read %s: %s", path, strerror(errno));
+		return -1;
+	}
+	ret = datafile_parse(path, text, df, err, errlen);
+	free(text);
+	return ret;
+}
+
+void datafile_free(struct datafile *df)
+{
+	kv_free(df->meta, df->nr_meta);
+	snapshot_free(&df->zones);
+	detail_free(&df->detail);
+	timeline_free(&df->timeline);
+	memset(df, 0, sizeof(*df));
+}
+
+void datafile_name(const char *path, char *out, size_t outlen)
+{
+	const char *base = strrchr(path, '/');
+	size_t n;
+
+	base = base ? base + 1 : path;
+	n = strlen(base);
+	if (n > 4 && !strcmp(base + n - 4, ".dat"))
+		n -= 4;
+	snprintf(out, outlen, "%.*s", (int)n, base);
+}

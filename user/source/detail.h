@@ -1,0 +1,89 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The module's histograms and logs beside "zones" and "summary": latency,
+ * sizes and alignment (log-linear and log2 histograms, the exact latency
+ * maximum), errors by status and operation,
+ * and the resets log. Read live, kept in a recorded run as the run's
+ * changes, shown by "zns-stat detail" and the HTML report.
+ */
+#ifndef ZNS_STAT_DETAIL_H
+#define ZNS_STAT_DETAIL_H
+
+#include <stdint.h>
+
+#include "lib/util.h"
+
+/*
+ * One count: of file "latency", "sizes" or "alignment", op the operation or
+ * direction and lo, hi the bucket's bounds (ns, bytes, alignment bytes; hi
+ * 0: not known, a log2 bucket's); of "errors", what the status name and lo
+ * its code. File "lat_max": n is the operation's exact latency maximum, or
+ * for a run whose maximum did not pass the module's (what "at_most") a
+ * bound of it.
+ */
+struct detail_count {
+	char file[12];
+	char op[16];
+	char what[32];
+	uint64_t lo, n, hi;
+};
+
+/* One event of the resets log (fill -1: unknown or failed). */
+struct detail_reset {
+	uint64_t seq, time_ns, lat_ns;
+	int64_t zone, fill;
+	unsigned int status;
+	int select_all;
+};
+
+struct detail {
+	struct detail_count *counts;
+	int nr_counts;
+	struct detail_reset *resets;
+	int nr_resets;
+};
+
+/* The files of namespace disk; -1 with one line in err when none is there. */
+int detail_read(const char *disk, struct detail *d, char *err, size_t errlen);
+/* One module file's text (modified) into d. */
+int detail_parse_file(struct detail *d, const char *file, char *text);
+/*
+ * What a run added: after's counts less before's (after's alone when a
+ * count went down: counters were cleared), and the resets logged after
+ * before's last.
+ */
+int detail_delta(struct detail *out, const struct detail *before,
+		 const struct detail *after);
+void detail_free(struct detail *d);
+
+/*
+ * Data file lines ("count: FILE OP WHAT LO N [HI]", "reset: ...") and back:
+ * HI where known (latency), which readers of version 2 files skip.
+ */
+void detail_format_lines(struct sbuf *b, const struct detail *d);
+int detail_parse_line(struct detail *d, const char *key, const char *value);
+
+/*
+ * Quantile q of a histogram's counts for (file, op): the upper bound of the
+ * bucket that holds it (log-linear buckets: a 16th of the value; log2 ones of
+ * older modules and recordings: up to twice it).
+ */
+uint64_t detail_quantile(const struct detail *d, const char *file,
+			 const char *op, double q, uint64_t *total);
+
+/*
+ * Operation op's latency maximum: 1, *ns the module's exact one; 0, *ns a
+ * bound of it (a run that did not pass the module's maximum, or a recording
+ * without it: its highest bucket's bound).
+ */
+int detail_lat_max(const struct detail *d, const char *op, uint64_t *ns);
+/* Quantile q of op's latency, a bound: its bucket's, or the maximum. */
+uint64_t detail_lat_bound(const struct detail *d, const char *op, double q,
+			  uint64_t *total);
+
+/* The terminal text: latency percentiles, errors, resets, sizes, alignment. */
+void detail_text(struct sbuf *b, const char *title, const struct detail *d);
+/* The same as HTML sections of the report. */
+void detail_html(struct sbuf *b, const struct detail *d);
+
+#endif

@@ -1,0 +1,90 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * A namespace's statistics: the "zones" table (columns as named by its header,
+ * so columns a newer module adds are carried along) and the "summary" keys.
+ * The same structure holds a delta of two snapshots and a data file's zones.
+ */
+#ifndef ZNS_STAT_SNAPSHOT_H
+#define ZNS_STAT_SNAPSHOT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "lib/util.h"
+
+#define SNAPSHOT_MAX_COLUMNS	128
+#define SNAPSHOT_MAX_KEYS	128
+
+
+struct snapshot {
+	char disk[64];
+	int nr_columns;
+	char *columns[SNAPSHOT_MAX_COLUMNS];	/* from the header line */
+	uint64_t nr_zones;
+	uint64_t *values;	/* nr_zones rows of nr_columns */
+	int nr_summary;
+	struct kv summary[SNAPSHOT_MAX_KEYS];	/* "summary" lines, in order */
+	double mono;		/* when it was read, CLOCK_MONOTONIC seconds */
+	double epoch;		/* the same instant, seconds since 1970 */
+	int bad_line;		/* a parser's failure: the line (from 1)... */
+	char bad_text[48];	/* ...and its beginning */
+};
+
+/* Where the module's files are; ZNS_STAT_DEBUGFS overrides, for tests. */
+const char *snapshot_root(void);
+
+/*
+ * Read <root>/<disk>/zones and summary. On failure returns -1 with one line
+ * for the user in err (what went wrong and what to do).
+ */
+int snapshot_read(const char *disk, struct snapshot *snap, char *err,
+		  size_t errlen);
+/* The tracked namespaces, sorted; -1 with err when the module is not there. */
+int snapshot_list_disks(char ***names, int *nr, char *err, size_t errlen);
+
+/*
+ * Parsers of the two files' text (modified in place); -1 on bad content,
+ * with the line in bad_line and bad_text.
+ */
+int snapshot_parse_zones(struct snapshot *snap, char *text);
+int snapshot_parse_summary(struct snapshot *snap, char *text);
+/*
+ * One line of "zones" each, shared with the data file's zone table: the
+ * "# zone start ..." header (no column twice) and a row of exactly
+ * nr_columns decimal numbers.
+ */
+int snapshot_parse_header(struct snapshot *snap, char *line);
+int snapshot_parse_row(const char *line, int nr_columns, uint64_t *row);
+
+int snapshot_column(const struct snapshot *snap, const char *name);
+static inline uint64_t *snapshot_row(const struct snapshot *snap, uint64_t zone)
+{
+	return snap->values + zone * snap->nr_columns;
+}
+/* Value of column name in zone, 0 when the column does not exist. */
+uint64_t snapshot_get(const struct snapshot *snap, uint64_t zone,
+		      const char *name);
+/* Sum of a column over all zones. */
+uint64_t snapshot_total(const struct snapshot *snap, const char *name);
+/* A zone with any counter not 0 (identity and zone state do not count). */
+int snapshot_zone_active(const struct snapshot *snap, uint64_t zone);
+
+/* Summary value by key, NULL when absent. */
+const char *snapshot_summary(const struct snapshot *snap, const char *key);
+int snapshot_summary_u64(const struct snapshot *snap, const char *key,
+			 uint64_t *v);
+
+/* Summary keys that count namespace-wide (reset_all, dropped, ...). */
+int summary_disk_counter(const struct snapshot *s, const char *key);
+
+int snapshot_set_summary(struct snapshot *snap, const char *key,
+			 const char *value);
+
+/* Insert a column at position pos, filled from vals (nr_zones values). */
+int snapshot_insert_column(struct snapshot *snap, int pos, const char *name,
+			   const uint64_t *vals);
+/* An empty snapshot with src's disk, columns and zone count, values 0. */
+int snapshot_init_like(struct snapshot *dst, const struct snapshot *src);
+void snapshot_free(struct snapshot *snap);
+
+#endif
