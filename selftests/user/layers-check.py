@@ -4,11 +4,13 @@
 Each user/*/*.c and user/main.c is compiled alone; nm says which functions
 it defines and which it calls from other files. Findings, one line each:
 two or more files that call each other in a loop, and a file calling into
-a later layer (lib/ -> source/ -> model/ -> render/ -> cmd/ -> main.c).
+or including a header of a later layer (lib/ -> source/ -> model/ ->
+render/ -> cmd/ -> main.c).
 Prints nothing when the tool is layered. Usage: layers-check.py CC CFLAGS...
 """
 import glob
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -19,6 +21,14 @@ LAYERS = ["lib", "source", "model", "render", "cmd", "main.c"]
 def layer(path):
     part = path.split("/")[1]
     return LAYERS.index(part)
+
+
+def later_includes(path):
+    """The headers of later layers that path includes."""
+    with open(path) as f:
+        heads = re.findall(r'^#include "([a-z]+)/[^"]+"', f.read(), re.M)
+    return sorted({h for h in heads if h in LAYERS and
+                   LAYERS.index(h) > layer(path)})
 
 
 def symbols(cc, cflags, src, tmp):
@@ -82,6 +92,9 @@ def main():
             if layer(g) > layer(f):
                 why = sorted(s for s in syms[f][1] if owner.get(s) == g)
                 print(f"{f} calls the later layer's {g}: {', '.join(why)}")
+    for f in sorted(glob.glob("user/*/*.[ch]")):
+        for h in later_includes(f):
+            print(f"{f} includes a header of the later layer {h}/")
 
 
 if __name__ == "__main__":

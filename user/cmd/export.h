@@ -12,37 +12,11 @@
 
 #include "../../include/zns_stat.h"
 #include "lib/util.h"
-#include "source/modfile.h"
+#include "render/prom_export.h"
 
 struct snapshot;
 
 #define EXPORT_FILE		"zns_stat.prom"
-#define LAT_MAX_BUCKETS		64	/* [2^i, 2^(i+1) - 1] ns, the first [0, 1] */
-/* The le bounds exported: 2^(i+1) - 1 ns for i in [FIRST, LAST], then +Inf. */
-#define LAT_LE_FIRST		9	/* 1.023 us */
-#define LAT_LE_LAST		34	/* 34.4 s */
-
-/* A namespace's "latency" file summed into log2 ns buckets per operation. */
-struct lat_hist {
-	uint64_t count[ZNS_NR_OPS][LAT_MAX_BUCKETS];
-	uint64_t max[ZNS_NR_OPS];	/* "# max_ns": the exact maximum */
-	int has_max[ZNS_NR_OPS];	/* log2 files have none */
-};
-
-/* The file's text (modified in place) through lat_file_parse; -1 on bad content. */
-int lat_hist_parse(struct lat_hist *h, char *text);
-
-/*
- * One family each, all namespaces: zns_latency_seconds (histogram; _sum from
- * the summary's OP_lat_sum_ns where snaps[d] has it), zns_latency_max_seconds
- * (the module's exact maximum, where it keeps one) and
- * zns_command_errors_total. A NULL entry: that namespace has no such file.
- */
-void prom_latency(struct sbuf *b, struct snapshot *snaps,
-		  struct lat_hist **h, int n);
-void prom_errors(struct sbuf *b, struct snapshot *snaps,
-		 struct err_table **t, int n);
-
 struct export_opts {
 	const char *dir;	/* textfile collector directory */
 	double seconds;		/* 0: once */

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "../../include/zns_stat.h"
-#include "cmd/interval.h"
+#include "render/interval_render.h"
 #include "lib/words.h"
 #include "render/json_out.h"
 #include "render/scols_out.h"

@@ -6,7 +6,7 @@
  */
 #include <stdio.h>
 
-#include "cmd/export.h"
+#include "render/prom_export.h"
 #include "source/snapshot.h"
 
 void prom_errors(struct sbuf *b, struct snapshot *snaps,

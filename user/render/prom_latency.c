@@ -11,7 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cmd/export.h"
+#include "render/prom_export.h"
 #include "source/snapshot.h"
 
 /* An operation's index, or ZNS_NR_OPS for one a newer module adds (left out). */

@@ -5,7 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "model/view.h"
 #include "source/datafile.h"
 
 int datafile_set(struct datafile *df, const char *key, const char *value)

@@ -1,0 +1,43 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* The live view's text (interval_render.c), for the loop in cmd/interval.c. */
+#ifndef ZNS_STAT_INTERVAL_RENDER_H
+#define ZNS_STAT_INTERVAL_RENDER_H
+
+#include "lib/util.h"
+#include "model/view.h"
+#include "render/out_format.h"
+
+struct snapshot;
+
+/*
+ * One namespace's interval as text (table row, CSV row, JSON object), from
+ * the delta of two snapshots over secs seconds; cleared: counters were
+ * cleared in between. The header of the table and CSV formats comes from
+ * interval_header. Exposed for the unit tests.
+ */
+void interval_header(struct sbuf *b, const struct snapshot *d,
+		     enum out_format f);
+void interval_format(struct sbuf *b, const struct snapshot *d, double secs,
+		     int cleared, int top, enum out_format f, double epoch);
+
+/*
+ * An interval's output around its rows: the table's time line, the CSV
+ * header once on a stream, JSON's brackets, or Prometheus' counters
+ * (snaps, which have no rows). interval_render.c, one function per format.
+ */
+struct interval_frame {
+	const char *when;
+	const struct sbuf *rows;
+	int first;		/* no interval written before */
+	int to_file;		/* each interval replaces a file */
+	int cleared;		/* counters were cleared in some namespace */
+	struct snapshot *snaps;
+	int n;
+	const struct view_opts *view;
+};
+
+void interval_frame(struct sbuf *out, enum out_format f,
+		    const struct interval_frame *fr);
+extern const char interval_json_open[], interval_json_close[];
+
+#endif
