@@ -659,6 +659,15 @@ u32 life_done(struct zone_table *tbl, u32 zone, unsigned int opi,
 }
 
 /*
+ * A select-all reset's fill for its event: the zones' sum, unknown if any
+ * zone's was; a known sum stops below ZNS_FILL_UNKNOWN.
+ */
+static u32 select_all_fill(bool unknown, u64 sum)
+{
+	return unknown ? ZNS_FILL_UNKNOWN : min_t(u64, sum, U32_MAX - 1);
+}
+
+/*
  * Select-all commands every zone applied leave the ring; a reset's event,
  * its fill known now, joins the reset log. Holds pending_lock.
  */
@@ -666,20 +675,18 @@ static void retire_applied(struct zone_table *tbl)
 {
 	struct life_ns *l = &tbl->life;
 	struct life_pending *p;
-	u64 fill;
+	u32 fill;
 
 	while (l->pending_done != l->pending_gen) {
 		p = &l->pending[l->pending_done % LIFE_PENDING];
 		if (atomic_read(&p->applied) < tbl->nr_zones)
 			break;		/* a zone applies it on another CPU */
 		smp_rmb();	/* the fills before the count */
-		fill = atomic64_read(&p->fill);
+		fill = select_all_fill(atomic_read(&p->fill_unknown),
+				       atomic64_read(&p->fill));
 		if (p->opi == ZNS_OPI_RESET)
 			reset_log_add_at(&tbl->reset_log, U32_MAX, p->latency_ns,
-					 0, atomic_read(&p->fill_unknown) ?
-					 ZNS_FILL_UNKNOWN :
-					 min_t(u64, fill, U32_MAX - 1),
-					 p->real_ns);
+					 0, fill, p->real_ns);
 		WRITE_ONCE(l->pending_done, l->pending_done + 1);
 	}
 }
@@ -761,8 +768,7 @@ static void walk_select_all(struct zone_table *tbl, unsigned int opi,
 	}
 	if (opi == ZNS_OPI_RESET)
 		reset_log_add(&tbl->reset_log, U32_MAX, latency_ns, 0,
-			      unknown ? ZNS_FILL_UNKNOWN :
-			      min_t(u64, sum, U32_MAX - 1));
+			      select_all_fill(unknown, sum));
 }
 
 /*
