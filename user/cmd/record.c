@@ -21,6 +21,7 @@
 #include "model/view.h"
 #include "render/plot.h"
 #include "source/datafile.h"
+#include "model/detail_model.h"
 #include "source/detail.h"
 #include "source/snapshot.h"
 #include "source/zonereport.h"

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "model/detail_model.h"
 #include "model/metrics.h"
 #include "render/heatmap.h"
 #include "render/plot.h"

@@ -8,8 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "model/detail_model.h"
 #include "model/metrics.h"
 #include "model/view.h"
+#include "render/detail_out.h"
 #include "render/heatmap.h"
 #include "render/plot.h"
 #include "render/report_html.h"
