@@ -6,6 +6,7 @@
  */
 #include <errno.h>
 #include <getopt.h>
+#include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -682,6 +683,12 @@ int main(int argc, char **argv)
 	int c, max_zones_set = 0, top_set = 0, list_columns = 0;
 	double v;
 
+	/*
+	 * The character set only, for libsmartcols: a UTF-8 locale's tables
+	 * print "µs" as it is (else "us"). Numbers stay C's: CSV, JSON and
+	 * Prometheus have a '.' in every locale.
+	 */
+	setlocale(LC_CTYPE, "");
 	opterr = 0;	/* one line of ours for each misuse: bad_option() */
 	if (argc > 1 && (cmd = find_command(argv[1])))
 		return cmd->run(argc - 1, argv + 1);
