@@ -258,6 +258,29 @@ static void comparison_as_table_and_html(void **state)
 	datafile_free(&c);
 }
 
+/*
+ * One run's page: a maximum is the module's exact one, or "≤": A's resets
+ * have no histogram, and the zones' maxima are theirs since load.
+ */
+static void one_run_max_exact_or_bound(void **state)
+{
+	struct datafile a, c;
+	struct sbuf b = { 0 };
+
+	(void)state;
+	fixture_runs(&a, &c);
+	report_html(&b, &a, "a.dat");
+	assert_non_null(strstr(b.s, "<tr><td>resets</td><td class=\"n\">3</td><td class=\"n\">27 µs</td><td class=\"n\">22 µs / ≤ 32 µs</td></tr>"));
+	/* the latency section: write's exact 90 µs, not its bucket's 90.1 µs */
+	assert_non_null(strstr(b.s, "<tr><td>write</td><td class=\"n\">11</td><td class=\"n\">20.5 µs</td><td class=\"n\">90 µs</td><td class=\"n\">90 µs</td></tr>"));
+	sbuf_free(&b);
+	report_html(&b, &c, "b.dat");
+	assert_non_null(strstr(b.s, "<tr><td>write</td><td class=\"n\">13</td><td class=\"n\">32.8 µs</td><td class=\"n\">262 µs</td><td class=\"n\">≤ 262 µs</td></tr>"));
+	sbuf_free(&b);
+	datafile_free(&a);
+	datafile_free(&c);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -269,6 +292,7 @@ int main(void)
 		cmocka_unit_test(comparison_as_csv),
 		cmocka_unit_test(comparison_as_json),
 		cmocka_unit_test(comparison_as_table_and_html),
+		cmocka_unit_test(one_run_max_exact_or_bound),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
