@@ -2,6 +2,7 @@
 /* zns-stat lifecycle: parsing the module's two files, quantiles, formats. */
 #include "unit.h"
 #include <json-c/json.h>
+#include "model/life_model.h"
 #include "render/lifecycle_out.h"
 
 static const char lifecycle_text[] =

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "lib/words.h"
+#include "model/life_model.h"
 #include "render/json_out.h"
 #include "render/lifecycle_out.h"
 
