@@ -97,13 +97,6 @@ static void hist_line(struct sbuf *b, const struct detail *d, const char *file,
 		sbuf_printf(b, "none");
 }
 
-/* One table of libsmartcols, each line indented by two spaces. */
-static struct libscols_table *table(const char * const *names, const int *right,
-				    int n)
-{
-	return scols_out_new(names, right, n, 0);
-}
-
 static void latency_table(struct sbuf *b, const struct detail *d)
 {
 	static const char * const names[] = { "op", "commands", "p50 <=", "p99 <=", "max" };
@@ -118,7 +111,7 @@ static void latency_table(struct sbuf *b, const struct detail *d)
 		sbuf_printf(b, "  none yet\n");
 		return;
 	}
-	tb = table(names, right, 5);
+	tb = scols_out_new(names, right, 5, 0);
 	for (i = 0; tb && i < nr; i++) {
 		fmt_u64(n, sizeof(n), rows[i].n);
 		cells[0] = rows[i].op;
@@ -146,7 +139,7 @@ static void errors_table(struct sbuf *b, const struct detail *d)
 		c = &d->counts[i];
 		if (strcmp(c->file, "errors"))
 			continue;
-		if (!tb && !(tb = table(names, right, 4))) {
+		if (!tb && !(tb = scols_out_new(names, right, 4, 0))) {
 			b->oom = 1;
 			return;
 		}
@@ -177,7 +170,7 @@ static void resets_table(struct sbuf *b, const struct detail *d)
 
 	if (!d->nr_resets)
 		return;
-	tb = table(names, right, 5);
+	tb = scols_out_new(names, right, 5, 0);
 	for (i = 0; tb && i < d->nr_resets; i++) {
 		r = &d->resets[i];
 		reset_time(t, sizeof(t), r->time_ns);
