@@ -6,6 +6,7 @@
  */
 #include <errno.h>
 #include <getopt.h>
+#include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +19,8 @@
 #include "cmd/lifecycle.h"
 #include "cmd/record.h"
 #include "model/view.h"
+#include "model/compare.h"
+#include "render/compare_out.h"
 #include "render/detail_out.h"
 #include "render/plot.h"
 #include "render/report_html.h"
@@ -282,31 +285,67 @@ static int cmd_plot(int argc, char **argv)
 	return ret;
 }
 
+/*
+ * report's output: the HTML page (the default, -o html) to -f FILE or beside
+ * the data file; the comparison's figures (-o table, csv, json) as every
+ * command prints data: to stdout, or -f FILE.
+ */
+static int report_write(const char *out, int html, enum out_format f,
+			struct datafile *df,
+			char **paths, struct datafile *df2)
+{
+	struct sbuf b = { 0 };
+	char path[4096];
+	int ret;
+
+	if (html && !out) {
+		report_default_file(paths[0], df2 ? paths[1] : NULL, path, sizeof(path));
+		out = path;
+	}
+	if (!df2)
+		report_html(&b, df, paths[0]);
+	else if (html)
+		report_compare_html(&b, df, paths[0], df2, paths[1]);
+	else
+		compare_output(&b, f, df, paths[0], df2, paths[1]);
+	ret = write_output(out, &b);
+	if (!ret && html && strcmp(out, "-"))
+		printf("wrote %s\n", out);
+	sbuf_free(&b);
+	return ret;
+}
+
 static int cmd_report(int argc, char **argv)
 {
 	static const struct option opts[] = {
+		{ "output", required_argument, NULL, 'o' },
 		{ "file", required_argument, NULL, 'f' },
 		{ "help", no_argument, NULL, 'h' },
 		{ }
 	};
+	enum out_format f = FMT_TABLE;
 	const char *out = NULL;
 	struct datafile df, df2;
-	struct sbuf b = { 0 };
-	char err[1024], why[256], path[4096];
-	int c, ret = 0, two, differ;
+	char err[1024], why[256];
+	int c, ret, two, differ, html = 1;
 
-	while ((c = getopt_long(argc, argv, ":f:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":o:f:h", opts, NULL)) != -1) {
 		switch (c) {
+		case 'o':
+			html = !strcmp(optarg, "html");
+			if (!html && (out_format_parse(optarg, &f) || f == FMT_PROM))
+				return bad_usage("report: -o wants html (the page), table, csv or json");
+			break;
 		case 'f': out = optarg; break;
 		case 'h': command_usage(stdout, "report"); return 0;
-		default:
-			return bad_option("report: ", c, argv,
-					  "the report's file is -f FILE.html (--file; -: stdout)");
+		default: return bad_option("report: ", c, argv, NULL);
 		}
 	}
 	two = optind + 2 == argc;
 	if (optind + 1 != argc && !two)
 		return bad_usage("report wants one DATAFILE (or two to compare)");
+	if (!html && !two)
+		return bad_usage("report: -o table, csv and json are the comparison's: two DATAFILEs (one run: zns-stat report DATAFILE, an HTML page)");
 	if (datafile_read(argv[optind], &df, err, sizeof(err))) {
 		fprintf(stderr, "zns-stat: %s\n", err);
 		return 1;
@@ -316,24 +355,13 @@ static int cmd_report(int argc, char **argv)
 		datafile_free(&df);
 		return 1;
 	}
-	if (!out) {
-		report_default_file(argv[optind], two ? argv[optind + 1] : NULL, path, sizeof(path));
-		out = path;
-	}
 	differ = two ? report_compare_mismatch(&df, &df2, why, sizeof(why)) : 0;
 	if (differ)
 		fprintf(stderr, "zns-stat: warning: the runs differ in geometry (%s): %s\n", why,
 			differ & REPORT_ZONES_DIFFER ?
 			"compared in totals, rates and latency only, not zone by zone" :
 			"compared, but sizes and alignment mean other things on each");
-	if (two)
-		report_compare_html(&b, &df, argv[optind], &df2, argv[optind + 1]);
-	else
-		report_html(&b, &df, argv[optind]);
-	ret = write_output(out, &b);
-	if (!ret && strcmp(out, "-"))
-		printf("wrote %s\n", out);
-	sbuf_free(&b);
+	ret = report_write(out, html, f, &df, argv + optind, two ? &df2 : NULL);
 	datafile_free(&df);
 	if (two)
 		datafile_free(&df2);
@@ -549,10 +577,13 @@ static const struct command {
 	  "SVG heatmaps and README.md into DIR/<data name>/ (-D, --dir DIR: the\n"
 	  "data file's); existing figures are kept unless --force\n" },
 	{ "report", cmd_report,
-	  "report DATAFILE [DATAFILE_B] [-f FILE.html]",
+	  "report DATAFILE [DATAFILE_B] [-f FILE.html]\n"
+	  "report DATAFILE DATAFILE_B -o FMT [-f FILE]",
 	  "one HTML page with metadata, summary and every heatmap: -f FILE\n"
 	  "(-: stdout), else beside the data file, as NAME.html; with two data\n"
-	  "files, the runs side by side, B/A and B - A (A-NAME-vs-B-NAME.html)\n" },
+	  "files, the runs side by side, B/A and B - A (A-NAME-vs-B-NAME.html);\n"
+	  "-o table, csv or json: the comparison's figures, to stdout or -f FILE\n"
+	  "(-o html: the page, the default)\n" },
 	{ "lifecycle", cmd_lifecycle,
 	  "lifecycle [-o FMT] [-f FILE] [DISK...]",
 	  "fill at reset, finish waste, open/active zones against the\n"
@@ -682,6 +713,12 @@ int main(int argc, char **argv)
 	int c, max_zones_set = 0, top_set = 0, list_columns = 0;
 	double v;
 
+	/*
+	 * The character set only, for libsmartcols: a UTF-8 locale's tables
+	 * print "µs" as it is (else "us"). Numbers stay C's: CSV, JSON and
+	 * Prometheus have a '.' in every locale.
+	 */
+	setlocale(LC_CTYPE, "");
 	opterr = 0;	/* one line of ours for each misuse: bad_option() */
 	if (argc > 1 && (cmd = find_command(argv[1])))
 		return cmd->run(argc - 1, argv + 1);

@@ -127,3 +127,10 @@ if len(used) < 20 or not any("histogram_quantile" in e for e in exprs):
     print("dashboard: only %d metrics, or no histogram_quantile" % len(used))
 if not any(p.get("type") == "heatmap" for p in d["panels"]):
     print("dashboard: no heatmap panel")
+# the exact max everywhere "max" is shown: a quantile is a bucket's bound
+if "zns_latency_max_seconds" not in used:
+    print("dashboard: no panel of the exact latency maximum")
+for p in d["panels"]:
+    quantile = any("histogram_quantile" in t.get("expr", "") for t in p.get("targets", []))
+    if quantile and "max" in p.get("options", {}).get("legend", {}).get("calcs", []):
+        print("dashboard: %s: a bucket bound's legend says max" % p["title"])

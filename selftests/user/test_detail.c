@@ -4,12 +4,15 @@
  * files (the zns8 fixture), their percentiles, what a run added, the data
  * file lines, and the terminal and HTML sections.
  */
+#include <locale.h>
 #include <stdlib.h>
 
 #include "unit.h"
 #include <json-c/json.h>
 #include "render/detail_out.h"
 #include "source/datafile.h"
+#include "model/detail_model.h"
+#include "render/detail_out.h"
 #include "source/detail.h"
 #include "source/snapshot.h"
 
@@ -164,6 +167,16 @@ static void data_file_lines_round_trip(void **state)
 	assert_memory_equal(back.counts, d.counts, sizeof(*d.counts) * d.nr_counts);
 	assert_memory_equal(back.resets, d.resets, sizeof(*d.resets) * d.nr_resets);
 	assert_int_equal(detail_parse_line(&back, "count", "latency write"), -1);
+	/* as strict as the module files' parsers: what sscanf let through */
+	assert_int_equal(detail_parse_line(&back, "count", "latency write - 16384x 15"), -1);
+	assert_int_equal(detail_parse_line(&back, "count", "latency write - +16384 15"), -1);
+	assert_int_equal(detail_parse_line(&back, "count", "latency write - 16384 15 32767 9"), -1);
+	assert_int_equal(detail_parse_line(&back, "count", "latency  write - 16384 15"), -1);
+	assert_int_equal(detail_parse_line(&back, "count", "latency write_zeroes_longer - 0 1"), -1);
+	assert_int_equal(detail_parse_line(&back, "count", "latency write - 16384 15 100"), -1);
+	assert_int_equal(detail_parse_line(&back, "reset", "2 1764000001000000000 5 24000 0 0x1b9"), -1);
+	assert_int_equal(detail_parse_line(&back, "reset", ""), -1);
+	assert_int_equal(back.nr_counts, d.nr_counts);
 	sbuf_free(&b);
 	detail_free(&d);
 	detail_free(&back);
@@ -178,19 +191,40 @@ static void shown_for_people(void **state)
 	setenv("TZ", "UTC", 1);
 	read_fixture(&d);
 	detail_text(&b, "zns8", &d);
-	assert_non_null(strstr(b.s, "p50 <=     p99 <=         max\n"));
-	assert_non_null(strstr(b.s, "  write                 17   20.5 µs     90 µs      90 µs\n"));
-	assert_non_null(strstr(b.s, "  zone_invalid_write       0x1bc write         1\n"));
-	assert_non_null(strstr(b.s, "resets logged: 3\n"));
-	assert_non_null(strstr(b.s, "  16:00:01.000      5     24 µs zone_full                   unknown\n"));
-	assert_non_null(strstr(b.s, "  16:00:02.500    all     52 µs success                       2 MiB\n"));
+	/* libsmartcols' columns; the tests' C locale: "us", not an escaped "µs" */
+	assert_non_null(strstr(b.s, "\n  op     commands  p50 <= p99 <=   max\n"));
+	assert_non_null(strstr(b.s, "\n  write        17 20.5 us  90 us 90 us\n"));
+	assert_non_null(strstr(b.s, "\n  status             code  op    commands\n"));
+	assert_non_null(strstr(b.s, "\n  zone_invalid_write 0x1bc write        1\n"));
+	assert_non_null(strstr(b.s, "\nresets logged: 3\n"));
+	assert_non_null(strstr(b.s, "\n  16:00:01.000    5   24 us zone_full unknown\n"));
+	assert_non_null(strstr(b.s, "\n  16:00:02.500  all   52 us success     2 MiB\n"));
 	assert_non_null(strstr(b.s, "write sizes: [4 KiB, 8 KiB): 15, [64 KiB, 128 KiB): 2\n"));
 	assert_non_null(strstr(b.s, "write alignment: 4 KiB: 16, 64 KiB: 1\n"));
+	assert_null(strstr(b.s, "\\x"));
 	sbuf_free(&b);
 	detail_html(&b, &d);
 	assert_non_null(strstr(b.s, "<tr><td>write</td><td class=\"n\">17</td><td class=\"n\">20.5 µs</td><td class=\"n\">90 µs</td><td class=\"n\">90 µs</td></tr>"));
 	assert_non_null(strstr(b.s, "<tr><td>zone_invalid_write</td><td>0x1bc</td><td>write</td><td class=\"n\">1</td></tr>"));
 	assert_non_null(strstr(b.s, "<td>zone_full</td>"));
+	sbuf_free(&b);
+	detail_free(&d);
+}
+
+/* In a UTF-8 locale (main() takes LC_CTYPE from the environment): "µs". */
+static void utf8_locale_keeps_micro(void **state)
+{
+	struct sbuf b = { 0 };
+	struct detail d;
+
+	(void)state;
+	if (!setlocale(LC_CTYPE, "C.UTF-8"))
+		skip();
+	read_fixture(&d);
+	detail_text(&b, "zns8", &d);
+	setlocale(LC_CTYPE, "C");
+	assert_non_null(strstr(b.s, "\n  write        17 20.5 µs  90 µs 90 µs\n"));
+	assert_null(strstr(b.s, "\\x"));
 	sbuf_free(&b);
 	detail_free(&d);
 }
@@ -239,6 +273,7 @@ int main(void)
 		cmocka_unit_test(a_run_is_the_difference),
 		cmocka_unit_test(data_file_lines_round_trip),
 		cmocka_unit_test(shown_for_people),
+		cmocka_unit_test(utf8_locale_keeps_micro),
 		cmocka_unit_test(for_scripts),
 	};
 

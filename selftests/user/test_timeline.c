@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* record -i: each interval's per-zone changes, their data file lines, the report's figures. */
 #include "unit.h"
+#include "model/timeline_model.h"
 #include "render/timeline_svg.h"
 
 static const char summary[] = "format_version: 1\nnr_zones: 3\nzone_sectors: 2048\n";

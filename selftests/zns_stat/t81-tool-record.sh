@@ -211,6 +211,7 @@ expect_eq "report: over time" \
 xmllint --noout "$rec/compare.html" || fail "compare.html is not well-formed"
 expect_eq "report A B: writes 1 and 2" "$(grep -c '<tr><td>writes</td><td class="n">1</td><td class="n">2</td><td class="n">2.000</td></tr>' "$rec/compare.html")" 1
 expect_eq "report A B: write data 16 KiB and 12 KiB" "$(grep -c '<tr><td>write_sectors</td><td class="n">16 KiB</td><td class="n">12 KiB</td><td class="n">0.750</td></tr>' "$rec/compare.html")" 1
+expect_eq "report A B -o csv: the page's figures" "$("$ZNS_TOOL" report "$dat" "$dat3" -o csv | grep -c '^totals,writes,1,2,2.000,0$')" 1
 
 # Refused, with one line each: broken data files, an unwritable directory.
 head -n -1 "$dat" >"$rec/truncated.dat"
@@ -251,7 +252,8 @@ misuse() {	# misuse SAYS ARGS...
 }
 misuse "record: -o is the output format of the table: record's folder is -D DIR (--dir)" record $NS1 -o json -d 1
 expect_eq "record -o json: no folder json" "$([ -e json ] && echo made || echo none)" none
-misuse "report: -o is the output format of the table: the report's file is -f FILE.html" report "$dat" -o -
+misuse "report: -o wants html (the page), table, csv or json" report "$dat" -o -
+misuse "report: -o table, csv and json are the comparison's: two DATAFILEs" report "$dat" -o csv
 misuse "plot: -o is the output format of the table: plot's folder is -D DIR" plot "$dat" -o x
 misuse "report wants one DATAFILE (or two to compare)" report "$dat" "$dat" "$dat" -f x.html
 misuse "zns-stat: -o needs a value" -o

@@ -166,7 +166,7 @@ expect_eq "view: finish waste" "$(grep -c 'finish waste *1020 KiB left unwritten
 expect_eq "json: reclaimed, 10%, time_to_full p50" "$("$ZNS_TOOL" lifecycle -o json $D | python3 -c '
 import json, sys
 d = json.load(sys.stdin)["disks"][0]
-print(d["lifecycle"]["reclaimed_sectors"], d["lifecycle"]["resets_fill_10pct"], d["time_to_full_us"]["p50"] > 0)')" "3280 3 True"
+print(d["lifecycle"]["reclaimed_sectors"], d["lifecycle"]["resets_fill_10pct"], d["time_to_full_us"]["p50_le"] > 0)')" "3280 3 True"
 expect_eq "csv: reclaimed" "$("$ZNS_TOOL" lifecycle -o csv $D |
 	awk -F, -v d=$D 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i } $1 == d { print $c["reclaimed_sectors"] }')" 3280
 prom=$("$ZNS_TOOL" lifecycle -o prom $D)

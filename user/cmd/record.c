@@ -18,6 +18,8 @@
 #include "../../include/zns_stat.h"
 #include "cmd/record.h"
 #include "model/delta.h"
+#include "model/detail_model.h"
+#include "model/timeline_model.h"
 #include "model/view.h"
 #include "render/plot.h"
 #include "source/datafile.h"

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "../../include/zns_stat.h"
+#include "model/detail_model.h"
 #include "model/view.h"
 #include "render/detail_out.h"
 #include "render/json_out.h"
@@ -17,20 +18,6 @@
 #include "source/detail.h"
 
 static const char * const dirs[] = { "read", "write" };
-
-/* One operation's latency figures; 0 when it had no command. */
-struct lat_fig {
-	uint64_t n, p50, p99, max;
-	int exact;
-};
-
-static int lat_fig(const struct detail *d, const char *op, struct lat_fig *f)
-{
-	f->p50 = detail_lat_bound(d, op, 0.5, &f->n);
-	f->p99 = detail_lat_bound(d, op, 0.99, NULL);
-	f->exact = detail_lat_max(d, op, &f->max);
-	return f->n > 0;
-}
 
 /* A log2 sizes bucket's upper bound (exclusive), as detail_text shows it. */
 static uint64_t size_hi(uint64_t lo)
@@ -43,13 +30,13 @@ static void csv_one(struct sbuf *b, const char *disk, const struct detail *d,
 {
 	const struct detail_count *c;
 	const struct detail_reset *r;
-	struct lat_fig f;
+	struct detail_lat f;
 	int i, k;
 
 	switch (part) {
 	case 0:
 		for (i = 0; i < ZNS_NR_OPS; i++)
-			if (lat_fig(d, zns_op_names[i], &f))
+			if (detail_lat_figures(d, zns_op_names[i], &f))
 				sbuf_printf(b, "%s,%s,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%d\n",
 					    disk, zns_op_names[i], f.n, f.p50, f.p99, f.max, f.exact);
 		break;
@@ -113,13 +100,13 @@ void detail_csv(struct sbuf *b, char **disks, const struct detail *d, int n)
 static struct json_object *json_latency(const struct detail *d)
 {
 	struct json_object *o = json_object_new_object();
-	struct lat_fig f;
+	struct detail_lat f;
 	int i;
 
 	for (i = 0; i < ZNS_NR_OPS; i++) {
 		struct json_object *op;
 
-		if (!lat_fig(d, zns_op_names[i], &f))
+		if (!detail_lat_figures(d, zns_op_names[i], &f))
 			continue;
 		op = json_object_new_object();
 		json_set(op, "commands", json_object_new_uint64(f.n));

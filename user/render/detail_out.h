@@ -1,10 +1,18 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* zns-stat detail's machine formats: n namespaces' details, named by disks. */
+/*
+ * zns-stat detail's views: for people (detail_text.c) and for scripts
+ * (detail_out.c: n namespaces' details, named by disks).
+ */
 #ifndef ZNS_STAT_DETAIL_OUT_H
 #define ZNS_STAT_DETAIL_OUT_H
 
 #include "lib/util.h"
 #include "source/detail.h"
+
+/* The terminal's tables: latency percentiles, errors, resets, sizes, alignment. */
+void detail_text(struct sbuf *b, const char *title, const struct detail *d);
+/* The same as HTML sections of the report. */
+void detail_html(struct sbuf *b, const struct detail *d);
 
 /* One CSV table per kind (latency, errors, resets, sizes, alignment). */
 void detail_csv(struct sbuf *b, char **disks, const struct detail *d, int n);

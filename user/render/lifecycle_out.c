@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "lib/words.h"
+#include "model/life_model.h"
 #include "render/json_out.h"
 #include "render/lifecycle_out.h"
 
@@ -27,7 +28,8 @@ static uint64_t sum(const uint64_t *v, int n)
  * bounds, so never called a maximum (the module keeps no exact one here).
  */
 static const char * const qname[] = { "p50", "p99", "all" };
-static const char * const qkey[] = { "p50", "p99", "p100" };
+/* machine keys: bounds, as detail's p50_le_ns ("le": at most) */
+static const char * const qkey[] = { "p50_le", "p99_le", "all_le" };
 
 static void quantiles(struct sbuf *b, const uint64_t *h)
 {
@@ -300,7 +302,7 @@ static void csv_all(struct sbuf *b, const struct life *l, int n)
 
 /*
  * JSON: {"disks": [{"disk", "lifecycle": {every key of the module's file},
- * "time_to_full_us": {"p50", "p99", "p100"}, "time_open_us": {...}}]}.
+ * "time_to_full_us": {"p50_le", "p99_le", "all_le"}, "time_open_us": {...}}]}.
  */
 static void json_all(struct sbuf *b, const struct life *l, int n)
 {

@@ -8,8 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "model/detail_model.h"
 #include "model/metrics.h"
 #include "model/view.h"
+#include "render/detail_out.h"
 #include "render/heatmap.h"
 #include "render/plot.h"
 #include "render/report_html.h"
@@ -55,6 +57,7 @@ static void summary_table(struct sbuf *b, const struct datafile *df)
 	struct op_group g[MAX_OP_GROUPS];
 	char a[48], c[48], d[64];
 	uint64_t n, sec, v, z, lo = 0, hi = 0;
+	int exact;
 	size_t i;
 	int k, ng;
 
@@ -98,15 +101,20 @@ static void summary_table(struct sbuf *b, const struct datafile *df)
 				if (v > hi)
 					hi = v;
 			}
-			/* the namespace's exact maximum, select-all commands too */
-			if (detail_lat_max(&df->detail, grp->op, &v))
+			/*
+			 * The namespace's exact maximum, select-all commands too;
+			 * else a bound: the zones' maxima are theirs since the
+			 * module counted them, not the run's.
+			 */
+			exact = detail_lat_max(&df->detail, grp->op, &v);
+			if (exact || (v && v < hi))
 				hi = v;
 			if (hi) {
 				char l1[24], l2[24];
 
 				fmt_ns(l1, sizeof(l1), lo);
 				fmt_ns(l2, sizeof(l2), hi);
-				snprintf(d, sizeof(d), "%s / %s", l1, l2);
+				snprintf(d, sizeof(d), "%s / %s%s", l1, exact ? "" : "≤ ", l2);
 			}
 		}
 		row(b, col, a, c, d);

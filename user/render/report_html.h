@@ -16,15 +16,6 @@ void report_html(struct sbuf *b, const struct datafile *df,
  */
 void report_default_file(const char *path_a, const char *path_b, char *out,
 			 size_t outlen);
-/*
- * Whether runs A and B differ in geometry: REPORT_ZONES_DIFFER (zone count
- * or size: no zone-by-zone comparison) and REPORT_LBA_DIFFERS, with "zone
- * count 8 vs 16, ..." in why; 0 when they match.
- */
-#define REPORT_ZONES_DIFFER	1
-#define REPORT_LBA_DIFFERS	2
-int report_compare_mismatch(const struct datafile *a, const struct datafile *c,
-			    char *why, size_t len);
 /* Two runs side by side (report_compare.c). */
 void report_compare_html(struct sbuf *b, const struct datafile *a,
 			 const char *path_a, const struct datafile *c,

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Tables through libsmartcols (scols_out.h). */
+#include <langinfo.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -25,15 +27,35 @@ struct libscols_table *scols_out_new(const char * const *names,
 	return tb;
 }
 
+/*
+ * Outside a UTF-8 locale libsmartcols escapes non-ASCII bytes ("µs" as
+ * "\xc2\xb5s"): there a cell's "µ" is "u", ASCII as util-linux's tools
+ * print then. Any other byte is left to the library's escaping.
+ */
+static const char *cell_text(const char *cell, char *buf, size_t n)
+{
+	const char *mu = strstr(cell, "µ");
+	size_t len = 0;
+
+	if (!mu || !strcmp(nl_langinfo(CODESET), "UTF-8"))
+		return cell;
+	for (; mu && len < n; cell = mu + strlen("µ"), mu = strstr(cell, "µ"))
+		len += snprintf(buf + len, n - len, "%.*su", (int)(mu - cell), cell);
+	if (len < n)
+		snprintf(buf + len, n - len, "%s", cell);
+	return buf;
+}
+
 int scols_out_row(struct libscols_table *tb, const char * const *cells, int n)
 {
 	struct libscols_line *ln = scols_table_new_line(tb, NULL);
+	char buf[128];
 	int i;
 
 	if (!ln)
 		return -1;
 	for (i = 0; i < n; i++)
-		if (scols_line_set_data(ln, i, cells[i]))
+		if (scols_line_set_data(ln, i, cell_text(cells[i], buf, sizeof(buf))))
 			return -1;
 	return 0;
 }

@@ -1,16 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * zns-stat detail: the module's latency, sizes, alignment, errors and
- * resets files, read, subtracted for a recorded run, and shown: latency
- * percentiles per operation, errors by name, every logged reset and the
- * size and alignment histograms (Documentation/zns_stat.rst has the files).
+ * The module's latency, sizes, alignment, errors and resets files, read
+ * into counts and reset events (Documentation/zns_stat.rst has the files),
+ * and the data file's lines of them, written and read back. What a run
+ * added and the quantiles are model/detail_model.c's; the views are
+ * render/detail_text.c's and render/detail_out.c's.
  */
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "../../include/zns_stat.h"
 #include "source/columns.h"
@@ -39,8 +39,8 @@ static int room_for_one(void *arr, int n, size_t size)
 	return 0;
 }
 
-static int add_count_hi(struct detail *d, const char *file, const char *op,
-			const char *what, uint64_t lo, uint64_t hi, uint64_t n)
+int detail_add_count(struct detail *d, const char *file, const char *op,
+		     const char *what, uint64_t lo, uint64_t hi, uint64_t n)
 {
 	struct detail_count *c;
 
@@ -60,10 +60,10 @@ static int add_count_hi(struct detail *d, const char *file, const char *op,
 static int add_count(struct detail *d, const char *file, const char *op,
 		     const char *what, uint64_t lo, uint64_t n)
 {
-	return add_count_hi(d, file, op, what, lo, 0, n);
+	return detail_add_count(d, file, op, what, lo, 0, n);
 }
 
-static int add_reset(struct detail *d, const struct detail_reset *r)
+int detail_add_reset(struct detail *d, const struct detail_reset *r)
 {
 	if (room_for_one(&d->resets, d->nr_resets, sizeof(*r)))
 		return -1;
@@ -100,7 +100,7 @@ static int latency_counts(struct detail *d, char *text)
 	if (lat_file_parse(&f, text))
 		return -1;
 	for (i = 0; i < f.nr_rows; i++)
-		if (add_count_hi(d, "latency", f.rows[i].op, "", f.rows[i].lo,
+		if (detail_add_count(d, "latency", f.rows[i].op, "", f.rows[i].lo,
 				 f.rows[i].hi, f.rows[i].n))
 			goto out;
 	for (i = 0; i < f.nr_max; i++)
@@ -127,7 +127,7 @@ static int reset_row(struct detail *d, char *line)
 	r = (struct detail_reset){ .seq = seq, .time_ns = t, .lat_ns = lat,
 		.zone = zone, .fill = fill, .status = (unsigned int)st,
 		.select_all = (int)sa };
-	return add_reset(d, &r);
+	return detail_add_reset(d, &r);
 }
 
 /* "DIR LO HI N" of "sizes" (log2 buckets), "DIR ALIGN N" of "alignment". */
@@ -195,84 +195,6 @@ int detail_read(const char *disk, struct detail *d, char *err, size_t errlen)
 	return 0;
 }
 
-static const struct detail_count *find(const struct detail *d,
-				       const struct detail_count *c)
-{
-	int i;
-
-	for (i = 0; i < d->nr_counts; i++)
-		if (d->counts[i].lo == c->lo && !strcmp(d->counts[i].file, c->file) &&
-		    !strcmp(d->counts[i].op, c->op) && !strcmp(d->counts[i].what, c->what))
-			return &d->counts[i];
-	return NULL;
-}
-
-/* Whether d has a count of (file, op). */
-static int op_counted(const struct detail *d, const char *file, const char *op)
-{
-	int i;
-
-	for (i = 0; i < d->nr_counts; i++)
-		if (d->counts[i].n && !strcmp(d->counts[i].file, file) &&
-		    !strcmp(d->counts[i].op, op))
-			return 1;
-	return 0;
-}
-
-int detail_delta(struct detail *out, const struct detail *before,
-		 const struct detail *after)
-{
-	const struct detail_count *c, *was;
-	uint64_t last = 0, n;
-	int i, cleared = 0;
-
-	memset(out, 0, sizeof(*out));
-	for (i = 0; i < after->nr_counts; i++) {
-		was = find(before, &after->counts[i]);
-		if (was && was->n > after->counts[i].n)
-			cleared = 1;
-	}
-	for (i = 0; i < before->nr_counts && !cleared; i++)
-		if (!find(after, &before->counts[i]))
-			cleared = 1;
-	for (i = 0; i < after->nr_counts; i++) {
-		c = &after->counts[i];
-		was = cleared ? NULL : find(before, c);
-		n = c->n - (was ? was->n : 0);
-		if (n && strcmp(c->file, "lat_max") &&
-		    add_count_hi(out, c->file, c->op, c->what, c->lo, c->hi, n))
-			goto oom;
-	}
-	/*
-	 * A maximum is no counter: the module's, where the run passed it (or
-	 * counters were cleared); else the run's is at most the module's.
-	 */
-	for (i = 0; i < after->nr_counts; i++) {
-		c = &after->counts[i];
-		if (strcmp(c->file, "lat_max") || !op_counted(out, "latency", c->op))
-			continue;
-		was = cleared ? NULL : find(before, c);
-		if (add_count(out, c->file, c->op, was && was->n >= c->n ? "at_most" : "",
-			      0, c->n))
-			goto oom;
-	}
-	/* the log's sequence numbers restart from 1 when counters are cleared */
-	for (i = 0; i < before->nr_resets; i++)
-		if (before->resets[i].seq > last)
-			last = before->resets[i].seq;
-	for (i = 0; i < after->nr_resets; i++)
-		if (after->resets[i].seq < last)
-			cleared = 1;
-	for (i = 0; i < after->nr_resets; i++)
-		if ((cleared || after->resets[i].seq > last) &&
-		    add_reset(out, &after->resets[i]))
-			goto oom;
-	return 0;
-oom:
-	detail_free(out);
-	return -1;
-}
-
 void detail_free(struct detail *d)
 {
 	free(d->counts);
@@ -302,291 +224,43 @@ void detail_format_lines(struct sbuf *b, const struct detail *d)
 	}
 }
 
+/* A name of the data file's "count:" line that fits its field. */
+static int name_field(const char *s, size_t size)
+{
+	return *s && strlen(s) < size ? 0 : -1;
+}
+
+/* Fields of a line split at single spaces: split_fields() says if they are well formed. */
+static int nr_fields(const char *s)
+{
+	int n = 1;
+
+	for (; *s; s++)
+		n += *s == ' ';
+	return n;
+}
+
 int detail_parse_line(struct detail *d, const char *key, const char *value)
 {
-	char file[12], op[16], what[32], line[128];
-	unsigned long long lo, n, hi = 0;
+	struct detail_count c = { 0 };
+	char line[160], *f[6];
+	int nr;
 
-	if (!strcmp(key, "reset")) {
-		snprintf(line, sizeof(line), "%s", value);
-		return detail_parse_file(d, "resets", line);
-	}
-	/* HI: log-linear latency rows; without it (older files), log2 ones */
-	if (sscanf(value, "%11s %15s %31s %llu %llu %llu", file, op, what, &lo, &n, &hi) < 5 ||
-	    (hi && hi < lo))
+	if (strlen(value) >= sizeof(line))
 		return -1;
-	return add_count_hi(d, file, op, strcmp(what, "-") ? what : "", lo, hi, n);
-}
-
-/*
- * A bucket's upper bound: as the module printed it, or for a log2 bucket
- * (older modules, data files and sizes) [0, 1], then [2^i, 2^(i+1) - 1].
- */
-static uint64_t bucket_hi(const struct detail_count *c)
-{
-	if (c->hi)
-		return c->hi;
-	return c->lo ? 2 * c->lo - 1 : 1;
-}
-
-uint64_t detail_quantile(const struct detail *d, const char *file,
-			 const char *op, double q, uint64_t *total)
-{
-	uint64_t lo = 0, seen = 0, sum = 0, best, hi;
-	const struct detail_count *c;
-	int i, found;
-
-	for (i = 0; i < d->nr_counts; i++)
-		if (!strcmp(d->counts[i].file, file) && !strcmp(d->counts[i].op, op))
-			sum += d->counts[i].n;
-	if (total)
-		*total = sum;
-	/* buckets in ascending order, whatever order the lines came in */
-	for (found = 1; sum && found; lo = best + 1) {
-		found = 0;
-		best = UINT64_MAX;
-		for (i = 0; i < d->nr_counts; i++) {
-			c = &d->counts[i];
-			if (!strcmp(c->file, file) && !strcmp(c->op, op) &&
-			    c->lo >= lo && c->lo <= best) {
-				best = c->lo;
-				found = 1;
-			}
-		}
-		if (!found)
-			break;
-		hi = 0;
-		for (i = 0; i < d->nr_counts; i++) {
-			c = &d->counts[i];
-			if (c->lo == best && !strcmp(c->file, file) && !strcmp(c->op, op)) {
-				seen += c->n;
-				hi = bucket_hi(c) > hi ? bucket_hi(c) : hi;
-			}
-		}
-		if (seen >= q * sum)
-			return hi;
-	}
-	return 0;
-}
-
-int detail_lat_max(const struct detail *d, const char *op, uint64_t *ns)
-{
-	const struct detail_count *c;
-	uint64_t top;
-	int i;
-
-	top = detail_quantile(d, "latency", op, 1, NULL);
-	for (i = 0; i < d->nr_counts; i++) {
-		c = &d->counts[i];
-		if (strcmp(c->file, "lat_max") || strcmp(c->op, op))
-			continue;
-		if (!*c->what) {
-			*ns = c->n;
-			return 1;
-		}
-		top = c->n < top ? c->n : top;
-	}
-	*ns = top;
-	return 0;
-}
-
-uint64_t detail_lat_bound(const struct detail *d, const char *op, double q,
-			  uint64_t *total)
-{
-	uint64_t bound = detail_quantile(d, "latency", op, q, total), max;
-
-	detail_lat_max(d, op, &max);
-	return max < bound ? max : bound;
-}
-
-/* One row per operation with a latency histogram: count, p50, p99, max. */
-struct lat_row {
-	const char *op;
-	uint64_t n;
-	char p[3][32];
-};
-
-/* Percentiles as their buckets' bounds, the maximum exact ("<= X": a bound). */
-static int latency_rows(const struct detail *d, struct lat_row *rows)
-{
-	static const double q[] = { 0.5, 0.99 };
-	uint64_t max;
-	char t[24];
-	int op, k, nr = 0;
-
-	for (op = 0; op < ZNS_NR_OPS; op++) {
-		struct lat_row *r = &rows[nr];
-
-		r->op = zns_op_names[op];
-		for (k = 0; k < 2; k++)
-			fmt_ns(r->p[k], sizeof(r->p[k]),
-			       (double)detail_lat_bound(d, r->op, q[k], &r->n));
-		if (detail_lat_max(d, r->op, &max))
-			fmt_ns(r->p[2], sizeof(r->p[2]), (double)max);
-		else {
-			fmt_ns(t, sizeof(t), (double)max);
-			snprintf(r->p[2], sizeof(r->p[2]), "<= %s", t);
-		}
-		nr += r->n > 0;
-	}
-	return nr;
-}
-
-static const char *status_text(unsigned int status, char *buf, int n)
-{
-	return status ? status_name(status, buf, n) : "success";
-}
-
-static void reset_time(char *out, size_t n, uint64_t ns)
-{
-	time_t t = ns / 1000000000;
-	struct tm tm;
-
-	if (!localtime_r(&t, &tm) || !strftime(out, n, "%H:%M:%S", &tm))
-		snprintf(out, n, "?");
-	else
-		snprintf(out + strlen(out), n - strlen(out), ".%03u",
-			 (unsigned int)(ns / 1000000 % 1000));
-}
-
-static void fill_text(char *out, size_t n, const struct detail_reset *r)
-{
-	if (r->fill < 0)
-		snprintf(out, n, "unknown");
-	else
-		fmt_bytes(out, n, r->fill * 512.0);
-}
-
-/* Sizes and alignment of one direction as "4 KiB: 3, 8 KiB: 1". */
-static void hist_line(struct sbuf *b, const struct detail *d, const char *file,
-		      const char *dir)
-{
-	const struct detail_count *c;
-	char t[32];
-	int i, first = 1;
-
-	for (i = 0; i < d->nr_counts; i++) {
-		c = &d->counts[i];
-		if (strcmp(c->file, file) || strcmp(c->op, dir))
-			continue;
-		fmt_bytes(t, sizeof(t), (double)c->lo);
-		sbuf_printf(b, "%s%s%s", first ? "" : ", ",
-			    !strcmp(file, "sizes") ? "[" : "", t);
-		if (!strcmp(file, "sizes")) {	/* log2 buckets */
-			fmt_bytes(t, sizeof(t), 2.0 * c->lo);
-			sbuf_printf(b, ", %s)", c->lo ? t : "2 B");
-		}
-		sbuf_printf(b, ": %" PRIu64, c->n);
-		first = 0;
-	}
-	if (first)
-		sbuf_printf(b, "none");
-}
-
-void detail_text(struct sbuf *b, const char *title, const struct detail *d)
-{
-	struct lat_row rows[ZNS_NR_OPS];
-	const struct detail_count *c;
-	const struct detail_reset *r;
-	char t[32], s[32], f[32], st[32];
-	static const char * const dirs[] = { "read", "write" };
-	int i, nr = latency_rows(d, rows);
-
-	sbuf_printf(b, "%s: latency of successful commands (p50, p99: upper bounds of their buckets, at most 1/16 above; max: exact)\n", title);
-	sbuf_printf(b, "  %-13s %10s %10s %10s %11s\n", "op", "commands", "p50 <=", "p99 <=", "max");
-	for (i = 0; i < nr; i++)
-		sbuf_printf(b, "  %-13s %10" PRIu64 " %10s %10s %11s\n", rows[i].op,
-			    rows[i].n, rows[i].p[0], rows[i].p[1], rows[i].p[2]);
-	if (!nr)
-		sbuf_printf(b, "  none yet\n");
-	sbuf_printf(b, "errors by status and operation\n");
-	for (i = 0, nr = 0; i < d->nr_counts; i++) {
-		c = &d->counts[i];
-		if (strcmp(c->file, "errors"))
-			continue;
-		sbuf_printf(b, "  %-24s 0x%03" PRIx64 " %-13s %" PRIu64 "\n", c->what, c->lo, c->op, c->n);
-		nr++;
-	}
-	if (!nr)
-		sbuf_printf(b, "  none\n");
-	sbuf_printf(b, "resets logged: %d\n", d->nr_resets);
-	if (d->nr_resets)
-		sbuf_printf(b, "  %-12s %6s %10s %-24s %10s\n", "time", "zone", "latency", "status", "fill");
-	for (i = 0; i < d->nr_resets; i++) {
-		r = &d->resets[i];
-		reset_time(t, sizeof(t), r->time_ns);
-		fmt_ns(s, sizeof(s), (double)r->lat_ns);
-		fill_text(f, sizeof(f), r);
-		if (r->select_all)
-			sbuf_printf(b, "  %-12s %6s", t, "all");
-		else
-			sbuf_printf(b, "  %-12s %6" PRId64, t, r->zone);
-		sbuf_printf(b, " %10s %-24s %10s\n", s, status_text(r->status, st, sizeof(st)), f);
-	}
-	for (i = 0; i < 2; i++) {
-		sbuf_printf(b, "%s sizes: ", dirs[i]);
-		hist_line(b, d, "sizes", dirs[i]);
-		sbuf_printf(b, "\n%s alignment: ", dirs[i]);
-		hist_line(b, d, "alignment", dirs[i]);
-		sbuf_printf(b, "\n");
-	}
-}
-
-void detail_html(struct sbuf *b, const struct detail *d)
-{
-	struct lat_row rows[ZNS_NR_OPS];
-	const struct detail_count *c;
-	const struct detail_reset *r;
-	char t[32], s[32], f[32], st[32];
-	static const char * const dirs[] = { "read", "write" };
-	int i, nr = latency_rows(d, rows);
-
-	sbuf_printf(b, "<h2>Latency</h2>\n<p>Successful commands of the run, setup to completion. The percentiles are the upper bounds of the module's histogram buckets (a 16th of a power of two wide, so at most 1/16 above the true figure; up to twice it in recordings of log2 modules); max is the module's exact maximum (≤ where the run did not pass the maximum before it, or the module kept none).</p>\n");
-	sbuf_printf(b, "<table><tr><th>operation</th><th>commands</th><th>p50 (bucket bound, ≤)</th><th>p99 (bucket bound, ≤)</th><th>max</th></tr>\n");
-	for (i = 0; i < nr; i++)
-		sbuf_printf(b, "<tr><td>%s</td><td class=\"n\">%" PRIu64 "</td><td class=\"n\">%s</td><td class=\"n\">%s</td><td class=\"n\">%s%s</td></tr>\n",
-			    rows[i].op, rows[i].n, rows[i].p[0], rows[i].p[1],
-			    strncmp(rows[i].p[2], "<= ", 3) ? "" : "≤ ",
-			    rows[i].p[2] + (strncmp(rows[i].p[2], "<= ", 3) ? 0 : 3));
-	sbuf_printf(b, "</table>\n<h2>Errors</h2>\n");
-	for (i = 0, nr = 0; i < d->nr_counts; i++) {
-		c = &d->counts[i];
-		if (strcmp(c->file, "errors"))
-			continue;
-		if (!nr++)
-			sbuf_printf(b, "<table><tr><th>status</th><th>code</th><th>operation</th><th>commands</th></tr>\n");
-		sbuf_printf(b, "<tr><td>");
-		sbuf_xml(b, c->what);
-		sbuf_printf(b, "</td><td>0x%03" PRIx64 "</td><td>%s</td><td class=\"n\">%" PRIu64 "</td></tr>\n",
-			    c->lo, c->op, c->n);
-	}
-	sbuf_printf(b, nr ? "</table>\n" : "<p>No command failed.</p>\n");
-	sbuf_printf(b, "<h2>Resets</h2>\n<p>%d resets logged during the run (the module keeps the last <code>reset_log_size</code>).</p>\n",
-		    d->nr_resets);
-	if (d->nr_resets)
-		sbuf_printf(b, "<details><summary>every logged reset</summary>\n<table><tr><th>time</th><th>zone</th><th>latency</th><th>status</th><th>fill</th></tr>\n");
-	for (i = 0; i < d->nr_resets; i++) {
-		r = &d->resets[i];
-		reset_time(t, sizeof(t), r->time_ns);
-		fmt_ns(s, sizeof(s), (double)r->lat_ns);
-		fill_text(f, sizeof(f), r);
-		sbuf_printf(b, "<tr><td>%s</td><td class=\"n\">", t);
-		if (r->select_all)
-			sbuf_printf(b, "all");
-		else
-			sbuf_printf(b, "%" PRId64, r->zone);
-		sbuf_printf(b, "</td><td class=\"n\">%s</td><td>%s</td><td class=\"n\">%s</td></tr>\n",
-			    s, status_text(r->status, st, sizeof(st)), f);
-	}
-	if (d->nr_resets)
-		sbuf_printf(b, "</table>\n</details>\n");
-	sbuf_printf(b, "<h2>Sizes and alignment</h2>\n<table><tr><th>histogram</th><th>commands by bucket</th></tr>\n");
-	for (i = 0; i < 2; i++) {
-		sbuf_printf(b, "<tr><td>%s sizes</td><td>", dirs[i]);
-		hist_line(b, d, "sizes", dirs[i]);
-		sbuf_printf(b, "</td></tr>\n<tr><td>%s alignment</td><td>", dirs[i]);
-		hist_line(b, d, "alignment", dirs[i]);
-		sbuf_printf(b, "</td></tr>\n");
-	}
-	sbuf_printf(b, "</table>\n");
+	snprintf(line, sizeof(line), "%s", value);
+	if (!strcmp(key, "reset"))
+		return reset_row(d, line);
+	if (strcmp(key, "count"))
+		return -1;
+	/* HI: log-linear latency rows; without it (older files), log2 ones */
+	nr = nr_fields(line);
+	if ((nr != 5 && nr != 6) || split_fields(line, f, nr) ||
+	    name_field(f[0], sizeof(c.file)) || name_field(f[1], sizeof(c.op)) ||
+	    name_field(f[2], sizeof(c.what)) || parse_u64(f[3], &c.lo) ||
+	    parse_u64(f[4], &c.n) || (nr == 6 && parse_u64(f[5], &c.hi)) ||
+	    (c.hi && c.hi < c.lo))
+		return -1;
+	return detail_add_count(d, f[0], f[1], strcmp(f[2], "-") ? f[2] : "",
+				c.lo, c.hi, c.n);
 }

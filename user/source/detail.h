@@ -4,7 +4,8 @@
  * sizes and alignment (log-linear and log2 histograms, the exact latency
  * maximum), errors by status and operation,
  * and the resets log. Read live, kept in a recorded run as the run's
- * changes, shown by "zns-stat detail" and the HTML report.
+ * changes, shown by "zns-stat detail" and the HTML report. The reading
+ * layer: parsing only (model/detail_model.h computes from it).
  */
 #ifndef ZNS_STAT_DETAIL_H
 #define ZNS_STAT_DETAIL_H
@@ -47,13 +48,10 @@ struct detail {
 int detail_read(const char *disk, struct detail *d, char *err, size_t errlen);
 /* One module file's text (modified) into d. */
 int detail_parse_file(struct detail *d, const char *file, char *text);
-/*
- * What a run added: after's counts less before's (after's alone when a
- * count went down: counters were cleared), and the resets logged after
- * before's last.
- */
-int detail_delta(struct detail *out, const struct detail *before,
-		 const struct detail *after);
+/* One more count or reset event in d; -1 out of memory. */
+int detail_add_count(struct detail *d, const char *file, const char *op,
+		     const char *what, uint64_t lo, uint64_t hi, uint64_t n);
+int detail_add_reset(struct detail *d, const struct detail_reset *r);
 void detail_free(struct detail *d);
 
 /*
@@ -61,29 +59,7 @@ void detail_free(struct detail *d);
  * HI where known (latency), which readers of version 2 files skip.
  */
 void detail_format_lines(struct sbuf *b, const struct detail *d);
+/* Strict as the module files' parsers (split_fields, parse_u64): -1 on a bad line. */
 int detail_parse_line(struct detail *d, const char *key, const char *value);
-
-/*
- * Quantile q of a histogram's counts for (file, op): the upper bound of the
- * bucket that holds it (log-linear buckets: a 16th of the value; log2 ones of
- * older modules and recordings: up to twice it).
- */
-uint64_t detail_quantile(const struct detail *d, const char *file,
-			 const char *op, double q, uint64_t *total);
-
-/*
- * Operation op's latency maximum: 1, *ns the module's exact one; 0, *ns a
- * bound of it (a run that did not pass the module's maximum, or a recording
- * without it: its highest bucket's bound).
- */
-int detail_lat_max(const struct detail *d, const char *op, uint64_t *ns);
-/* Quantile q of op's latency, a bound: its bucket's, or the maximum. */
-uint64_t detail_lat_bound(const struct detail *d, const char *op, double q,
-			  uint64_t *total);
-
-/* The terminal text: latency percentiles, errors, resets, sizes, alignment. */
-void detail_text(struct sbuf *b, const char *title, const struct detail *d);
-/* The same as HTML sections of the report. */
-void detail_html(struct sbuf *b, const struct detail *d);
 
 #endif

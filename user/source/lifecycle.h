@@ -26,7 +26,5 @@ int life_read(const char *disk, struct life *l, char *err, size_t errlen);
 uint64_t life_get(const struct life *l, const char *key);
 /* 1 if the module printed the key. */
 int life_has(const struct life *l, const char *key);
-/* The upper bound in us of the bucket holding quantile q (0..1); 0: none. */
-uint64_t life_quantile_us(const uint64_t *buckets, double q);
 
 #endif

@@ -30,12 +30,6 @@ struct timeline {
 	struct tick *ticks;
 };
 
-/*
- * The interval from prev to cur, ending end_s into the run. A count that
- * went down (cleared) counts from 0.
- */
-int timeline_add(struct timeline *tl, const struct snapshot *prev,
-		 const struct snapshot *cur, double end_s);
 void timeline_free(struct timeline *tl);
 
 /* "tick: END_S ZONE:W:R:X ..." lines, and one back. */

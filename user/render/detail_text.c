@@ -1,0 +1,267 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * zns-stat detail for people: the terminal's tables (libsmartcols, as the
+ * zone table) and the HTML report's sections of the same figures: latency
+ * p50/p99 as bucket bounds and the exact maximum per operation, errors by
+ * status name, every logged reset, the size and alignment histograms.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "../../include/zns_stat.h"
+#include "model/detail_model.h"
+#include "render/detail_out.h"
+#include "render/scols_out.h"
+#include "source/columns.h"
+
+/* One row per operation with a latency histogram: count, p50, p99, max. */
+struct lat_row {
+	const char *op;
+	uint64_t n;
+	char p[3][32];
+};
+
+/* Percentiles as their buckets' bounds, the maximum exact ("<= X": a bound). */
+static int latency_rows(const struct detail *d, struct lat_row *rows)
+{
+	struct detail_lat f;
+	char t[24];
+	int op, nr = 0;
+
+	for (op = 0; op < ZNS_NR_OPS; op++) {
+		struct lat_row *r = &rows[nr];
+
+		if (!detail_lat_figures(d, zns_op_names[op], &f))
+			continue;
+		r->op = zns_op_names[op];
+		r->n = f.n;
+		fmt_ns(r->p[0], sizeof(r->p[0]), (double)f.p50);
+		fmt_ns(r->p[1], sizeof(r->p[1]), (double)f.p99);
+		fmt_ns(t, sizeof(t), (double)f.max);
+		snprintf(r->p[2], sizeof(r->p[2]), "%s%s", f.exact ? "" : "<= ", t);
+		nr++;
+	}
+	return nr;
+}
+
+static const char *status_text(unsigned int status, char *buf, int n)
+{
+	return status ? status_name(status, buf, n) : "success";
+}
+
+static void reset_time(char *out, size_t n, uint64_t ns)
+{
+	time_t t = ns / 1000000000;
+	struct tm tm;
+
+	if (!localtime_r(&t, &tm) || !strftime(out, n, "%H:%M:%S", &tm))
+		snprintf(out, n, "?");
+	else
+		snprintf(out + strlen(out), n - strlen(out), ".%03u",
+			 (unsigned int)(ns / 1000000 % 1000));
+}
+
+static void fill_text(char *out, size_t n, const struct detail_reset *r)
+{
+	if (r->fill < 0)
+		snprintf(out, n, "unknown");
+	else
+		fmt_bytes(out, n, r->fill * 512.0);
+}
+
+/* Sizes and alignment of one direction as "4 KiB: 3, 8 KiB: 1". */
+static void hist_line(struct sbuf *b, const struct detail *d, const char *file,
+		      const char *dir)
+{
+	const struct detail_count *c;
+	char t[32];
+	int i, first = 1;
+
+	for (i = 0; i < d->nr_counts; i++) {
+		c = &d->counts[i];
+		if (strcmp(c->file, file) || strcmp(c->op, dir))
+			continue;
+		fmt_bytes(t, sizeof(t), (double)c->lo);
+		sbuf_printf(b, "%s%s%s", first ? "" : ", ",
+			    !strcmp(file, "sizes") ? "[" : "", t);
+		if (!strcmp(file, "sizes")) {	/* log2 buckets */
+			fmt_bytes(t, sizeof(t), 2.0 * c->lo);
+			sbuf_printf(b, ", %s)", c->lo ? t : "2 B");
+		}
+		sbuf_printf(b, ": %" PRIu64, c->n);
+		first = 0;
+	}
+	if (first)
+		sbuf_printf(b, "none");
+}
+
+static void latency_table(struct sbuf *b, const struct detail *d)
+{
+	static const char * const names[] = { "op", "commands", "p50 <=", "p99 <=", "max" };
+	static const int right[] = { 0, 1, 1, 1, 1 };
+	struct lat_row rows[ZNS_NR_OPS];
+	struct libscols_table *tb;
+	const char *cells[5];
+	char n[24];
+	int i, nr = latency_rows(d, rows);
+
+	if (!nr) {
+		sbuf_printf(b, "  none yet\n");
+		return;
+	}
+	tb = scols_out_new(names, right, 5, 0);
+	for (i = 0; tb && i < nr; i++) {
+		fmt_u64(n, sizeof(n), rows[i].n);
+		cells[0] = rows[i].op;
+		cells[1] = n;
+		cells[2] = rows[i].p[0];
+		cells[3] = rows[i].p[1];
+		cells[4] = rows[i].p[2];
+		if (scols_out_row(tb, cells, 5))
+			b->oom = 1;
+	}
+	scols_out_print(b, tb, "  ");
+}
+
+static void errors_table(struct sbuf *b, const struct detail *d)
+{
+	static const char * const names[] = { "status", "code", "op", "commands" };
+	static const int right[] = { 0, 0, 0, 1 };
+	struct libscols_table *tb = NULL;
+	const struct detail_count *c;
+	const char *cells[4];
+	char code[24], n[24];
+	int i;
+
+	for (i = 0; i < d->nr_counts; i++) {
+		c = &d->counts[i];
+		if (strcmp(c->file, "errors"))
+			continue;
+		if (!tb && !(tb = scols_out_new(names, right, 4, 0))) {
+			b->oom = 1;
+			return;
+		}
+		snprintf(code, sizeof(code), "0x%03" PRIx64, c->lo);
+		fmt_u64(n, sizeof(n), c->n);
+		cells[0] = c->what;
+		cells[1] = code;
+		cells[2] = c->op;
+		cells[3] = n;
+		if (scols_out_row(tb, cells, 4))
+			b->oom = 1;
+	}
+	if (tb)
+		scols_out_print(b, tb, "  ");
+	else
+		sbuf_printf(b, "  none\n");
+}
+
+static void resets_table(struct sbuf *b, const struct detail *d)
+{
+	static const char * const names[] = { "time", "zone", "latency", "status", "fill" };
+	static const int right[] = { 0, 1, 1, 0, 1 };
+	char t[32], z[24], s[32], st[32], f[32];
+	const char *cells[] = { t, z, s, st, f };
+	const struct detail_reset *r;
+	struct libscols_table *tb;
+	int i;
+
+	if (!d->nr_resets)
+		return;
+	tb = scols_out_new(names, right, 5, 0);
+	for (i = 0; tb && i < d->nr_resets; i++) {
+		r = &d->resets[i];
+		reset_time(t, sizeof(t), r->time_ns);
+		if (r->select_all)
+			snprintf(z, sizeof(z), "all");
+		else
+			snprintf(z, sizeof(z), "%" PRId64, r->zone);
+		fmt_ns(s, sizeof(s), (double)r->lat_ns);
+		cells[3] = status_text(r->status, st, sizeof(st));
+		fill_text(f, sizeof(f), r);
+		if (scols_out_row(tb, cells, 5))
+			b->oom = 1;
+	}
+	scols_out_print(b, tb, "  ");
+}
+
+void detail_text(struct sbuf *b, const char *title, const struct detail *d)
+{
+	static const char * const dirs[] = { "read", "write" };
+	int i;
+
+	sbuf_printf(b, "%s: latency of successful commands (p50, p99: upper bounds of their buckets, at most 1/16 above; max: exact)\n", title);
+	latency_table(b, d);
+	sbuf_printf(b, "errors by status and operation\n");
+	errors_table(b, d);
+	sbuf_printf(b, "resets logged: %d\n", d->nr_resets);
+	resets_table(b, d);
+	for (i = 0; i < 2; i++) {
+		sbuf_printf(b, "%s sizes: ", dirs[i]);
+		hist_line(b, d, "sizes", dirs[i]);
+		sbuf_printf(b, "\n%s alignment: ", dirs[i]);
+		hist_line(b, d, "alignment", dirs[i]);
+		sbuf_printf(b, "\n");
+	}
+}
+
+void detail_html(struct sbuf *b, const struct detail *d)
+{
+	struct lat_row rows[ZNS_NR_OPS];
+	const struct detail_count *c;
+	const struct detail_reset *r;
+	char t[32], s[32], f[32], st[32];
+	static const char * const dirs[] = { "read", "write" };
+	int i, nr = latency_rows(d, rows);
+
+	sbuf_printf(b, "<h2>Latency</h2>\n<p>Successful commands of the run, setup to completion. The percentiles are the upper bounds of the module's histogram buckets (a 16th of a power of two wide, so at most 1/16 above the true figure; up to twice it in recordings of log2 modules); max is the module's exact maximum (≤ where the run did not pass the maximum before it, or the module kept none).</p>\n");
+	sbuf_printf(b, "<table><tr><th>operation</th><th>commands</th><th>p50 (bucket bound, ≤)</th><th>p99 (bucket bound, ≤)</th><th>max</th></tr>\n");
+	for (i = 0; i < nr; i++)
+		sbuf_printf(b, "<tr><td>%s</td><td class=\"n\">%" PRIu64 "</td><td class=\"n\">%s</td><td class=\"n\">%s</td><td class=\"n\">%s%s</td></tr>\n",
+			    rows[i].op, rows[i].n, rows[i].p[0], rows[i].p[1],
+			    strncmp(rows[i].p[2], "<= ", 3) ? "" : "≤ ",
+			    rows[i].p[2] + (strncmp(rows[i].p[2], "<= ", 3) ? 0 : 3));
+	sbuf_printf(b, "</table>\n<h2>Errors</h2>\n");
+	for (i = 0, nr = 0; i < d->nr_counts; i++) {
+		c = &d->counts[i];
+		if (strcmp(c->file, "errors"))
+			continue;
+		if (!nr++)
+			sbuf_printf(b, "<table><tr><th>status</th><th>code</th><th>operation</th><th>commands</th></tr>\n");
+		sbuf_printf(b, "<tr><td>");
+		sbuf_xml(b, c->what);
+		sbuf_printf(b, "</td><td>0x%03" PRIx64 "</td><td>%s</td><td class=\"n\">%" PRIu64 "</td></tr>\n",
+			    c->lo, c->op, c->n);
+	}
+	sbuf_printf(b, nr ? "</table>\n" : "<p>No command failed.</p>\n");
+	sbuf_printf(b, "<h2>Resets</h2>\n<p>%d resets logged during the run (the module keeps the last <code>reset_log_size</code>).</p>\n",
+		    d->nr_resets);
+	if (d->nr_resets)
+		sbuf_printf(b, "<details><summary>every logged reset</summary>\n<table><tr><th>time</th><th>zone</th><th>latency</th><th>status</th><th>fill</th></tr>\n");
+	for (i = 0; i < d->nr_resets; i++) {
+		r = &d->resets[i];
+		reset_time(t, sizeof(t), r->time_ns);
+		fmt_ns(s, sizeof(s), (double)r->lat_ns);
+		fill_text(f, sizeof(f), r);
+		sbuf_printf(b, "<tr><td>%s</td><td class=\"n\">", t);
+		if (r->select_all)
+			sbuf_printf(b, "all");
+		else
+			sbuf_printf(b, "%" PRId64, r->zone);
+		sbuf_printf(b, "</td><td class=\"n\">%s</td><td>%s</td><td class=\"n\">%s</td></tr>\n",
+			    s, status_text(r->status, st, sizeof(st)), f);
+	}
+	if (d->nr_resets)
+		sbuf_printf(b, "</table>\n</details>\n");
+	sbuf_printf(b, "<h2>Sizes and alignment</h2>\n<table><tr><th>histogram</th><th>commands by bucket</th></tr>\n");
+	for (i = 0; i < 2; i++) {
+		sbuf_printf(b, "<tr><td>%s sizes</td><td>", dirs[i]);
+		hist_line(b, d, "sizes", dirs[i]);
+		sbuf_printf(b, "</td></tr>\n<tr><td>%s alignment</td><td>", dirs[i]);
+		hist_line(b, d, "alignment", dirs[i]);
+		sbuf_printf(b, "</td></tr>\n");
+	}
+	sbuf_printf(b, "</table>\n");
+}
