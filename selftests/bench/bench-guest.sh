@@ -24,6 +24,8 @@
 #   memory  bytes a namespace of 100, 4096 and 65536 zones costs
 #   scale   reading zones/summary (ZNS_BENCH_SCALE_REPS times), zns-stat and the
 #           heatmaps (ZNS_BENCH_TOOL_REPS times) for 65536 zones, and profiles
+#           (with ZNS_BENCH_TOOL_BASE) the base commit's zns-stat and this
+#           tree's, --all and record -d 1, in turn ZNS_BENCH_SCALE_REPS times
 #   selectall  the completion probe's time of one select-all reset (timed
 #           build) on 100, 4096 and 65536 zones, each written first (every
 #           zone open: each applies it in the completion), then each written
@@ -63,6 +65,7 @@ ZB=${ZNS_BENCH_ZBENCH:?}
 TIMED_KO=${ZNS_BENCH_TIMED_KO:?}
 TIMED_LC_KO=${ZNS_BENCH_TIMED_LC_KO:-}
 BASE_KO=${ZNS_BENCH_BASE_KO:-}
+BASE_TOOL=${ZNS_BENCH_BASE_TOOL:-}
 HOTAB_ROUNDS=${ZNS_BENCH_HOTAB_ROUNDS:-6}
 LC_WORKLOADS=${ZNS_BENCH_LC_WORKLOADS-rr1 rr32 append}	# empty: no local_clock() timing
 ROUNDS=${ZNS_BENCH_ROUNDS:-5}
@@ -403,6 +406,22 @@ dd_ms() {
 	dd if="$1" of=/dev/null bs=1M 2>&1 | awk '/copied/ { printf "%.2f\n", $(NF-3) * 1000 }'
 }
 
+# The base commit's zns-stat (ZNS_BENCH_TOOL_BASE) and this tree's on the same
+# namespace, in turn, the order swapped every repetition (drift cancels).
+scale_tools() {
+	local d=$1 rep tool bin
+	for rep in $(seq "$SCALE_REPS"); do
+		for tool in $([ $((rep % 2)) = 1 ] && echo base new || echo new base); do
+			bin=$ZNS_TOOL
+			[ "$tool" = new ] || bin=$BASE_TOOL
+			bench "phase=scale what=tool_all tool=$tool rep=$rep ms=$(time_ms "$bin" --all "$d")"
+			rm -rf /tmp/rec-tool && mkdir -p /tmp/rec-tool
+			bench "phase=scale what=tool_record tool=$tool rep=$rep ms=$(time_ms "$bin" record "$d" -d 1 -c bench -D /tmp/rec-tool)"
+		done
+	done
+	rm -rf /tmp/rec-tool
+}
+
 phase_scale() {
 	local d=$Z65536 zones=$ZNS_DEBUGFS/$Z65536/zones bytes
 	load_zns
@@ -438,6 +457,7 @@ phase_scale() {
 	else
 		note "zns-stat has no plot command: heatmaps not timed"
 	fi
+	[ -z "$BASE_TOOL" ] || scale_tools "$d"
 	# Where reading zones, and printing it with zns-stat, spend their time
 	# (perf's cpu-clock sampling; kernel and the tool's symbols).
 	if command -v perf >/dev/null; then

@@ -23,6 +23,9 @@
 #   ZNS_BENCH_BASE        a commit: its timed build against this tree's, phase
 #                         hotab (added to the phases if not named)
 #   ZNS_BENCH_HOTAB_ROUNDS rounds of hotab, each timing both builds [6]
+#   ZNS_BENCH_TOOL_BASE   a commit: its zns-stat, timed against this tree's in
+#                         phase scale (--all and record, interleaved, each
+#                         ZNS_BENCH_SCALE_REPS times) on the same namespace
 # Output: build/bench/guest.log (console), build/bench/results.txt (BENCH lines and
 # host facts), build/bench/report.txt (tables, also printed). Exit status non-zero
 # if the guest run failed.
@@ -72,6 +75,18 @@ if [ -n "${ZNS_BENCH_BASE:-}" ]; then
 	esac
 fi
 
+# ZNS_BENCH_TOOL_BASE: the base commit's zns-stat, built from its own tree.
+base_tool_rev=
+if [ -n "${ZNS_BENCH_TOOL_BASE:-}" ]; then
+	base_tool_rev=$(git rev-parse --short "$ZNS_BENCH_TOOL_BASE^{commit}")
+	log "building zns-stat of $base_tool_rev (ZNS_BENCH_TOOL_BASE) for phase scale"
+	rm -rf "$out/base-tool"
+	mkdir -p "$out/base-tool"
+	git archive "$base_tool_rev" Makefile include user | tar -x -C "$out/base-tool"
+	make -s -C "$out/base-tool" tool
+	export ZNS_BENCH_BASE_TOOL=$out/base-tool/user/zns-stat
+fi
+
 # Fresh sparse images (QEMU opens them on the host): a 64 GiB one for 65536 zones.
 img=$out/img
 rm -rf "$img"
@@ -106,7 +121,7 @@ while IFS= read -r var; do
 done < <(compgen -e | grep '^ZNS_BENCH_') >"$out/guest.env"
 
 {
-	echo "HOST date=$(date -u +%Y-%m-%dT%H:%M:%SZ) commit=$(git rev-parse --short HEAD 2>/dev/null || echo none) dirty=$(git status --porcelain 2>/dev/null | grep -c . || true)${base_ko:+ base=$base_rev}"
+	echo "HOST date=$(date -u +%Y-%m-%dT%H:%M:%SZ) commit=$(git rev-parse --short HEAD 2>/dev/null || echo none) dirty=$(git status --porcelain 2>/dev/null | grep -c . || true)${base_ko:+ base=$base_rev}${base_tool_rev:+ base_tool=$base_tool_rev}"
 	echo "HOST cpu=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//; s/ /_/g') cores=$(nproc) qemu=$(qemu-system-x86_64 --version | awk 'NR == 1 { print $4 }')"
 	echo "HOST load_before=$(cut -d' ' -f1-3 /proc/loadavg | tr ' ' ,)"
 } >"$out/results.txt"

@@ -27,6 +27,33 @@ TARGET_BYTES = 288      # per zone (issue 12: zone lifecycle)
 TARGET_READ_MS = 100    # zones of 65536 zones
 
 
+def scale_tools(recs, host, p):
+    """ZNS_BENCH_TOOL_BASE: the base commit's zns-stat against this tree's,
+    interleaved on the same namespace; the ratio new/base per pair, then
+    its median."""
+    runs = defaultdict(list)
+    for r in recs:
+        if r.get("phase") == "scale" and r.get("tool") in ("base", "new"):
+            runs[(r["what"], r.get("rep"), r["tool"])].append(float(r["ms"]))
+    if not runs:
+        return
+    p("  zns-stat of %s (base) and of this tree (new), interleaved (ms, median; ratio new/base per pair):"
+      % host.get("base_tool", "?"))
+    for what, title in (("tool_all", "zns-stat --all"),
+                        ("tool_record", "zns-stat record -d 1 (with figures)")):
+        reps = sorted({k[1] for k in runs if k[0] == what})
+        base = [runs[(what, k, "base")][0] for k in reps if (what, k, "base") in runs]
+        new = [runs[(what, k, "new")][0] for k in reps if (what, k, "new") in runs]
+        ratios = [runs[(what, k, "new")][0] / runs[(what, k, "base")][0] for k in reps
+                  if (what, k, "new") in runs and (what, k, "base") in runs
+                  and runs[(what, k, "base")][0] > 0]
+        if not base or not new:
+            continue
+        p("    %-36s base %8.0f  new %8.0f  new/base %.3f  (base %s; new %s)" % (
+            title, med(base), med(new), med(ratios) if ratios else float("nan"),
+            " ".join("%.0f" % x for x in base), " ".join("%.0f" % x for x in new)))
+
+
 def parse(path):
     recs, host, notes = [], {}, []
     for line in open(path):
@@ -333,7 +360,7 @@ def main():
     # ---- scale
     sc = defaultdict(list)
     for r in recs:
-        if r.get("phase") == "scale" and "ms" in r:
+        if r.get("phase") == "scale" and "ms" in r and "tool" not in r:
             sc[r["what"]].append(float(r["ms"]))
     read_ms = None
     if sc:
@@ -347,6 +374,7 @@ def main():
         if figs:
             p("  heatmaps: %s SVG files, %s bytes" % (figs.get("n"), figs.get("bytes")))
         read_ms = med(sc.get("zones_dd", [])) 
+        scale_tools(recs, host, p)
         for what in ("zones", "zns-stat"):
             tag = "perf %s: " % what
             perf = [n[len(tag):] for n in notes if n.startswith(tag)]

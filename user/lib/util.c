@@ -3,6 +3,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -75,15 +76,32 @@ void fmt_seconds(char *out, size_t n, uint64_t ns)
 		 *frac ? "." : "", frac);
 }
 
+const char *scan_u64(const char *s, uint64_t *v)
+{
+	const char *p = s;
+	uint64_t x = 0;
+	unsigned int d;
+
+	/* 19 digits cannot overflow: checked from the 20th only */
+	for (; p - s < 19 && *p >= '0' && *p <= '9'; p++)
+		x = x * 10 + (*p - '0');
+	for (; *p >= '0' && *p <= '9'; p++) {
+		d = *p - '0';
+		if (x > UINT64_MAX / 10 || (x == UINT64_MAX / 10 && d > UINT64_MAX % 10))
+			return NULL;	/* strtoull's ERANGE */
+		x = x * 10 + d;
+	}
+	if (p == s)
+		return NULL;
+	*v = x;
+	return p;
+}
+
 int parse_u64(const char *s, uint64_t *v)
 {
-	char *end;
+	const char *end = scan_u64(s, v);
 
-	if (*s < '0' || *s > '9')
-		return -1;
-	errno = 0;
-	*v = strtoull(s, &end, 10);
-	return errno || *end ? -1 : 0;
+	return end && !*end ? 0 : -1;
 }
 
 int parse_hex(const char *s, uint64_t *v)
@@ -146,6 +164,53 @@ int fmt_u64(char *out, size_t n, uint64_t v)
 	if (n) {
 		memcpy(out, p, len);
 		out[len] = '\0';
+	}
+	return len;
+}
+
+int fmt_hex(char *out, size_t n, uint64_t v)
+{
+	char digits[20], *p = digits + sizeof(digits);
+	int len;
+
+	do {
+		*--p = "0123456789abcdef"[v & 15];
+		v >>= 4;
+	} while (v);
+	*--p = 'x';
+	*--p = '0';
+	len = digits + sizeof(digits) - p;
+	if ((size_t)len >= n)
+		len = n ? n - 1 : 0;
+	if (n) {
+		memcpy(out, p, len);
+		out[len] = '\0';
+	}
+	return len;
+}
+
+int fmt_fixed(char *out, size_t n, double v, int prec)
+{
+	static const double mult[] = { 1, 10, 100 };
+	double t, f;
+	uint64_t q, m;
+	int len;
+
+	if (prec < 0 || prec > 2 || !(v >= 0))
+		return snprintf(out, n, "%.*f", prec, v);
+	t = v * mult[prec];	/* off by 1.2e-6 at most below 1e10 */
+	f = floor(t);
+	/* near a tie printf rounds the exact binary value: let it decide */
+	if (t >= 1e10 || fabs(t - f - 0.5) < 1e-4 || n < 24)
+		return snprintf(out, n, "%.*f", prec, v);
+	q = (uint64_t)f + (t - f > 0.5);
+	m = (uint64_t)mult[prec];
+	len = fmt_u64(out, n, q / m);
+	if (prec) {
+		out[len++] = '.';
+		fmt_u64(out + len, n - len, q % m + m);	/* "1" and the digits */
+		memmove(out + len, out + len + 1, prec + 1);
+		len += prec;
 	}
 	return len;
 }
@@ -366,17 +431,30 @@ char *slurp_file(const char *path, size_t *lenp)
 static void fmt_scaled(char *out, size_t n, double v, const char *unit)
 {
 	int prec = v >= 100 || v == (long long)v ? 0 : v >= 10 ? 1 : 2;
+	size_t len, ul = strlen(unit);
 	char num[32];
-	char *e;
 
-	snprintf(num, sizeof(num), "%.*f", prec, v);
-	if (strchr(num, '.')) {
-		for (e = num + strlen(num) - 1; *e == '0'; e--)
-			*e = '\0';
-		if (*e == '.')
-			*e = '\0';
+	len = fmt_fixed(num, sizeof(num), v, prec);
+	if (len >= sizeof(num))
+		len = sizeof(num) - 1;
+	if (memchr(num, '.', len)) {
+		while (num[len - 1] == '0')
+			len--;
+		if (num[len - 1] == '.')
+			len--;
 	}
-	snprintf(out, n, "%s%s%s", num, *unit ? " " : "", unit);
+	if (ul)
+		num[len++] = ' ';
+	/* as snprintf(out, n, "%s %s") would, cut when out is too small */
+	if (!n)
+		return;
+	if (len >= n)
+		len = n - 1;
+	memcpy(out, num, len);
+	if (ul > n - 1 - len)
+		ul = n - 1 - len;
+	memcpy(out + len, unit, ul);
+	out[len + ul] = '\0';
 }
 
 void fmt_bytes(char *out, size_t n, double v)

@@ -47,6 +47,13 @@ char *slurp_file(const char *path, size_t *len);
  * length. Tables of 65536 zones format millions of numbers: no printf.
  */
 int fmt_u64(char *out, size_t n, uint64_t v);
+/* The same as "0x%llx" ("0x0" for 0). */
+int fmt_hex(char *out, size_t n, uint64_t v);
+/*
+ * v >= 0 with prec (0 to 2) decimals, as "%.*f" prints it (the table's mean
+ * latencies, 65536 zones of them); printf itself near a rounding tie.
+ */
+int fmt_fixed(char *out, size_t n, double v, int prec);
 
 /*
  * The module's log2 histograms: bucket 0 starts at 0, bucket i > 0 at 2^i.
@@ -60,6 +67,12 @@ int log2_bucket(unsigned long long lo, int nr);
  * 0, or -1 (also on overflow).
  */
 int parse_u64(const char *s, uint64_t *v);
+/*
+ * The decimal digits at s (at least one) as *v; returns where they end, or
+ * NULL for none or overflow (as strtoull's ERANGE). No printf, no errno:
+ * a zones file of 65536 zones is 2.3 million numbers.
+ */
+const char *scan_u64(const char *s, uint64_t *v);
 int parse_hex(const char *s, uint64_t *v);
 /* The same with an optional '-' (a zone or fill of -1: none, unknown). */
 int parse_i64(const char *s, int64_t *v);

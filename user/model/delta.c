@@ -60,6 +60,7 @@ static void diff_zones(const struct snapshot *before,
 {
 	int map[SNAPSHOT_MAX_COLUMNS] = { 0 }, i, ng;
 	int count[SNAPSHOT_MAX_COLUMNS] = { 0 };
+	unsigned char kind[SNAPSHOT_MAX_COLUMNS];
 	struct op_group g[MAX_OP_GROUPS];
 	const struct op_group *grp;
 	uint64_t z;
@@ -72,16 +73,16 @@ static void diff_zones(const struct snapshot *before,
 		grp = op_group_of(g, ng, i);
 		count[i] = grp ? grp->count : -1;
 	}
+	/* out has after's columns: their kinds, resolved once for every zone */
+	snapshot_kinds(after, kind);
 	for (z = 0; z < after->nr_zones; z++) {
 		const uint64_t *a = snapshot_row(after, z);
 		const uint64_t *b = snapshot_row(before, z);
 		uint64_t *o = snapshot_row(out, z);
 
 		for (i = 0; i < after->nr_columns; i++) {
-			enum column_kind k = column_kind(after->columns[i]);
-
 			o[i] = a[i];
-			if (k == COL_COUNTER && map[i] >= 0)
+			if (kind[i] == COL_COUNTER && map[i] >= 0)
 				o[i] = a[i] - b[map[i]];
 		}
 		/*
@@ -91,9 +92,9 @@ static void diff_zones(const struct snapshot *before,
 		for (i = 0; i < after->nr_columns; i++) {
 			int c = count[i];
 
-			if (column_kind(after->columns[i]) != COL_EXTREMUM)
+			if (kind[i] != COL_EXTREMUM)
 				continue;
-			if (c >= 0 ? !o[c] : !snapshot_zone_active(out, z))
+			if (c >= 0 ? !o[c] : !snapshot_row_active(out, kind, z))
 				o[i] = 0;
 		}
 	}

@@ -37,18 +37,24 @@ int metric_available(const struct metric *m, const struct snapshot *s)
 	       (!m->den || snapshot_column(s, m->den) >= 0);
 }
 
-double metric_value(const struct metric *m, const struct snapshot *s,
-		    uint64_t first, uint64_t n, int *defined)
+void metric_columns(const struct metric *m, const struct snapshot *s,
+		    struct metric_cols *c)
 {
-	int cn = snapshot_column(s, m->num);
-	int cd = m->den ? snapshot_column(s, m->den) : -1;
+	c->num = snapshot_column(s, m->num);
+	c->den = m->den ? snapshot_column(s, m->den) : -1;
+}
+
+double metric_value_cols(const struct metric *m, const struct metric_cols *c,
+			 const struct snapshot *s, uint64_t first, uint64_t n,
+			 int *defined)
+{
 	double num = 0, den = 0;
 	uint64_t z;
 
 	for (z = first; z < first + n && z < s->nr_zones; z++) {
-		num += snapshot_row(s, z)[cn];
-		if (cd >= 0)
-			den += snapshot_row(s, z)[cd];
+		num += snapshot_row(s, z)[c->num];
+		if (c->den >= 0)
+			den += snapshot_row(s, z)[c->den];
 	}
 	*defined = 1;
 	if (!m->den)
@@ -58,6 +64,15 @@ double metric_value(const struct metric *m, const struct snapshot *s,
 		return 0;
 	}
 	return num * m->scale / den;
+}
+
+double metric_value(const struct metric *m, const struct snapshot *s,
+		    uint64_t first, uint64_t n, int *defined)
+{
+	struct metric_cols c;
+
+	metric_columns(m, s, &c);
+	return metric_value_cols(m, &c, s, first, n, defined);
 }
 
 void metric_format(const struct metric *m, double v, char *out, int outlen)

@@ -31,6 +31,19 @@ int metric_available(const struct metric *m, const struct snapshot *s);
  */
 double metric_value(const struct metric *m, const struct snapshot *s,
 		    uint64_t first, uint64_t n, int *defined);
+/*
+ * The same in a loop over zones: the columns found once (metric_columns),
+ * not by name for every zone.
+ */
+struct metric_cols {
+	int num, den;	/* column indexes; den -1: none */
+};
+
+void metric_columns(const struct metric *m, const struct snapshot *s,
+		    struct metric_cols *c);
+double metric_value_cols(const struct metric *m, const struct metric_cols *c,
+			 const struct snapshot *s, uint64_t first, uint64_t n,
+			 int *defined);
 /* A value as people read it: "12", "1.5 MiB", "31.5 us", "50 %". */
 void metric_format(const struct metric *m, double v, char *out, int outlen);
 

@@ -16,32 +16,43 @@ static int lifecycle_column(const char *name)
 	return !strncmp(name, "fill_", 5) || !strncmp(name, "finish_", 7);
 }
 
+/* What a column adds to a zone's busy key: data, commands or nothing. */
+enum { BUSY_NONE, BUSY_DATA, BUSY_CMDS };
+
+static void busy_columns(const struct snapshot *s, unsigned char *what)
+{
+	int i;
+
+	for (i = 0; i < s->nr_columns; i++) {
+		const char *c = s->columns[i];
+
+		if (column_kind(c) != COL_COUNTER || column_unit(c) == UNIT_NS ||
+		    lifecycle_column(c))
+			what[i] = BUSY_NONE;
+		else
+			what[i] = column_unit(c) == UNIT_SECTORS ? BUSY_DATA : BUSY_CMDS;
+	}
+}
+
 /* Busy: sectors the zone's commands moved, then its commands. */
-static void busy_key(const struct snapshot *s, uint64_t z, uint64_t *data,
-		     uint64_t *cmds)
+static void busy_key(const struct snapshot *s, const unsigned char *what,
+		     uint64_t z, uint64_t *data, uint64_t *cmds)
 {
 	const uint64_t *row = snapshot_row(s, z);
 	int i;
 
 	*data = *cmds = 0;
 	for (i = 0; i < s->nr_columns; i++) {
-		if (column_kind(s->columns[i]) != COL_COUNTER ||
-		    column_unit(s->columns[i]) == UNIT_NS ||
-		    lifecycle_column(s->columns[i]))
-			continue;
-		if (column_unit(s->columns[i]) == UNIT_SECTORS)
+		if (what[i] == BUSY_DATA)
 			*data += row[i];
-		else
+		else if (what[i] == BUSY_CMDS)
 			*cmds += row[i];
 	}
 }
 
-int zone_busier(const struct snapshot *s, uint64_t a, uint64_t b)
+static int busier(uint64_t da, uint64_t ca, uint64_t a, uint64_t db,
+		  uint64_t cb, uint64_t b)
 {
-	uint64_t da, ca, db, cb;
-
-	busy_key(s, a, &da, &ca);
-	busy_key(s, b, &db, &cb);
 	if (da != db)
 		return da > db;
 	if (ca != cb)
@@ -49,13 +60,28 @@ int zone_busier(const struct snapshot *s, uint64_t a, uint64_t b)
 	return a < b;	/* a stable order: the lower zone first */
 }
 
-static const struct snapshot *sort_snap;
+int zone_busier(const struct snapshot *s, uint64_t a, uint64_t b)
+{
+	unsigned char what[SNAPSHOT_MAX_COLUMNS];
+	uint64_t da, ca, db, cb;
+
+	busy_columns(s, what);
+	busy_key(s, what, a, &da, &ca);
+	busy_key(s, what, b, &db, &cb);
+	return busier(da, ca, a, db, cb, b);
+}
+
+/* A zone and its busy key, computed once before sorting. */
+struct busy {
+	uint64_t zone, data, cmds;
+};
 
 static int cmp_busy(const void *pa, const void *pb)
 {
-	uint64_t a = *(const uint64_t *)pa, b = *(const uint64_t *)pb;
+	const struct busy *a = pa, *b = pb;
 
-	return a == b ? 0 : zone_busier(sort_snap, a, b) ? -1 : 1;
+	return a->zone == b->zone ? 0 :
+	       busier(a->data, a->cmds, a->zone, b->data, b->cmds, b->zone) ? -1 : 1;
 }
 
 static int cmp_zone(const void *pa, const void *pb)
@@ -65,24 +91,50 @@ static int cmp_zone(const void *pa, const void *pb)
 	return a < b ? -1 : a > b;
 }
 
+/* The n busiest of zones[], in zone order; -1 out of memory. */
+static int keep_busiest(const struct snapshot *s, uint64_t *zones, uint64_t nr,
+			uint64_t n)
+{
+	unsigned char what[SNAPSHOT_MAX_COLUMNS];
+	struct busy *b = malloc((nr ? nr : 1) * sizeof(*b));
+	uint64_t k;
+
+	if (!b)
+		return -1;
+	busy_columns(s, what);
+	for (k = 0; k < nr; k++) {
+		b[k].zone = zones[k];
+		busy_key(s, what, zones[k], &b[k].data, &b[k].cmds);
+	}
+	qsort(b, nr, sizeof(*b), cmp_busy);
+	for (k = 0; k < n; k++)
+		zones[k] = b[k].zone;
+	free(b);
+	qsort(zones, n, sizeof(*zones), cmp_zone);
+	return 0;
+}
+
 uint64_t *view_zones(const struct snapshot *s, const struct view_opts *o,
 		     uint64_t *nr, uint64_t *omitted)
 {
 	uint64_t *zones = malloc((s->nr_zones ? s->nr_zones : 1) * sizeof(*zones));
+	unsigned char kind[SNAPSHOT_MAX_COLUMNS];
 	uint64_t z, n = 0;
 
 	*nr = *omitted = 0;
 	if (!zones)
 		return NULL;
+	snapshot_kinds(s, kind);
 	for (z = 0; z < s->nr_zones; z++)
-		if (o->all || snapshot_zone_active(s, z))
+		if (o->all || snapshot_row_active(s, kind, z))
 			zones[n++] = z;
 	if (o->max_zones >= 0 && n > (uint64_t)o->max_zones) {
-		sort_snap = s;
-		qsort(zones, n, sizeof(*zones), cmp_busy);
+		if (keep_busiest(s, zones, n, o->max_zones)) {
+			free(zones);
+			return NULL;
+		}
 		*omitted = n - o->max_zones;
 		n = o->max_zones;
-		qsort(zones, n, sizeof(*zones), cmp_zone);
 	}
 	*nr = n;
 	if (!n) {

@@ -55,6 +55,9 @@ struct table_col {
 	int count;	/* >= 0: show col / count in microseconds */
 	enum { AS_IS, AS_BYTES, AS_HEX } unit;
 	int width;	/* of its name and cells, for the zones laid out */
+	/* resolved once by table_layout(), not by name in every cell: */
+	int known;	/* >= 0: the column saying whether col is known (host_written_known); -2: none, never known; -1: always */
+	int text;	/* col holds codes shown by name (cond, top_zone_error) */
 };
 
 /*

@@ -215,15 +215,17 @@ struct cells {
 static int cells_fill(struct cells *c, const struct heatmap_geom *g,
 		      const struct snapshot *s, const struct metric *m)
 {
+	struct metric_cols mc;
 	uint64_t i;
 
 	c->v = calloc(g->cells ? g->cells : 1, sizeof(*c->v));
 	c->defined = calloc(g->cells ? g->cells : 1, sizeof(*c->defined));
 	if (!c->v || !c->defined)
 		return -1;
+	metric_columns(m, s, &mc);
 	for (i = 0; i < g->cells; i++)
-		c->v[i] = metric_value(m, s, i * g->zones_per_cell,
-				       g->zones_per_cell, &c->defined[i]);
+		c->v[i] = metric_value_cols(m, &mc, s, i * g->zones_per_cell,
+					    g->zones_per_cell, &c->defined[i]);
 	return 0;
 }
 
@@ -390,11 +392,13 @@ static void footer(char *out, size_t outlen, const struct snapshot *s,
 {
 	uint64_t z, nz = 0, zmax = 0;
 	double v, vmax = -1, total;
+	struct metric_cols mc;
 	int defined;
 	char a[48], c[48];
 
+	metric_columns(m, s, &mc);
 	for (z = 0; z < s->nr_zones; z++) {
-		v = metric_value(m, s, z, 1, &defined);
+		v = metric_value_cols(m, &mc, s, z, 1, &defined);
 		if (!defined || v <= 0)
 			continue;
 		nz++;
@@ -527,11 +531,15 @@ static void diff_footer(char *out, size_t outlen, const struct snapshot *a,
 	uint64_t z, up = 0, down = 0, zup = 0, zdown = 0;
 	double d, dup = 0, ddown = 0, ta, tc;
 	int da, dc;
+	struct metric_cols mca, mcc;
 	char t[48], w[48];
 	size_t n;
 
+	metric_columns(m, a, &mca);
+	metric_columns(m, c, &mcc);
 	for (z = 0; z < a->nr_zones; z++) {
-		d = metric_value(m, c, z, 1, &dc) - metric_value(m, a, z, 1, &da);
+		d = metric_value_cols(m, &mcc, c, z, 1, &dc) -
+		    metric_value_cols(m, &mca, a, z, 1, &da);
 		if (!da || !dc || d == 0)
 			continue;
 		if (d > 0) {

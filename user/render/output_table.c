@@ -50,6 +50,12 @@ static void add(struct table_col *t, int *n, const struct snapshot *s, int col,
 		snprintf(t[*n].name, sizeof(t[*n].name), "%.*s_lat_us",
 			 (int)(strstr(c, "_lat_") - c), c);
 	t[*n].col = col;
+	/* -2: a host_written_sectors never known (no host_written_known) */
+	t[*n].known = count >= 0 || strcmp(c, "host_written_sectors") ? -1 :
+		      snapshot_column(s, "host_written_known") >= 0 ?
+		      snapshot_column(s, "host_written_known") : -2;
+	t[*n].text = count < 0 && (!strcmp(c, COL_COND) || !strcmp(c, COL_HOST_COND) ||
+				   column_is_status(c));
 	t[(*n)++].count = count;
 }
 
@@ -125,42 +131,46 @@ static int table_columns(const struct snapshot *s, int wide, struct table_col *t
 	return n;
 }
 
+/* One word a cell: "8KiB", as lsblk and iostat -h print sizes; "0" for none. */
+static void bytes_cell(uint64_t sectors, char *out, int outlen)
+{
+	char *space;
+
+	if (!sectors) {
+		snprintf(out, outlen, "0");
+		return;
+	}
+	fmt_bytes(out, outlen, sectors * 512.0);
+	if ((space = strchr(out, ' ')))
+		memmove(space, space + 1, strlen(space));
+}
+
 void table_cell(const struct snapshot *s, const struct table_col *t,
 		uint64_t zone, char *out, int outlen)
 {
-	uint64_t n, v;
-	char *space;
+	const uint64_t *row = snapshot_row(s, zone);
+	uint64_t n, v = row[t->col];
 
-	if (t->count < 0 && !strcmp(s->columns[t->col], "host_written_sectors") &&
-	    !snapshot_get(s, zone, "host_written_known")) {
+	if (t->count >= 0) {
+		n = row[t->count];
+		if (n)	/* the mean latency in microseconds */
+			fmt_fixed(out, outlen, v / 1e3 / n, 1);
+		else
+			snprintf(out, outlen, "-");
+		return;
+	}
+	if (t->known == -2 || (t->known >= 0 && !row[t->known])) {
 		snprintf(out, outlen, "-");	/* not known */
 		return;
 	}
-	v = snapshot_row(s, zone)[t->col];
-	switch (t->count < 0 ? t->unit : AS_IS) {
-	case AS_BYTES:
-		fmt_bytes(out, outlen, v * 512.0);
-		/* one word a cell: "8KiB", as lsblk and iostat -h print sizes */
-		if ((space = strchr(out, ' ')))
-			memmove(space, space + 1, strlen(space));
-		if (!v)
-			snprintf(out, outlen, "0");
-		return;
-	case AS_HEX:
-		snprintf(out, outlen, "0x%llx", (unsigned long long)v);
-		return;
-	default:
-		break;
-	}
-	if (t->count < 0) {
+	if (t->unit == AS_BYTES)
+		bytes_cell(v, out, outlen);
+	else if (t->unit == AS_HEX)
+		fmt_hex(out, outlen, v);
+	else if (t->text)
 		view_cell_human(s, zone, t->col, out, outlen);
-		return;
-	}
-	n = snapshot_row(s, zone)[t->count];
-	if (n)
-		snprintf(out, outlen, "%.1f", snapshot_row(s, zone)[t->col] / 1e3 / n);
 	else
-		snprintf(out, outlen, "-");
+		fmt_u64(out, outlen, v);
 }
 
 /*
@@ -274,33 +284,65 @@ static int chosen_columns(const struct snapshot *s, const uint64_t *zones,
 	return n;
 }
 
-/*
- * The zones as a libsmartcols table: every cell right-aligned, --raw
- * without alignment. Which columns fit the terminal is chosen before
- * (table_layout: by what matters most).
- */
-static void print_table(struct sbuf *b, const struct snapshot *s,
-			const uint64_t *zones, uint64_t nr,
-			const struct table_col *t, int nt, int raw)
-{
-	const char *names[SNAPSHOT_MAX_COLUMNS], *cells[SNAPSHOT_MAX_COLUMNS];
-	char cell[SNAPSHOT_MAX_COLUMNS][32];
-	int right[SNAPSHOT_MAX_COLUMNS], i;
-	struct libscols_table *tb;
-	uint64_t k;
+/* Zones a libsmartcols table holds at once (scols_out_part_new()). */
+#define TABLE_PART	512
 
-	for (i = 0; i < nt; i++) {
-		names[i] = t[i].name;
-		right[i] = 1;	/* numbers, and names beside them, as before */
+static void table_rows(struct sbuf *b, struct libscols_table *tb,
+		       const struct snapshot *s, const uint64_t *zones,
+		       uint64_t from, uint64_t to, const struct table_col *t,
+		       int nt)
+{
+	const char *cells[SNAPSHOT_MAX_COLUMNS];
+	char cell[SNAPSHOT_MAX_COLUMNS][32];
+	uint64_t k;
+	int i;
+
+	for (i = 0; i < nt; i++)
 		cells[i] = cell[i];
-	}
-	tb = scols_out_new(names, right, nt, raw);
-	for (k = 0; tb && k < nr; k++) {
+	for (k = from; tb && k < to; k++) {
 		for (i = 0; i < nt; i++)
 			table_cell(s, &t[i], zones[k], cell[i], sizeof(cell[i]));
 		if (scols_out_row(tb, cells, nt))
 			b->oom = 1;
 	}
+}
+
+/*
+ * The zones as a libsmartcols table: every cell right-aligned, --raw
+ * without alignment. Which columns fit the terminal is chosen before
+ * (table_layout: by what matters most). Many zones go in parts of the
+ * table's widths; whole if the library does not keep them.
+ */
+static void print_table(struct sbuf *b, const struct snapshot *s,
+			const uint64_t *zones, uint64_t nr,
+			const struct table_col *t, int nt, int raw)
+{
+	const char *names[SNAPSHOT_MAX_COLUMNS];
+	int right[SNAPSHOT_MAX_COLUMNS], width[SNAPSHOT_MAX_COLUMNS], i;
+	struct libscols_table *tb;
+	size_t start = b->len;
+	uint64_t part;
+
+	for (i = 0; i < nt; i++) {
+		names[i] = t[i].name;
+		right[i] = 1;	/* numbers, and names beside them, as before */
+		width[i] = t[i].width;
+	}
+	for (part = 0; nr > TABLE_PART && part < nr; part += TABLE_PART) {
+		tb = scols_out_part_new(names, right, width, nt, raw, !part);
+		table_rows(b, tb, s, zones, part,
+			   nr - part > TABLE_PART ? part + TABLE_PART : nr, t, nt);
+		if (!b->oom && scols_out_print_part(b, tb, width, nt, raw) == 0)
+			continue;
+		b->len = start;	/* the whole table, then */
+		if (b->s)
+			b->s[start] = '\0';
+		break;
+	}
+	if (part >= nr && nr > TABLE_PART)
+		return;
+	tb = scols_out_new(names, right, nt, raw);
+	table_rows(b, tb, s, zones, 0, nr, t, nt);
 	scols_out_print(b, tb, "");
 }
 

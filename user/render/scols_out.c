@@ -7,6 +7,24 @@
 
 #include "render/scols_out.h"
 
+/* Every line of text indented and ended, copied (65536 zones: no printf). */
+static void put_lines(struct sbuf *b, const char *text, const char *indent)
+{
+	size_t ilen = strlen(indent);
+	const char *line, *nl;
+
+	for (line = text; *line; line = nl + 1) {
+		nl = strchr(line, '\n');
+		if (!nl)
+			nl = line + strlen(line);
+		sbuf_put(b, indent, ilen);
+		sbuf_put(b, line, nl - line);
+		sbuf_put(b, "\n", 1);
+		if (!*nl)
+			break;
+	}
+}
+
 struct libscols_table *scols_out_new(const char * const *names,
 				     const int *right, int n, int raw)
 {
@@ -46,6 +64,60 @@ static const char *cell_text(const char *cell, char *buf, size_t n)
 	return buf;
 }
 
+struct libscols_table *scols_out_part_new(const char * const *names,
+					  const int *right, const int *width,
+					  int n, int raw, int first)
+{
+	const char *none[SCOLS_OUT_MAX], **use = first ? (const char **)names : none;
+	struct libscols_table *tb;
+	struct libscols_column *cl;
+	int i;
+
+	if (n > SCOLS_OUT_MAX)
+		return NULL;
+	for (i = 0; i < n; i++)
+		none[i] = "";
+	tb = scols_out_new(use, right, n, raw);
+	if (!tb)
+		return NULL;
+	scols_table_enable_noheadings(tb, !first);
+	for (i = 0; i < n; i++) {
+		cl = scols_table_get_column(tb, i);
+		if (!cl || scols_column_set_whint(cl, width[i]))
+			goto fail;
+		/* a name narrower than the column must not set its width */
+		if (first && width[i] > (int)strlen(names[i]) &&
+		    scols_column_set_flags(cl, scols_column_get_flags(cl) |
+					   SCOLS_FL_STRICTWIDTH))
+			goto fail;
+	}
+	return tb;
+fail:
+	scols_unref_table(tb);
+	return NULL;
+}
+
+int scols_out_print_part(struct sbuf *b, struct libscols_table *tb,
+			 const int *width, int n, int raw)
+{
+	char *text = NULL;
+	int i, ok;
+
+	if (!tb || scols_print_table_to_string(tb, &text) || !text) {
+		free(text);
+		scols_unref_table(tb);
+		return -1;
+	}
+	for (i = 0, ok = 1; !raw && i < n && ok; i++)
+		ok = scols_column_get_width(scols_table_get_column(tb, i)) ==
+		     (size_t)width[i];
+	if (ok)
+		put_lines(b, text, "");
+	free(text);
+	scols_unref_table(tb);
+	return ok ? 0 : -1;
+}
+
 int scols_out_row(struct libscols_table *tb, const char * const *cells, int n)
 {
 	struct libscols_line *ln = scols_table_new_line(tb, NULL);
@@ -63,20 +135,12 @@ int scols_out_row(struct libscols_table *tb, const char * const *cells, int n)
 void scols_out_print(struct sbuf *b, struct libscols_table *tb,
 		     const char *indent)
 {
-	char *text = NULL, *line, *nl;
+	char *text = NULL;
 
-	if (!tb || scols_print_table_to_string(tb, &text) || !text) {
+	if (!tb || scols_print_table_to_string(tb, &text) || !text)
 		b->oom = 1;
-	} else {
-		for (line = text; *line; line = nl + 1) {
-			nl = strchr(line, '\n');
-			if (!nl)
-				nl = line + strlen(line);
-			sbuf_printf(b, "%s%.*s\n", indent, (int)(nl - line), line);
-			if (!*nl)
-				break;
-		}
-	}
+	else
+		put_lines(b, text, indent);
 	free(text);
 	scols_unref_table(tb);
 }

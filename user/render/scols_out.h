@@ -18,6 +18,25 @@
 /* A table of n columns; right[i]: column i right-aligned. NULL: out of memory. */
 struct libscols_table *scols_out_new(const char * const *names,
 				     const int *right, int n, int raw);
+/*
+ * A long table made and printed in parts, so that the library's passes
+ * over every cell of a column stay in the CPU's caches (65536 zones: a
+ * table of 130 MB). Each part gets the columns' widths of the whole table
+ * (width[]: its widest cell or name, as the caller measured them: ASCII);
+ * only the first is made with names (the rest: names "", not shown).
+ */
+#define SCOLS_OUT_MAX	128	/* columns of a table made in parts */
+
+struct libscols_table *scols_out_part_new(const char * const *names,
+					  const int *right, const int *width,
+					  int n, int raw, int first);
+/*
+ * The part into b, freed, when each of its columns came out as wide as
+ * width[] (raw: always); -1 when not (nothing added): the caller prints
+ * the table whole instead.
+ */
+int scols_out_print_part(struct sbuf *b, struct libscols_table *tb,
+			 const int *width, int n, int raw);
 /* One row of the table's n cells (copied); -1 out of memory. */
 int scols_out_row(struct libscols_table *tb, const char * const *cells, int n);
 /* The table into b, each line after indent; the table is freed. */

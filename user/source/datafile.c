@@ -32,6 +32,21 @@ double datafile_get_double(const struct datafile *df, const char *key)
 	return v ? strtod(v, NULL) : 0;
 }
 
+/* "1 2048 0 ...\n": millions of numbers in a large recording, no printf. */
+static void format_row(struct sbuf *b, const uint64_t *row, int nr)
+{
+	char line[SNAPSHOT_MAX_COLUMNS * 21 + 1];
+	int i, len = 0;
+
+	for (i = 0; i < nr; i++) {
+		if (i)
+			line[len++] = ' ';
+		len += fmt_u64(line + len, sizeof(line) - len, row[i]);
+	}
+	line[len++] = '\n';
+	sbuf_put(b, line, len);
+}
+
 void datafile_format(struct sbuf *b, const struct datafile *df)
 {
 	const struct snapshot *s = &df->zones;
@@ -54,14 +69,8 @@ void datafile_format(struct sbuf *b, const struct datafile *df)
 	for (i = 0; i < s->nr_columns; i++)
 		sbuf_printf(b, " %s", s->columns[i]);
 	sbuf_printf(b, "\n");
-	for (z = 0; z < s->nr_zones; z++) {
-		const uint64_t *row = snapshot_row(s, z);
-
-		for (i = 0; i < s->nr_columns; i++)
-			sbuf_printf(b, "%s%llu", i ? " " : "",
-				    (unsigned long long)row[i]);
-		sbuf_printf(b, "\n");
-	}
+	for (z = 0; z < s->nr_zones; z++)
+		format_row(b, snapshot_row(s, z), s->nr_columns);
 	sbuf_printf(b, "# end\n");
 }
 

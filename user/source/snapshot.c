@@ -68,17 +68,14 @@ int snapshot_parse_header(struct snapshot *snap, char *line)
 int snapshot_parse_row(const char *line, int nr_columns, uint64_t *row)
 {
 	const char *p = line;
-	char *end;
 	int i;
 
 	for (i = 0; i < nr_columns; i++) {
-		if (*p < '0' || *p > '9')
+		p = scan_u64(p, &row[i]);
+		if (!p || (*p != ' ' && *p != '\0'))
 			return -1;
-		errno = 0;
-		row[i] = strtoull(p, &end, 10);
-		if (errno || (*end != ' ' && *end != '\0'))
-			return -1;
-		p = *end ? end + 1 : end;
+		if (*p)
+			p++;
 	}
 	return *p ? -1 : 0;
 }
@@ -113,18 +110,32 @@ uint64_t snapshot_total(const struct snapshot *snap, const char *name)
 	return sum;
 }
 
-int snapshot_zone_active(const struct snapshot *snap, uint64_t zone)
+void snapshot_kinds(const struct snapshot *snap, unsigned char *kind)
+{
+	int i;
+
+	for (i = 0; i < snap->nr_columns; i++)
+		kind[i] = column_kind(snap->columns[i]);
+}
+
+int snapshot_row_active(const struct snapshot *snap, const unsigned char *kind,
+			uint64_t zone)
 {
 	const uint64_t *row = snapshot_row(snap, zone);
 	int i;
 
-	for (i = 0; i < snap->nr_columns; i++) {
-		enum column_kind k = column_kind(snap->columns[i]);
-
-		if ((k == COL_COUNTER || k == COL_EXTREMUM) && row[i])
+	for (i = 0; i < snap->nr_columns; i++)
+		if ((kind[i] == COL_COUNTER || kind[i] == COL_EXTREMUM) && row[i])
 			return 1;
-	}
 	return 0;
+}
+
+int snapshot_zone_active(const struct snapshot *snap, uint64_t zone)
+{
+	unsigned char kind[SNAPSHOT_MAX_COLUMNS];
+
+	snapshot_kinds(snap, kind);
+	return snapshot_row_active(snap, kind, zone);
 }
 
 /* Rows must grow as they come: the zones file does not say how many. */

@@ -68,6 +68,14 @@ uint64_t snapshot_get(const struct snapshot *snap, uint64_t zone,
 uint64_t snapshot_total(const struct snapshot *snap, const char *name);
 /* A zone with any counter not 0 (identity and zone state do not count). */
 int snapshot_zone_active(const struct snapshot *snap, uint64_t zone);
+/*
+ * The same for loops over zones: each column's kind (enum column_kind)
+ * resolved once into kind[nr_columns] by snapshot_kinds(), not by name
+ * in every zone.
+ */
+void snapshot_kinds(const struct snapshot *snap, unsigned char *kind);
+int snapshot_row_active(const struct snapshot *snap, const unsigned char *kind,
+			uint64_t zone);
 
 /* Summary value by key, NULL when absent. */
 const char *snapshot_summary(const struct snapshot *snap, const char *key);
