@@ -16,11 +16,13 @@
 # apt purge leaves nothing behind.
 # Each kernel's module is built in build/kernels/KVER/ (a copy of the sources), where
 # the guest suites of make check take it from.
-# Installs sparse, cppcheck, dkms, linux-source-6.1 (for checkpatch.pl) and the
-# tool's libraries (libjson-c-dev, libsmartcols-dev, pkg-config) when missing.
+# Installs sparse, cppcheck, dkms, linux-source-6.1 (for checkpatch.pl), the
+# tool's libraries (libjson-c-dev, libsmartcols-dev, pkg-config) and make deb's
+# tools when missing, waiting for apt's locks (lib/apt.sh, ZNS_APT_LOCK_TIMEOUT).
 set -uo pipefail
 
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+. "$repo/selftests/lib/apt.sh"
 [ $# -ge 1 ] || { echo "usage: host-checks.sh KVER [KVER...]" >&2; exit 2; }
 kvers=("$@")
 logdir=$repo/build/host-checks
@@ -47,13 +49,16 @@ command -v promtool >/dev/null || need+=(prometheus)
 command -v chromium >/dev/null || need+=(chromium)
 # zns-stat's bash completion: found by bash-completion's own loader once installed
 [ -e /usr/share/bash-completion/bash_completion ] || need+=(bash-completion)
+# make deb's (user/packaging/mkdeb.sh would install them, without waiting for a lock)
+command -v dh >/dev/null || need+=(debhelper)
+command -v dh_dkms >/dev/null || need+=(dh-dkms)
+command -v lintian >/dev/null || need+=(lintian)
+command -v dpkg-buildpackage >/dev/null || need+=(dpkg-dev)
+command -v mmdebstrap >/dev/null || need+=(mmdebstrap)	# deb-checks.sh's root
 if [ ${#need[@]} -gt 0 ]; then
 	echo "# installing ${need[*]}"
-	DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${need[@]}" \
-		>"$logdir/apt.log" 2>&1 ||
-		{ apt-get update -q >>"$logdir/apt.log" 2>&1 &&
-		  DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${need[@]}" \
-			>>"$logdir/apt.log" 2>&1; } || { echo "# apt-get install ${need[*]} failed"; exit 1; }
+	zns_apt_install -q "${need[@]}" >"$logdir/apt.log" 2>&1 ||
+		{ echo "# apt-get install ${need[*]} failed: $(tail -n 1 "$logdir/apt.log")"; exit 1; }
 fi
 
 # checkpatch.pl and its data files, extracted once from Debian's kernel source.
