@@ -20,11 +20,12 @@
 # mmdebstrap's apt and dpkg run with Dir set to its own root: their locks are the root's.
 
 zns_apt_get() {
-	local limit=${ZNS_APT_LOCK_TIMEOUT:-600} start=$SECONDS left err rc lock holder pid a verb=
+	local limit=${ZNS_APT_LOCK_TIMEOUT:-600} end left err rc lock holder pid a verb=
 	[[ $limit =~ ^[0-9]+$ ]] || { echo "ZNS_APT_LOCK_TIMEOUT=$limit: not a number of seconds" >&2; return 2; }
+	end=$((${EPOCHREALTIME/./} / 1000 + limit * 1000))	# ms ($SECONDS counts whole seconds)
 	err=$(mktemp) || return 1
 	while :; do
-		left=$((limit - (SECONDS - start)))
+		left=$(((end - ${EPOCHREALTIME/./} / 1000 + 999) / 1000))
 		[ "$left" -gt 0 ] || left=0
 		rc=0
 		DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout="$left" "$@" 2>"$err" || rc=$?
@@ -34,8 +35,8 @@ zns_apt_get() {
 			rm -f "$err"
 			return "$rc"
 		fi
-		[ $((SECONDS - start)) -lt "$limit" ] || break
-		sleep 2
+		[ "$((${EPOCHREALTIME/./} / 1000))" -lt "$end" ] || break
+		sleep 1
 	done
 	holder=$(sed -n 's/^E: Could not get lock .*It is held by process \(.*\)$/\1/p' "$err" | head -n 1)
 	if [ -z "$holder" ]; then	# apt could not tell (F_GETLK): whoever has the file open
