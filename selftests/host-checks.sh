@@ -293,7 +293,7 @@ if n < 400: print("prometheus_client parsed only %d samples" % n)' 2>&1 | tail -
 # dashboard's metric names; the atomic write (nothing else left in the directory),
 # the --interval loop ended by SIGTERM, and bad arguments (one line, nothing written).
 export_findings() {
-	local t=$logdir/export tool=$repo/user/zns-stat port pid i out rc files
+	local t=$logdir/export tool=$repo/user/zns-stat port pid i out rc files fd end f
 	local env=(env ZNS_STAT_DEBUGFS="$repo/selftests/user/fixtures/debugfs" ZNS_STAT_DEV=/nonexistent)
 	rm -rf "$t"
 	mkdir -p "$t/prom" "$t/loop" "$t/bad"
@@ -308,9 +308,10 @@ export_findings() {
 		--collector.textfile.directory="$t/prom" --web.listen-address="127.0.0.1:$port" \
 		>"$t/node-exporter.log" 2>&1 &
 	pid=$!
-	for i in $(seq 50); do
-		python3 -c "import urllib.request as u; open('$t/scrape', 'wb').write(u.urlopen('http://127.0.0.1:$port/metrics', timeout=5).read())" \
-			2>/dev/null && break
+	# Until it answers: a loaded machine may take seconds to start it (60 s is a hang).
+	end=$((SECONDS + 60))
+	until python3 -c "import urllib.request as u; open('$t/scrape', 'wb').write(u.urlopen('http://127.0.0.1:$port/metrics', timeout=5).read())" \
+		2>/dev/null || [ "$SECONDS" -ge "$end" ]; do
 		sleep 0.2
 	done
 	kill "$pid" && wait "$pid" 2>/dev/null
@@ -321,14 +322,38 @@ export_findings() {
 		echo "no scrape from node_exporter on 127.0.0.1:$port:"
 		tail -n 5 "$t/node-exporter.log"
 	fi
-	# --interval: rewritten (a new inode each time), SIGTERM ends it with 0, no temporary left
+	# --interval: rewritten by rename (the file first seen, held open, is unlinked and
+	# whole; the new one is whole too), SIGTERM ends it with 0, no temporary left.
+	# Properties, not a deadline: on a loaded machine 0.2 s may be seconds (60: a hang).
 	"${env[@]}" "$tool" export --textfile-dir "$t/loop" --interval 0.2 zns8 2>"$t/loop.err" &
 	pid=$!
-	for i in $(seq 50); do [ -e "$t/loop/zns_stat.prom" ] && break; sleep 0.1; done
-	i=$(stat -c %i "$t/loop/zns_stat.prom" 2>/dev/null)
-	sleep 0.6
-	[ -n "$i" ] && [ "$(stat -c %i "$t/loop/zns_stat.prom")" != "$i" ] ||
-		echo "export --interval 0.2 did not rewrite the file"
+	end=$((SECONDS + 60))
+	until [ -e "$t/loop/zns_stat.prom" ] || [ "$SECONDS" -ge "$end" ]; do sleep 0.1; done
+	if [ -e "$t/loop/zns_stat.prom" ] && exec {fd}<"$t/loop/zns_stat.prom"; then
+		# (held open, its inode number cannot be reused by a later file)
+		i=$(stat -L -c %i "/dev/fd/$fd")
+		until [ "$(stat -c %i "$t/loop/zns_stat.prom" 2>/dev/null)" != "$i" ] ||
+			[ "$SECONDS" -ge "$end" ]; do
+			sleep 0.1
+		done
+		cp "$t/loop/zns_stat.prom" "$t/second.prom"
+		cat <&"$fd" >"$t/first.prom"
+		if [ "$(stat -c %i "$t/loop/zns_stat.prom")" = "$i" ]; then
+			echo "export --interval 0.2 did not replace its file in 60 s"
+		else
+			[ "$(stat -L -c %h "/dev/fd/$fd")" = 0 ] ||
+				echo "export --interval: the file first written is still linked after it was replaced"
+			for f in first second; do
+				promtool check metrics <"$t/$f.prom" 2>&1 | sed "s/^/$f file: /" | head -n 10
+			done
+			grep -q '^zns_stat_' "$t/first.prom" &&
+				[ "$(grep -c '^zns_stat_' "$t/first.prom")" = "$(grep -c '^zns_stat_' "$t/second.prom")" ] ||
+				echo "export --interval: the first and second files differ in their samples' count"
+		fi
+		exec {fd}<&-
+	else
+		echo "export --interval 0.2 wrote no file in 60 s"
+	fi
 	kill -TERM "$pid"
 	wait "$pid"
 	rc=$?
