@@ -16,6 +16,7 @@
 set -uo pipefail
 
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+. "$repo/selftests/lib/apt.sh"
 cache=${ZNS_CACHE:-/var/cache/zns_stat}
 [ $# -eq 2 ] || { echo "usage: deb-checks.sh root|install|purge KVER" >&2; exit 2; }
 step=$1 kver=$2
@@ -25,6 +26,8 @@ chroot=$work/chroot
 version=$(sed -n 's/^#define[[:space:]]*ZNS_STAT_VERSION[[:space:]]*"\([^"]*\)".*/\1/p' \
 	"$repo/include/zns_stat.h")
 
+# (apt and dpkg in the root, and mmdebstrap's, lock the root's /var/lib/dpkg, not
+# the host's: only the host's apt-get goes through lib/apt.sh.)
 in_root() {	# in_root COMMAND...: run in the chroot, with /proc, /sys and /dev mounted privately
 	unshare --mount --propagation private -- /bin/sh -c '
 		r=$1; shift
@@ -43,11 +46,7 @@ root_findings() {
 	local bpo=/etc/apt/sources.list.d/zns-stat-bookworm-backports.sources
 	[ -s "$tarball" ] && return 0
 	if ! command -v mmdebstrap >/dev/null; then
-		DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends mmdebstrap \
-			>"$work.apt.log" 2>&1 ||
-			{ apt-get update -q >>"$work.apt.log" 2>&1 &&
-			  DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends mmdebstrap \
-				>>"$work.apt.log" 2>&1; } ||
+		zns_apt_install -q mmdebstrap >"$work.apt.log" 2>&1 ||
 			{ echo "apt-get install mmdebstrap failed:"; tail -n 5 "$work.apt.log"; return; }
 	fi
 	[ -s "$sources" ] || sources=/etc/apt/sources.list

@@ -16,11 +16,13 @@
 # apt purge leaves nothing behind.
 # Each kernel's module is built in build/kernels/KVER/ (a copy of the sources), where
 # the guest suites of make check take it from.
-# Installs sparse, cppcheck, dkms, linux-source-6.1 (for checkpatch.pl) and the
-# tool's libraries (libjson-c-dev, libsmartcols-dev, pkg-config) when missing.
+# Installs sparse, cppcheck, dkms, linux-source-6.1 (for checkpatch.pl), the
+# tool's libraries (libjson-c-dev, libsmartcols-dev, pkg-config) and make deb's
+# tools when missing, waiting for apt's locks (lib/apt.sh, ZNS_APT_LOCK_TIMEOUT).
 set -uo pipefail
 
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+. "$repo/selftests/lib/apt.sh"
 [ $# -ge 1 ] || { echo "usage: host-checks.sh KVER [KVER...]" >&2; exit 2; }
 kvers=("$@")
 logdir=$repo/build/host-checks
@@ -47,13 +49,16 @@ command -v promtool >/dev/null || need+=(prometheus)
 command -v chromium >/dev/null || need+=(chromium)
 # zns-stat's bash completion: found by bash-completion's own loader once installed
 [ -e /usr/share/bash-completion/bash_completion ] || need+=(bash-completion)
+# make deb's (user/packaging/mkdeb.sh would install them, without waiting for a lock)
+command -v dh >/dev/null || need+=(debhelper)
+command -v dh_dkms >/dev/null || need+=(dh-dkms)
+command -v lintian >/dev/null || need+=(lintian)
+command -v dpkg-buildpackage >/dev/null || need+=(dpkg-dev)
+command -v mmdebstrap >/dev/null || need+=(mmdebstrap)	# deb-checks.sh's root
 if [ ${#need[@]} -gt 0 ]; then
 	echo "# installing ${need[*]}"
-	DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${need[@]}" \
-		>"$logdir/apt.log" 2>&1 ||
-		{ apt-get update -q >>"$logdir/apt.log" 2>&1 &&
-		  DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${need[@]}" \
-			>>"$logdir/apt.log" 2>&1; } || { echo "# apt-get install ${need[*]} failed"; exit 1; }
+	zns_apt_install -q "${need[@]}" >"$logdir/apt.log" 2>&1 ||
+		{ echo "# apt-get install ${need[*]} failed: $(tail -n 1 "$logdir/apt.log")"; exit 1; }
 fi
 
 # checkpatch.pl and its data files, extracted once from Debian's kernel source.
@@ -65,10 +70,14 @@ if [ ! -x "$checkpatch_dir/scripts/checkpatch.pl" ]; then
 		linux-source-6.1/scripts/const_structs.checkpatch
 fi
 
+# ZNS_HOST_CHECKS=REGEX: run only the checks whose name matches it (grep -E), e.g. one
+# being worked on; the others are left out of the plan.
+only=${ZNS_HOST_CHECKS:-}
 n=0 failed=0
 check() {	# check NAME COMMAND...: ok if the command succeeds and prints nothing
 	local name=$1 log
 	shift
+	[ -z "$only" ] || grep -Eq -- "$only" <<<"$name" || return 0
 	n=$((n + 1))
 	log=$logdir/$n.log
 	if "$@" >"$log" 2>&1 && [ ! -s "$log" ]; then
@@ -284,7 +293,7 @@ if n < 400: print("prometheus_client parsed only %d samples" % n)' 2>&1 | tail -
 # dashboard's metric names; the atomic write (nothing else left in the directory),
 # the --interval loop ended by SIGTERM, and bad arguments (one line, nothing written).
 export_findings() {
-	local t=$logdir/export tool=$repo/user/zns-stat port pid i out rc files
+	local t=$logdir/export tool=$repo/user/zns-stat port pid i out rc files fd end f
 	local env=(env ZNS_STAT_DEBUGFS="$repo/selftests/user/fixtures/debugfs" ZNS_STAT_DEV=/nonexistent)
 	rm -rf "$t"
 	mkdir -p "$t/prom" "$t/loop" "$t/bad"
@@ -299,9 +308,10 @@ export_findings() {
 		--collector.textfile.directory="$t/prom" --web.listen-address="127.0.0.1:$port" \
 		>"$t/node-exporter.log" 2>&1 &
 	pid=$!
-	for i in $(seq 50); do
-		python3 -c "import urllib.request as u; open('$t/scrape', 'wb').write(u.urlopen('http://127.0.0.1:$port/metrics', timeout=5).read())" \
-			2>/dev/null && break
+	# Until it answers: a loaded machine may take seconds to start it (60 s is a hang).
+	end=$((SECONDS + 60))
+	until python3 -c "import urllib.request as u; open('$t/scrape', 'wb').write(u.urlopen('http://127.0.0.1:$port/metrics', timeout=5).read())" \
+		2>/dev/null || [ "$SECONDS" -ge "$end" ]; do
 		sleep 0.2
 	done
 	kill "$pid" && wait "$pid" 2>/dev/null
@@ -312,14 +322,38 @@ export_findings() {
 		echo "no scrape from node_exporter on 127.0.0.1:$port:"
 		tail -n 5 "$t/node-exporter.log"
 	fi
-	# --interval: rewritten (a new inode each time), SIGTERM ends it with 0, no temporary left
+	# --interval: rewritten by rename (the file first seen, held open, is unlinked and
+	# whole; the new one is whole too), SIGTERM ends it with 0, no temporary left.
+	# Properties, not a deadline: on a loaded machine 0.2 s may be seconds (60: a hang).
 	"${env[@]}" "$tool" export --textfile-dir "$t/loop" --interval 0.2 zns8 2>"$t/loop.err" &
 	pid=$!
-	for i in $(seq 50); do [ -e "$t/loop/zns_stat.prom" ] && break; sleep 0.1; done
-	i=$(stat -c %i "$t/loop/zns_stat.prom" 2>/dev/null)
-	sleep 0.6
-	[ -n "$i" ] && [ "$(stat -c %i "$t/loop/zns_stat.prom")" != "$i" ] ||
-		echo "export --interval 0.2 did not rewrite the file"
+	end=$((SECONDS + 60))
+	until [ -e "$t/loop/zns_stat.prom" ] || [ "$SECONDS" -ge "$end" ]; do sleep 0.1; done
+	if [ -e "$t/loop/zns_stat.prom" ] && exec {fd}<"$t/loop/zns_stat.prom"; then
+		# (held open, its inode number cannot be reused by a later file)
+		i=$(stat -L -c %i "/dev/fd/$fd")
+		until [ "$(stat -c %i "$t/loop/zns_stat.prom" 2>/dev/null)" != "$i" ] ||
+			[ "$SECONDS" -ge "$end" ]; do
+			sleep 0.1
+		done
+		cp "$t/loop/zns_stat.prom" "$t/second.prom"
+		cat <&"$fd" >"$t/first.prom"
+		if [ "$(stat -c %i "$t/loop/zns_stat.prom")" = "$i" ]; then
+			echo "export --interval 0.2 did not replace its file in 60 s"
+		else
+			[ "$(stat -L -c %h "/dev/fd/$fd")" = 0 ] ||
+				echo "export --interval: the file first written is still linked after it was replaced"
+			for f in first second; do
+				promtool check metrics <"$t/$f.prom" 2>&1 | sed "s/^/$f file: /" | head -n 10
+			done
+			grep -q '^zns_stat_' "$t/first.prom" &&
+				[ "$(grep -c '^zns_stat_' "$t/first.prom")" = "$(grep -c '^zns_stat_' "$t/second.prom")" ] ||
+				echo "export --interval: the first and second files differ in their samples' count"
+		fi
+		exec {fd}<&-
+	else
+		echo "export --interval 0.2 wrote no file in 60 s"
+	fi
 	kill -TERM "$pid"
 	wait "$pid"
 	rc=$?
@@ -454,6 +488,53 @@ list_failed() {	# list_failed OUTPUT TEST REASON
 		printf 'run_tests.sh: want "not ok N %s" for "%s", got:\n%s\n' "$2" "$3" "$(grep -v '^# stub' <<<"$1" | head -n 40)"
 }
 
+# lib/apt.sh on a machine where another process holds dpkg's frontend lock (as
+# unattended upgrades do; an fcntl lock like apt's: flock(1)'s would not conflict),
+# and apt's lists lock (apt-get update, which DPkg::Lock::Timeout does not cover).
+# Held past ZNS_APT_LOCK_TIMEOUT=3: zns_apt_get waits about that long, then fails
+# with 75 and one line naming the lock, the holder and the variable. Released after
+# 2 s: it waits, then succeeds. apt-get check and a refused update need no network.
+apt_lock_findings() {
+	apt_lock_case /var/lib/dpkg/lock-frontend 60 3 75 check
+	apt_lock_case /var/lib/apt/lists/lock 60 3 75 update
+	apt_lock_case /var/lib/dpkg/lock-frontend 2 60 0 check
+}
+apt_lock_case() {	# apt_lock_case LOCK HOLD_S TIMEOUT_S WANT_STATUS APT-GET-ARGS...
+	local lock=$1 hold=$2 limit=$3 want=$4 t=$logdir/apt-lock pid i rc=0 start ms err
+	shift 4
+	rm -rf "$t"
+	mkdir -p "$t"
+	/usr/bin/python3 -c 'import fcntl, sys, time
+f = open(sys.argv[1], "a")
+fcntl.lockf(f, fcntl.LOCK_EX)
+open(sys.argv[2], "w").close()
+time.sleep(float(sys.argv[3]))' "$lock" "$t/held" "$hold" &
+	pid=$!
+	# (a real apt holding it now: wait for it, as the helper would)
+	for i in $(seq 600); do [ -e "$t/held" ] && break; sleep 0.1; done
+	[ -e "$t/held" ] || { echo "cannot take $lock in 60 s to test with"; kill "$pid"; wait "$pid" 2>/dev/null; return; }
+	start=${EPOCHREALTIME/./}
+	ZNS_APT_LOCK_TIMEOUT=$limit zns_apt_get "$@" >"$t/out" 2>"$t/err" || rc=$?
+	ms=$(((${EPOCHREALTIME/./} - start) / 1000))
+	kill "$pid" 2>/dev/null
+	wait "$pid" 2>/dev/null
+	err=$(cat "$t/err")
+	[ "$rc" = "$want" ] || printf 'apt-get %s, %s held %s s, ZNS_APT_LOCK_TIMEOUT=%s: status %s, want %s; stderr:\n%s\n' \
+		"$*" "$lock" "$hold" "$limit" "$rc" "$want" "$err"
+	if [ "$want" = 0 ]; then
+		# it waited for the holder (not: the lock was free), and no more than needed
+		[ "$ms" -ge 1500 ] && [ "$ms" -lt 30000 ] ||
+			echo "apt-get $*, $lock held 2 s: done after $ms ms, want it to wait about 2 s"
+		return
+	fi
+	[ "$ms" -ge $((limit * 1000 - 200)) ] && [ "$ms" -lt $((limit * 1000 + 30000)) ] ||
+		echo "apt-get $*, $lock held: gave up after $ms ms, want about ZNS_APT_LOCK_TIMEOUT=$limit s"
+	[[ $err == "apt-get $1: $lock still held after $limit s by process $pid (python3); "*ZNS_APT_LOCK_TIMEOUT* &&
+		$err != *$'\n'* ]] ||
+		printf 'apt-get %s, %s held: want one line naming it, process %s (python3) and ZNS_APT_LOCK_TIMEOUT; stderr:\n%s\n' \
+			"$*" "$lock" "$pid" "$err"
+}
+
 # Prints findings only; the per-file "total: 0 errors..." lines are not.
 checkpatch() {
 	local cp=$checkpatch_dir/scripts/checkpatch.pl
@@ -473,6 +554,8 @@ zns_version=$(sed -n 's/^#define[[:space:]]*ZNS_STAT_VERSION[[:space:]]*"\([^"]*
 	"$repo/include/zns_stat.h")
 
 echo "TAP version 13"
+check "apt-get waits for a held dpkg or lists lock up to ZNS_APT_LOCK_TIMEOUT, then says so in one line" \
+	apt_lock_findings
 check "checkpatch.pl --strict is clean on module/ and include/" checkpatch
 check "zns-stat builds with -Wall -Wextra -Werror" \
 	bash -c "make -C '$repo' -s -B tool CC=gcc"
@@ -610,7 +693,7 @@ check "apt install ./build/deb/*.deb in it: dkms builds and installs zns_stat fo
 check "apt purge zns-stat zns-stat-dkms leaves no file, no dkms tree, no module" \
 	bash "$repo/selftests/deb-checks.sh" purge "${kvers[0]}"
 # Leave a normal build behind for guest tests run by hand (run-guest-tests.sh).
-make -C "$repo" -s module KERNELRELEASE="${kvers[0]}" >/dev/null 2>&1
+[ -n "$only" ] || make -C "$repo" -s module KERNELRELEASE="${kvers[0]}" >/dev/null 2>&1
 echo "1..$n"
 echo "# host checks: $((n - failed)) passed, $failed failed"
 [ "$failed" -eq 0 ]

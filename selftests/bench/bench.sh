@@ -33,6 +33,7 @@ set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 repo=$(cd "$here/../.." && pwd)
+. "$repo/selftests/lib/apt.sh"
 cd "$repo"
 out=$repo/build/bench
 mkdir -p "$out"
@@ -42,8 +43,8 @@ log() { echo "bench: $*" >&2; }
 # bpftrace runs in the guest from the host's root (9p): install it here.
 if [ "$(dpkg-query -W -f='${db:Status-Status}' bpftrace 2>/dev/null)" != installed ]; then
 	log "installing bpftrace"
-	apt-get update -qq >&2
-	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends bpftrace >&2
+	zns_apt_get update -qq >&2
+	zns_apt_get install -y -qq --no-install-recommends bpftrace >&2
 fi
 setup=$(bash selftests/guest/host-setup.sh)
 eval "$(grep '^KVER=' <<<"$setup")"

@@ -39,6 +39,7 @@ set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 repo=$(cd "$here/../.." && pwd)
+. "$repo/selftests/lib/apt.sh"
 ZNS_CACHE=${ZNS_CACHE:-/var/cache/zns_stat}
 cache=$ZNS_CACHE/debug-kernel
 # Bump when the build steps change what gets built: it is part of the cache key.
@@ -77,11 +78,7 @@ for p in "${PACKAGES[@]}"; do
 done
 if [ "${#missing[@]}" -gt 0 ]; then
 	log "installing: ${missing[*]}"
-	export DEBIAN_FRONTEND=noninteractive
-	apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2 ||
-		{ apt-get update -qq >&2 &&
-		  apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2; } ||
-		die "cannot install ${missing[*]}"
+	zns_apt_install -qq "${missing[@]}" >&2 || die "cannot install ${missing[*]}"
 fi
 tarball=$(ls /usr/src/$SOURCE_PKG.tar.* 2>/dev/null | head -n 1)
 [ -n "$tarball" ] || die "$SOURCE_PKG is installed but /usr/src/$SOURCE_PKG.tar.* is missing"

@@ -29,6 +29,8 @@
 set -euo pipefail
 
 ZNS_CACHE=${ZNS_CACHE:-/var/cache/zns_stat}
+# shellcheck source-path=SCRIPTDIR source=../lib/apt.sh
+. "$(dirname "${BASH_SOURCE[0]}")/../lib/apt.sh"
 
 # Everything the harness uses on the host and, through the shared root, in the guest.
 PACKAGES=(qemu-system-x86 busybox-static nvme-cli fio util-linux kmod cpio gzip
@@ -42,7 +44,7 @@ apt_updated=0
 apt_update_once() {
 	if [ "$apt_updated" = 0 ]; then
 		log "apt-get update"
-		apt-get update -qq >&2
+		zns_apt_get update -qq >&2
 		apt_updated=1
 	fi
 }
@@ -58,8 +60,7 @@ done
 if [ "${#missing[@]}" -gt 0 ]; then
 	log "installing: ${missing[*]}"
 	apt_update_once
-	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
-		"${missing[@]}" >&2
+	zns_apt_get install -y -qq --no-install-recommends "${missing[@]}" >&2
 fi
 
 # A kernel not from Debian's archive (guest/debug-kernel.sh prints these): use its
@@ -103,7 +104,7 @@ if [ ! -e "$root/.complete" ]; then
 	got=
 	for attempt in 1 2; do
 		for c in "${cands[@]}"; do
-			if (cd "$tmp" && apt-get download -qq "$c" >&2 2>/dev/null); then
+			if (cd "$tmp" && zns_apt_get download -qq "$c" >&2 2>/dev/null); then
 				got=$c
 				break 2
 			fi

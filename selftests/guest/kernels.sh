@@ -26,6 +26,8 @@
 set -euo pipefail
 
 ZNS_CACHE=${ZNS_CACHE:-/var/cache/zns_stat}
+# shellcheck source-path=SCRIPTDIR source=../lib/apt.sh
+. "$(dirname "${BASH_SOURCE[0]}")/../lib/apt.sh"
 BACKPORTS_SOURCES=/etc/apt/sources.list.d/zns-stat-bookworm-backports.sources
 
 log() { echo "kernels: $*" >&2; }
@@ -36,7 +38,7 @@ exec 8>"$ZNS_CACHE/.apt.lock"
 flock 8
 
 apt_quiet() {
-	DEBIAN_FRONTEND=noninteractive apt-get -q -y -o Dpkg::Use-Pty=0 "$@" >&2
+	zns_apt_get -q -y -o Dpkg::Use-Pty=0 "$@" >&2
 }
 
 # The URIs and keyring of the machine's own bookworm entry, deb822 (*.sources) or
@@ -164,8 +166,8 @@ extract_headers() {	# extract_headers KVER
 	pkgs+=("linux-headers-$kver")
 	log "extracting ${pkgs[*]} into $root"
 	tmp=$(mktemp -d "$ZNS_CACHE/headers.tmp.XXXXXX")
-	(cd "$tmp" && apt-get download -q "${pkgs[@]}" >&2 2>/dev/null) ||
-		{ apt_quiet update; (cd "$tmp" && apt-get download -q "${pkgs[@]}" >&2); } ||
+	(cd "$tmp" && zns_apt_get download -q "${pkgs[@]}" >&2 2>/dev/null) ||
+		{ apt_quiet update; (cd "$tmp" && zns_apt_get download -q "${pkgs[@]}" >&2); } ||
 		{ rm -rf "$tmp"; die "cannot download ${pkgs[*]}"; }
 	for d in "$tmp"/*.deb; do
 		dpkg-deb -x "$d" "$tmp/root"

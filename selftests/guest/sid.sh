@@ -21,6 +21,7 @@ set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 repo=$(cd "$here/../.." && pwd)
+. "$repo/selftests/lib/apt.sh"
 ZNS_CACHE=${ZNS_CACHE:-/var/cache/zns_stat}
 sid=$ZNS_CACHE/sid
 mirror=${ZNS_SID_MIRROR:-http://deb.debian.org/debian}
@@ -33,7 +34,7 @@ exec 7>"$sid/.lock"
 flock 7
 
 command -v mmdebstrap >/dev/null ||
-	DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends mmdebstrap >&2
+	zns_apt_install -q mmdebstrap >&2
 
 # sid's package lists, private to this cache: the host's apt never sees sid.
 cat >"$sid/apt/sid.sources" <<EOF
@@ -48,7 +49,7 @@ apt_sid=(-o Dir::Etc::SourceList="$sid/apt/sid.sources" -o Dir::Etc::SourceParts
 	 -o Dir::Cache::pkgcache= -o Dir::Cache::srcpkgcache= -o Acquire::Check-Valid-Until=false
 	 -o Dir::State::status=/var/lib/dpkg/status)
 log "apt-get update (sid)"
-apt-get "${apt_sid[@]}" update -qq >&2 || die "cannot read sid's package lists from $mirror"
+zns_apt_get "${apt_sid[@]}" update -qq >&2 || die "cannot read sid's package lists from $mirror"
 
 ver=$(apt-cache "${apt_sid[@]}" show linux-headers-amd64 | sed -n 's/^Version: //p' | sort -V | tail -n 1)
 KVER=$(apt-cache "${apt_sid[@]}" show "linux-headers-amd64=$ver" |
@@ -86,8 +87,8 @@ kimage=$sid/kernels/$KVER
 if [ ! -e "$kimage/.complete" ]; then
 	tmp=$(mktemp -d "$sid/kernel.XXXXXX")
 	log "downloading and extracting $KVER's image and modules"
-	(cd "$tmp" && apt-get "${apt_sid[@]}" download -q "linux-binary-$KVER" "linux-modules-$KVER" >&2 ||
-		apt-get "${apt_sid[@]}" download -q "linux-image-$KVER" >&2) || die "cannot download $KVER's image"
+	(cd "$tmp" && zns_apt_get "${apt_sid[@]}" download -q "linux-binary-$KVER" "linux-modules-$KVER" >&2 ||
+		zns_apt_get "${apt_sid[@]}" download -q "linux-image-$KVER" >&2) || die "cannot download $KVER's image"
 	for d in "$tmp"/*.deb; do dpkg-deb -x "$d" "$tmp/root"; done
 	# sid ships modules (and the image, as vmlinuz) in usr/lib/modules/KVER.
 	if [ ! -d "$tmp/root/lib/modules/$KVER" ] && [ -d "$tmp/root/usr/lib/modules/$KVER" ]; then
