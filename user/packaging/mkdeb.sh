@@ -9,6 +9,8 @@
 set -uo pipefail
 
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+# shellcheck source=selftests/lib/apt.sh
+. "$repo/selftests/lib/apt.sh"
 out=$repo/build/deb
 src=$out/src
 
@@ -23,11 +25,9 @@ install_missing() {	# the build and lint tools, from Debian
 	[ ${#need[@]} -eq 0 ] && return 0
 	echo "mkdeb: installing ${need[*]}"
 	mkdir -p "$out"
-	DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${need[@]}" \
-		>"$out/apt.log" 2>&1 ||
-		{ apt-get update -q >>"$out/apt.log" 2>&1 &&
-		  DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${need[@]}" \
-			>>"$out/apt.log" 2>&1; } || die "apt-get install ${need[*]} failed (see $out/apt.log)"
+	# waits for apt's locks (unattended upgrades), then one line if still held
+	zns_apt_install -q "${need[@]}" >"$out/apt.log" 2>&1 ||
+		die "apt-get install ${need[*]} failed: $(tail -n 1 "$out/apt.log") (see $out/apt.log)"
 }
 
 stage() {	# the tree dpkg-buildpackage builds: what make install-tool and dkms-source read
