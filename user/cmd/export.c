@@ -7,6 +7,7 @@
  * loop SIGINT and SIGTERM are only taken between two writes.
  */
 #include <errno.h>
+#include <getopt.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +16,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cmd/args.h"
 #include "cmd/export.h"
 #include "model/view.h"
 #include "render/lifecycle_out.h"
@@ -260,4 +262,53 @@ int export_run(const struct export_opts *o)
 		if (next < now_mono() - o->seconds)	/* fell behind: no burst */
 			next = now_mono();
 	}
+}
+
+int cmd_export(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "textfile-dir", required_argument, NULL, 'd' },
+		{ "interval", required_argument, NULL, 'i' },
+		{ "zones", no_argument, NULL, 'z' },
+		{ "max-zones", required_argument, NULL, 'm' },
+		{ "help", no_argument, NULL, 'h' },
+		{ }
+	};
+	struct export_opts o = { .max_zones = PROM_DEFAULT_MAX_ZONES };
+	int c, max_zones_set = 0;
+	char what[256];
+	double v;
+
+	opterr = 0;	/* one line for the journal: ours */
+	while ((c = getopt_long(argc, argv, "d:i:zm:h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'd': o.dir = optarg; break;
+		case 'i':
+			/* (a year at most: no NaN, no infinity) */
+			if (parse_num(optarg, 0.1, &o.seconds) || !(o.seconds <= 31536000))
+				return bad_usage("export: --interval wants a number of seconds (0.1 or more)");
+			break;
+		case 'z': o.zones = 1; break;
+		case 'm':
+			if (parse_num(optarg, 0, &v) || v != (long)v)
+				return bad_usage("export: --max-zones wants a number of zones");
+			o.max_zones = (long)v;
+			max_zones_set = 1;
+			break;
+		case 'h': return CMD_HELP;
+		default:
+			snprintf(what, sizeof(what), "export: unknown option, or no value, in '%.200s'",
+				 argv[optind - 1]);
+			return bad_usage(what);
+		}
+	}
+	if (!o.dir || !*o.dir)
+		return bad_usage("export wants --textfile-dir DIR");
+	if (max_zones_set && !o.zones)
+		return bad_usage("export: --max-zones needs --zones");
+	if (optind < argc) {
+		o.nr_disks = argc - optind;
+		o.disks = disk_args(argv + optind, o.nr_disks);
+	}
+	return export_run(&o);
 }

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "cmd/args.h"
 #include "cmd/lifecycle.h"
 #include "render/lifecycle_out.h"
 
@@ -30,4 +31,14 @@ int life_run(char **disks, int nr, enum out_format f, const char *file)
 	sbuf_free(&b);
 	free(l);
 	return ret;
+}
+
+int cmd_lifecycle(int argc, char **argv)
+{
+	enum out_format f;
+	const char *file;
+	int ret = parse_out_file(argc, argv, "lifecycle", 0,
+				 "-o wants table, csv, json or prom", &f, &file);
+
+	return ret ? ret : on_disks(argc, argv, life_run, f, file);
 }

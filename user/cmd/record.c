@@ -6,6 +6,7 @@
  * a long recording is never lost to a typo.
  */
 #include <errno.h>
+#include <getopt.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +17,7 @@
 #include <unistd.h>
 
 #include "../../include/zns_stat.h"
+#include "cmd/args.h"
 #include "cmd/record.h"
 #include "model/delta.h"
 #include "model/detail_model.h"
@@ -25,6 +27,7 @@
 #include "source/datafile.h"
 #include "source/detail.h"
 #include "source/snapshot.h"
+#include "source/untracked.h"
 #include "source/zonereport.h"
 
 static volatile sig_atomic_t stop_signal;
@@ -291,10 +294,13 @@ int record_run(const struct record_opts *o)
 		goto out_after;
 	}
 	/* the state at the end of the run, next to its counters */
-	if (zonereport_add(&after, why, sizeof(why)) == 0)
+	if (zonereport_add(&after, why, sizeof(why)) == 0) {
 		snprintf(state, sizeof(state), "at the end of the recording");
-	else
+	} else {
 		snprintf(state, sizeof(state), "unavailable: %s", why);
+		fprintf(stderr, "zns-stat: no cond, wptr and cap columns in the data file (the zone report of the block device): %s\n",
+			why);
+	}
 	/* "\n" and "\t" in -c mean what they mean at the prompt */
 	comment = o->comment ? unescape_line(o->comment) : ask_comment(o->disk);
 	cleared = record_build(&df, &before, &after, comment, state);
@@ -341,4 +347,43 @@ out_intervals:
 		detail_free(&d_before);
 	snapshot_free(&before);
 	return ret;
+}
+
+int cmd_record(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "comment", required_argument, NULL, 'c' },
+		{ "duration", required_argument, NULL, 'd' },
+		{ "interval", required_argument, NULL, 'i' },
+		{ "dir", required_argument, NULL, 'D' },
+		{ "clear", no_argument, NULL, 'C' },
+		{ "help", no_argument, NULL, 'h' },
+		{ }
+	};
+	struct record_opts o = { .dir = "." };
+	int c;
+
+	while ((c = getopt_long(argc, argv, ":c:d:i:D:h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'c': o.comment = optarg; break;
+		case 'i':
+			if (parse_num(optarg, 0.1, &o.interval))
+				return bad_usage("record: -i wants a number of seconds, 0.1 or more");
+			break;
+		case 'd':
+			if (parse_num(optarg, 0.001, &o.seconds))
+				return bad_usage("record: -d wants a number of seconds above 0");
+			break;
+		case 'D': o.dir = optarg; break;
+		case 'C': o.clear = 1; break;
+		case 'h': return CMD_HELP;
+		default:
+			return bad_option("record: ", c, argv,
+					  "record's folder is -D DIR (--dir)");
+		}
+	}
+	if (optind + 1 != argc)
+		return bad_usage("record wants exactly one DISK");
+	o.disk = disk_arg(argv[optind]);
+	return record_run(&o);
 }

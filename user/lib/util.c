@@ -584,3 +584,17 @@ void kv_free(struct kv *list, int n)
 		free(list[i].value);
 	}
 }
+
+/* Full at 16, 32, 64...: grown to 16, then doubled. */
+int room_for_one(void *arr, int n, size_t size)
+{
+	void **p = arr, *grown;
+
+	if (n && (n < 16 || (n & (n - 1))))
+		return 0;
+	grown = realloc(*p, size * (n ? 2 * n : 16));
+	if (!grown)
+		return -1;
+	*p = grown;
+	return 0;
+}

@@ -111,4 +111,10 @@ char *unescape_line(const char *s);
 
 double now_mono(void);	/* seconds, CLOCK_MONOTONIC */
 
+/*
+ * Room for one more element in *arr (a pointer to the array) of n elements
+ * of size bytes: 16, then doubling. 0, or -1 out of memory.
+ */
+int room_for_one(void *arr, int n, size_t size);
+
 #endif

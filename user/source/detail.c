@@ -22,23 +22,6 @@ static const char * const detail_files[] = {
 	"latency", "sizes", "alignment", "errors", "resets",
 };
 
-/*
- * Room for one more element in *arr of *n elements of size bytes: 16, then
- * doubling (full at 16, 32, 64...). 0, or -1 out of memory.
- */
-static int room_for_one(void *arr, int n, size_t size)
-{
-	void **p = arr, *grown;
-
-	if (n && (n < 16 || (n & (n - 1))))
-		return 0;
-	grown = realloc(*p, size * (n ? 2 * n : 16));
-	if (!grown)
-		return -1;
-	*p = grown;
-	return 0;
-}
-
 int detail_add_count(struct detail *d, const char *file, const char *op,
 		     const char *what, uint64_t lo, uint64_t hi, uint64_t n)
 {

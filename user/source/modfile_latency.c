@@ -10,20 +10,6 @@
 #include "lib/util.h"
 #include "source/modfile.h"
 
-/* Room for one more element in *arr of n: 16, then doubling. */
-static int grow(void *arr, int n, size_t size)
-{
-	void **p = arr, *grown;
-
-	if (n && (n < 16 || (n & (n - 1))))
-		return 0;
-	grown = realloc(*p, size * (n ? 2 * n : 16));
-	if (!grown)
-		return -1;
-	*p = grown;
-	return 0;
-}
-
 /* "OP NUMBER..." with exactly nr numbers after OP; 0, or -1. */
 static int fields(char *line, char *op, size_t oplen, uint64_t *v, int nr)
 {
@@ -44,7 +30,7 @@ static int add_max(struct lat_file *f, char *rest)
 	struct lat_max m;
 
 	if (fields(rest, m.op, sizeof(m.op), &m.ns, 1) ||
-	    grow(&f->max, f->nr_max, sizeof(m)))
+	    room_for_one(&f->max, f->nr_max, sizeof(m)))
 		return -1;
 	f->max[f->nr_max++] = m;
 	return 0;
@@ -63,7 +49,7 @@ static int add_row(struct lat_file *f, char *line)
 	/* within one power of two, or the last, open bucket */
 	if (r.hi < r.lo || (r.hi != UINT64_MAX && lat_log2_of(r.hi) != lat_log2_of(r.lo)))
 		return -1;
-	if (grow(&f->rows, f->nr_rows, sizeof(r)))
+	if (room_for_one(&f->rows, f->nr_rows, sizeof(r)))
 		return -1;
 	f->rows[f->nr_rows++] = r;
 	return 0;

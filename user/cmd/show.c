@@ -1,0 +1,247 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * zns-stat [DISK...]: the zone table of each namespace (or CSV, JSON,
+ * Prometheus), and with -i the live view (cmd/interval.c).
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include "../../include/zns_stat.h"
+#include "cmd/args.h"
+#include "cmd/interval.h"
+#include "model/view.h"
+#include "source/snapshot.h"
+#include "source/untracked.h"
+#include "source/zonereport.h"
+
+/*
+ * The table fits a terminal (COLUMNS, else its window size), like iostat
+ * and lsblk; a pipe or a file gets every column.
+ */
+static int terminal_width(void)
+{
+	const char *columns = getenv("COLUMNS");
+	struct winsize ws;
+
+	if (!isatty(STDOUT_FILENO))
+		return 0;
+	if (columns && atoi(columns) > 0)
+		return atoi(columns);
+	if (!ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) && ws.ws_col)
+		return ws.ws_col;
+	return 80;
+}
+
+/* One snapshot of each namespace, in the chosen format. */
+static int show(char **disks, int nr, enum out_format f,
+		const struct view_opts *vo, const char *file)
+{
+	struct snapshot *snaps = calloc(nr ? nr : 1, sizeof(*snaps));
+	struct sbuf b = { 0 };
+	char err[512], why[512];
+	int i, n = 0, ret = 0, said = 0;
+
+	if (!snaps)
+		return 1;
+	for (i = 0; i < nr; i++) {
+		if (snapshot_read(disks[i], &snaps[n], err, sizeof(err))) {
+			fprintf(stderr, "zns-stat: %s\n", err);
+			ret = 1;
+			continue;
+		}
+		/* zone state where the device is readable; its absence said once */
+		if (zonereport_add(&snaps[n++], why, sizeof(why)) && !said++)
+			fprintf(stderr, "zns-stat: no cond, wptr and cap columns (the zone report of the block device): %s\n",
+				why);
+		if (vo->columns && table_check_columns(&snaps[n - 1], vo->columns,
+						       err, sizeof(err))) {
+			fprintf(stderr, "zns-stat: %s\n", err);
+			snapshot_free(&snaps[--n]);
+			ret = 1;
+		}
+	}
+	/* nothing tracked is still a document for the machine formats */
+	if (n || (!ret && f != FMT_TABLE)) {
+		output_snapshots(&b, f, snaps, n, vo);
+	}
+	if (write_output(n || !ret ? file : NULL, &b))
+		ret = 1;
+	for (i = 0; i < n; i++)
+		snapshot_free(&snaps[i]);
+	free(snaps);
+	sbuf_free(&b);
+	return ret;
+}
+
+/*
+ * --list-columns: the zone table's columns (for --columns) of DISK, else of
+ * the first tracked namespace: they follow the module's version and
+ * whether the block device's zone report is readable.
+ */
+static int list_table_columns(char **disks, int nr)
+{
+	struct snapshot s;
+	struct sbuf b = { 0 };
+	char err[512], **names = NULL;
+	int n = 0, i, ret;
+
+	if (!nr && snapshot_list_disks(&names, &n, err, sizeof(err))) {
+		fprintf(stderr, "zns-stat: %s\n", err);
+		return 1;
+	}
+	if (!nr && !n) {
+		fprintf(stderr, "zns-stat: --list-columns: no namespace is tracked to read the columns of\n");
+		return 1;
+	}
+	/* the first namespace that can be read */
+	for (i = 0, ret = -1; ret && i < (nr ? nr : n); i++)
+		ret = snapshot_read(nr ? disks[i] : names[i], &s, err, sizeof(err));
+	for (i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
+	if (ret) {
+		fprintf(stderr, "zns-stat: %s\n", err);
+		return 1;
+	}
+	zonereport_add(&s, err, sizeof(err));
+	output_table_columns(&b, &s);
+	ret = write_output(NULL, &b);
+	snapshot_free(&s);
+	sbuf_free(&b);
+	return ret;
+}
+
+static int show_all(enum out_format f, const struct view_opts *vo,
+		    const char *file)
+{
+	char err[512], **names;
+	int n, i, ret;
+
+	if (snapshot_list_disks(&names, &n, err, sizeof(err))) {
+		fprintf(stderr, "zns-stat: %s\n", err);
+		return 1;
+	}
+	if (!n && f == FMT_TABLE) {
+		explain_none_tracked(snapshot_root(), err, sizeof(err));
+		printf("%s\n", err);
+		return 0;
+	}
+	ret = show(names, n, f, vo, file);
+	for (i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
+	return ret;
+}
+
+int cmd_show(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "all", no_argument, NULL, 'a' },
+		{ "wide", no_argument, NULL, 'w' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "max-zones", required_argument, NULL, 'm' },
+		{ "file", required_argument, NULL, 'f' },
+		{ "interval", required_argument, NULL, 'i' },
+		{ "count", required_argument, NULL, 'n' },
+		{ "top", required_argument, NULL, 't' },
+		{ "raw", no_argument, NULL, 'r' },
+		{ "columns", required_argument, NULL, 'C' },
+		{ "list-columns", no_argument, NULL, 'L' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ }
+	};
+	struct interval_opts io = { .count = -1, .top = 3,
+				    .view = { .max_zones = -1 } };
+	int c, max_zones_set = 0, top_set = 0, list_columns = 0;
+	double v;
+
+	while ((c = getopt_long(argc, argv, ":awo:m:f:i:n:t:rhV", opts, NULL)) != -1) {
+		switch (c) {
+		case 'a':
+			io.view.all = 1;
+			break;
+		case 'w':
+			io.view.wide = 1;
+			break;
+		case 'o':
+			if (out_format_parse(optarg, &io.format))
+				return bad_usage("-o wants table, csv, json or prom");
+			break;
+		case 'm':
+			if (parse_num(optarg, 0, &v) || v != (long)v)
+				return bad_usage("-m wants a number of zones");
+			io.view.max_zones = (long)v;
+			max_zones_set = 1;
+			break;
+		case 'f':
+			io.file = optarg;
+			break;
+		case 'i':
+			if (parse_num(optarg, 0.01, &io.seconds))
+				return bad_usage("-i wants a number of seconds (0.01 or more)");
+			break;
+		case 'n':
+			if (parse_num(optarg, 1, &v) || v != (long)v)
+				return bad_usage("-n wants a count of 1 or more");
+			io.count = (long)v;
+			break;
+		case 't':
+			if (parse_num(optarg, 0, &v) || v != (long)v)
+				return bad_usage("-t wants a number of zones");
+			io.top = (int)v;
+			top_set = 1;
+			break;
+		case 'r':
+			io.view.raw = 1;
+			break;
+		case 'C':
+			io.view.columns = optarg;
+			break;
+		case 'L':
+			list_columns = 1;
+			break;
+		case 'h':
+			return CMD_HELP;
+		case 'V':
+			printf("zns-stat %s\n", ZNS_STAT_VERSION);
+			return 0;
+		default:
+			return bad_option("", c, argv, NULL);
+		}
+	}
+	if (io.file && !strcmp(io.file, "-"))
+		io.file = NULL;		/* -f -: stdout, for every view */
+	/* a 64K-zone drive must not flood a Prometheus collector */
+	if (io.format == FMT_PROM && !max_zones_set)
+		io.view.max_zones = PROM_DEFAULT_MAX_ZONES;
+	if (io.count > 0 && io.seconds == 0)
+		return bad_usage("-n needs -i");
+	if (top_set && io.seconds == 0)
+		return bad_usage("-t needs -i");
+	/* the interval view has its own columns; only prom shows zones */
+	if (io.seconds > 0 && io.view.wide)
+		return bad_usage("-w does not apply to -i (the interval view has its own columns)");
+	if (io.seconds > 0 && io.format != FMT_PROM && (io.view.all || max_zones_set))
+		return bad_usage("-a and -m apply to -i only with -o prom (per-zone series)");
+	/* lsblk's table options: the zone table's only */
+	if ((io.view.raw || io.view.columns) && (io.format != FMT_TABLE || io.seconds > 0))
+		return bad_usage("--raw and --columns apply to the zone table only (not -i, not -o)");
+	if (io.view.columns && io.view.wide)
+		return bad_usage("--columns chooses the columns: no --wide with it");
+	disk_args(argv + optind, argc - optind);
+	/* the tables fit a terminal: the zones' and the live view's */
+	if (io.format == FMT_TABLE && !io.file && !io.view.columns)
+		io.view.width = terminal_width();
+	if (list_columns)
+		return list_table_columns(argv + optind, argc - optind);
+	if (io.seconds > 0)
+		return interval_run(argv + optind, argc - optind, &io);
+	if (optind == argc)
+		return show_all(io.format, &io.view, io.file);
+	return show(argv + optind, argc - optind, io.format, &io.view, io.file);
+}
