@@ -131,6 +131,35 @@ static void prom_units_and_limits(void **state)
 }
 
 /*
+ * A zone's condition, the zone report's and the host's, is a name: a label
+ * of an _info series, its code another, never a value (it was
+ * zns_zone_condition{...} 2).
+ */
+static void prom_conditions_are_labels(void **state)
+{
+	static const char zones[] =
+		"# zone start cond host_cond writes\n"
+		"0 0 2 0 1\n"
+		"1 2048 14 14 1\n";
+	struct view_opts o = { .all = 1, .max_zones = -1 };
+	struct snapshot s;
+	struct sbuf b = { 0 };
+
+	(void)state;
+	snap_from_text(&s, "d2", zones, summary3);
+	output_prom(&b, &s, 1, &o);
+	assert_non_null(strstr(b.s, "# TYPE zns_zone_condition_info gauge\n"
+				    "zns_zone_condition_info{disk=\"d2\",zone=\"0\",condition=\"imp_open\",code=\"2\"} 1\n"
+				    "zns_zone_condition_info{disk=\"d2\",zone=\"1\",condition=\"full\",code=\"14\"} 1\n"));
+	assert_non_null(strstr(b.s, "zns_zone_host_condition_info{disk=\"d2\",zone=\"0\",condition=\"unknown\",code=\"0\"} 1\n"));
+	assert_non_null(strstr(b.s, "zns_zone_host_condition_info{disk=\"d2\",zone=\"1\",condition=\"full\",code=\"14\"} 1\n"));
+	assert_null(strstr(b.s, "zns_zone_condition{"));
+	assert_null(strstr(b.s, "zns_zone_host_cond{"));
+	snapshot_free(&s);
+	sbuf_free(&b);
+}
+
+/*
  * The busiest zone is the one whose commands moved the most data: a
  * finished zone's waste (and the fills at reset) are no I/O. Before, the
  * finished empty zone 1 (2048 sectors of waste) outranked zone 0's reads.
@@ -446,6 +475,7 @@ int main(void)
 		cmocka_unit_test(csv_rows),
 		cmocka_unit_test(json_document),
 		cmocka_unit_test(prom_units_and_limits),
+		cmocka_unit_test(prom_conditions_are_labels),
 		cmocka_unit_test(busiest_by_io),
 		cmocka_unit_test(prom_groups_metrics_over_disks),
 		cmocka_unit_test(table_fits_a_terminal),

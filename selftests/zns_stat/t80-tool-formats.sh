@@ -84,7 +84,7 @@ for line in "zns_zone_writes_total{disk=\"$NS2\",zone=\"0\"} 3" \
 	"zns_zone_write_bytes_total{disk=\"$NS2\",zone=\"0\"} 12288" \
 	"zns_zone_append_bytes_total{disk=\"$NS2\",zone=\"2\"} 2048" \
 	"zns_zone_resets_total{disk=\"$NS2\",zone=\"3\"} 1" \
-	"zns_zone_condition{disk=\"$NS2\",zone=\"0\"} 2" \
+	"zns_zone_condition_info{disk=\"$NS2\",zone=\"0\",condition=\"imp_open\",code=\"2\"} 1" \
 	"zns_zone_write_pointer_bytes{disk=\"$NS2\",zone=\"0\"} 4096" \
 	"zns_zone_capacity_bytes{disk=\"$NS2\",zone=\"0\"} 1048576" \
 	"zns_reset_all_total{disk=\"$NS2\"} 1" \

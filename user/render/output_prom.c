@@ -22,8 +22,12 @@ static void prom_name(const char *col, char *out, int outlen, int counter)
 {
 	int n = strlen(col), unit = column_unit(col);
 
-	if (!strcmp(col, COL_COND)) {
-		snprintf(out, outlen, "condition");
+	if (!strcmp(col, COL_COND)) {	/* the condition in labels, value 1 */
+		snprintf(out, outlen, "condition_info");
+		return;
+	}
+	if (!strcmp(col, COL_HOST_COND)) {
+		snprintf(out, outlen, "host_condition_info");
 		return;
 	}
 	if (!strcmp(col, COL_WPTR)) {
@@ -46,6 +50,12 @@ static void prom_name(const char *col, char *out, int outlen, int counter)
 		snprintf(out, outlen, "%s", col);
 	if (counter)
 		strncat(out, "_total", outlen - strlen(out) - 1);
+}
+
+/* The zone report's condition and the host's: names, in labels like a status. */
+static int is_condition(const char *col)
+{
+	return !strcmp(col, COL_COND) || !strcmp(col, COL_HOST_COND);
 }
 
 static void prom_value(struct sbuf *b, const char *col, uint64_t v)
@@ -96,7 +106,7 @@ static void prom_zones(struct sbuf *b, struct snapshot *snaps, int n,
 {
 	const char *cols[SNAPSHOT_MAX_COLUMNS];
 	int nc = union_columns(snaps, n, cols), i, d, counter, c;
-	char name[160];
+	char name[160], cond[32];
 	uint64_t k;
 
 	for (i = 0; i < nc; i++) {
@@ -122,6 +132,13 @@ static void prom_zones(struct sbuf *b, struct snapshot *snaps, int n,
 				if (column_is_status(cols[i])) {
 					sbuf_printf(b, ",status=\"%s\",code=\"%#llx\"} 1\n",
 						    status_key(v), (unsigned long long)v);
+					continue;
+				}
+				if (is_condition(cols[i])) {
+					view_cell(&snaps[d], zones[d][k], c, cond,
+						  sizeof(cond));
+					sbuf_printf(b, ",condition=\"%s\",code=\"%llu\"} 1\n",
+						    cond, (unsigned long long)v);
 					continue;
 				}
 				sbuf_printf(b, "} ");
