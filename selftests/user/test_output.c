@@ -11,6 +11,7 @@
 #include "model/delta.h"
 #include "model/view.h"
 #include "source/columns.h"
+#include "render/scols_out.h"
 
 static const char zones3[] =
 	"# zone start reads read_sectors writes write_sectors resets reset_lat_min_ns reset_lat_max_ns reset_lat_sum_ns errors\n"
@@ -468,6 +469,35 @@ static void status_names_and_states(void **state)
 	assert_string_equal(status_key(0), "none");
 }
 
+/* scols_out_fast_row(): a part's rows as libsmartcols prints them, or -1. */
+static void fast_row_equals_library(void **state)
+{
+	static const char * const names[] = { "ZONE", "READS", "COND" };
+	static const char * const rows[][3] = {
+		{ "0", "12", "EMPTY" }, { "65535", "7", "FULL" },
+	};
+	static const char * const wide[] = { "1", "1234567", "x" };
+	static const char * const utf[] = { "1", "2", "\xc2\xb5s" };
+	int right[] = { 1, 1, 1 }, width[] = { 5, 6, 5 }, i;
+	struct libscols_table *tb;
+	struct sbuf lib = { 0 }, fast = { 0 }, head = { 0 };
+
+	(void)state;
+	tb = scols_out_part_new(names, right, width, 3, 0, 1);
+	for (i = 0; i < 2; i++)
+		assert_int_equal(scols_out_row(tb, rows[i], 3), 0);
+	assert_int_equal(scols_out_print_part(&lib, tb, width, 3, 0), 0);
+	sbuf_put(&fast, lib.s, strchr(lib.s, '\n') + 1 - lib.s);
+	for (i = 0; i < 2; i++)
+		assert_int_equal(scols_out_fast_row(&fast, rows[i], width, 3), 0);
+	assert_string_equal(fast.s, lib.s);
+	assert_int_equal(scols_out_fast_row(&head, wide, width, 3), -1);
+	assert_int_equal(scols_out_fast_row(&head, utf, width, 3), -1);
+	assert_int_equal(head.len, 0);
+	free(lib.s);
+	free(fast.s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -486,6 +516,7 @@ int main(void)
 		cmocka_unit_test(times_are_rfc3339),
 		cmocka_unit_test(table_raw_and_chosen_columns),
 		cmocka_unit_test(left_out_zones_named_right),
+		cmocka_unit_test(fast_row_equals_library),
 	};
 
 	return cmocka_run_group_tests_name("output", tests, NULL, NULL);

@@ -287,10 +287,14 @@ static int chosen_columns(const struct snapshot *s, const uint64_t *zones,
 /* Zones a libsmartcols table holds at once (scols_out_part_new()). */
 #define TABLE_PART	512
 
-static void table_rows(struct sbuf *b, struct libscols_table *tb,
-		       const struct snapshot *s, const uint64_t *zones,
-		       uint64_t from, uint64_t to, const struct table_col *t,
-		       int nt)
+/*
+ * Rows from..to, through the library (tb) or, with tb NULL, written at
+ * the confirmed widths (scols_out_fast_row()); -1 when that cannot be.
+ */
+static int table_rows(struct sbuf *b, struct libscols_table *tb,
+		      const struct snapshot *s, const uint64_t *zones,
+		      uint64_t from, uint64_t to, const struct table_col *t,
+		      int nt, const int *width)
 {
 	const char *cells[SNAPSHOT_MAX_COLUMNS];
 	char cell[SNAPSHOT_MAX_COLUMNS][32];
@@ -299,12 +303,15 @@ static void table_rows(struct sbuf *b, struct libscols_table *tb,
 
 	for (i = 0; i < nt; i++)
 		cells[i] = cell[i];
-	for (k = from; tb && k < to; k++) {
+	for (k = from; k < to; k++) {
 		for (i = 0; i < nt; i++)
 			table_cell(s, &t[i], zones[k], cell[i], sizeof(cell[i]));
-		if (scols_out_row(tb, cells, nt))
+		if (!tb && scols_out_fast_row(b, cells, width, nt))
+			return -1;
+		if (tb && scols_out_row(tb, cells, nt))
 			b->oom = 1;
 	}
+	return 0;
 }
 
 /*
@@ -321,19 +328,29 @@ static void print_table(struct sbuf *b, const struct snapshot *s,
 	int right[SNAPSHOT_MAX_COLUMNS], width[SNAPSHOT_MAX_COLUMNS], i;
 	struct libscols_table *tb;
 	size_t start = b->len;
-	uint64_t part;
+	uint64_t part, to;
 
 	for (i = 0; i < nt; i++) {
 		names[i] = t[i].name;
 		right[i] = 1;	/* numbers, and names beside them, as before */
 		width[i] = t[i].width;
 	}
-	for (part = 0; nr > TABLE_PART && part < nr; part += TABLE_PART) {
-		tb = scols_out_part_new(names, right, width, nt, raw, !part);
-		table_rows(b, tb, s, zones, part,
-			   nr - part > TABLE_PART ? part + TABLE_PART : nr, t, nt);
-		if (!b->oom && scols_out_print_part(b, tb, width, nt, raw) == 0)
-			continue;
+	for (part = 0; nr > TABLE_PART && part < nr; part = to) {
+		to = nr - part > TABLE_PART ? part + TABLE_PART : nr;
+		if (part && !raw) {	/* the widths are the first part's */
+			if (!table_rows(b, NULL, s, zones, part, to, t, nt,
+					width))
+				continue;
+		} else {
+			tb = scols_out_part_new(names, right, width, nt, raw,
+						!part);
+			if (tb)
+				table_rows(b, tb, s, zones, part, to, t, nt,
+					   width);
+			if (!b->oom &&
+			    scols_out_print_part(b, tb, width, nt, raw) == 0)
+				continue;
+		}
 		b->len = start;	/* the whole table, then */
 		if (b->s)
 			b->s[start] = '\0';
@@ -342,7 +359,8 @@ static void print_table(struct sbuf *b, const struct snapshot *s,
 	if (part >= nr && nr > TABLE_PART)
 		return;
 	tb = scols_out_new(names, right, nt, raw);
-	table_rows(b, tb, s, zones, 0, nr, t, nt);
+	if (tb)
+		table_rows(b, tb, s, zones, 0, nr, t, nt, width);
 	scols_out_print(b, tb, "");
 }
 

@@ -37,6 +37,13 @@ struct libscols_table *scols_out_part_new(const char * const *names,
  */
 int scols_out_print_part(struct sbuf *b, struct libscols_table *tb,
 			 const int *width, int n, int raw);
+/*
+ * One row of a part after the first, right-aligned at the widths the
+ * first part confirmed, without the library (non-raw only); -1 when the
+ * library would print a cell otherwise (see scols_out.c).
+ */
+int scols_out_fast_row(struct sbuf *b, const char * const *cells,
+		       const int *width, int n);
 /* One row of the table's n cells (copied); -1 out of memory. */
 int scols_out_row(struct libscols_table *tb, const char * const *cells, int n);
 /* The table into b, each line after indent; the table is freed. */
