@@ -19,8 +19,6 @@ for f in "$src"/*; do
 	*) cp "$f" "$out/" ;;
 	esac
 done
-sed -e "s/^disk: .*/disk: $disk/" -e "s/^nr_zones: .*/nr_zones: $zones/" \
-	"$src/summary" >"$out/summary"
 # Every zone: a few reads and writes with latencies, some appends, resets,
 # finishes, opens, closes and errors, varying by zone so no two lines match.
 awk -v n="$zones" -v hdr="$(head -n 1 "$src/zones")" 'BEGIN {
@@ -39,3 +37,24 @@ awk -v n="$zones" -v hdr="$(head -n 1 "$src/zones")" 'BEGIN {
 			e ? 441 : 0
 	}
 }' >"$out/zones"
+# The summary's totals agree with the zones (sums, and the extremes of the
+# *_min_ns / *_max_ns columns): a total below its zones' sum would be taken
+# for a clear between the two reads, and the tool would read again.
+awk -v disk="$disk" -v n="$zones" '
+FNR == 1 && NR == 1 { for (i = 2; i <= NF; i++) name[i - 1] = $i; nf = NF - 1; next }
+NR == FNR {
+	for (i = 1; i <= nf; i++) {
+		c = name[i]; v = $i; seen[c] = 1
+		if (c ~ /_min_ns$/) { if (v && (!(c in tot) || v < tot[c])) tot[c] = v }
+		else if (c ~ /_max_ns$/) { if (v > tot[c]) tot[c] = v }
+		else tot[c] += v
+	}
+	next
+}
+/^disk: / { print "disk: " disk; next }
+/^nr_zones: / { print "nr_zones: " n; next }
+{
+	key = substr($1, 1, length($1) - 1)
+	if (key != "zone" && key != "start" && (key in seen)) { printf "%s: %.0f\n", key, tot[key]; next }
+	print
+}' "$out/zones" "$src/summary" >"$out/summary"

@@ -408,6 +408,66 @@ static void table_raw_and_chosen_columns(void **state)
 	snapshot_free(&s);
 }
 
+/*
+ * A table of three parts (the first through libsmartcols, the others at
+ * its widths) with chosen columns out of table order: every row holds the
+ * cells table_cell() formats for its zone, formatted once at layout.
+ */
+static void long_table_rows_are_the_cells(void **state)
+{
+	static const char * const order[] = {
+		"errors", "write_lat_us", "zone", "write_bytes", "reads",
+	};
+	struct view_opts o = { .max_zones = -1, .all = 1, .raw = 1 };
+	struct table_col t[SNAPSHOT_MAX_COLUMNS];
+	struct sbuf zones = { 0 }, b = { 0 }, want = { 0 };
+	const uint64_t nr = 1200;
+	char summary[128], cell[32];
+	struct snapshot s;
+	int i, k, nt, left;
+	uint64_t z;
+
+	(void)state;
+	sbuf_printf(&zones, "# zone start reads read_sectors writes write_sectors write_lat_min_ns write_lat_max_ns write_lat_sum_ns errors\n");
+	for (z = 0; z < nr; z++)
+		sbuf_printf(&zones, "%llu %llu %llu %llu %llu %llu 900 %llu %llu %d\n",
+			    (unsigned long long)z, (unsigned long long)z * 2048,
+			    (unsigned long long)z % 7, (unsigned long long)z % 7 * 8,
+			    (unsigned long long)z % 5, (unsigned long long)z % 5 * 4096,
+			    900 + (unsigned long long)z,
+			    (unsigned long long)(z % 5 * (1000 + z)), z % 11 == 0);
+	snprintf(summary, sizeof(summary),
+		 "format_version: 1\ndisk: big\nnr_zones: %llu\nzone_sectors: 2048\n",
+		 (unsigned long long)nr);
+	snap_from_text(&s, "big", zones.s, summary);
+	o.columns = "errors,write_lat_us,zone,write_bytes,reads";
+	output_table(&b, &s, 1, &o);
+	nt = table_layout(&s, NULL, 0, 0, 0, t, &left);
+	sbuf_printf(&want, "errors write_lat_us zone write_bytes reads\n");
+	for (z = 0; z < nr; z++) {
+		for (k = 0; k < 5; k++) {
+			for (i = 0; i < nt && strcmp(t[i].name, order[k]); i++)
+				;
+			assert_true(i < nt);
+			table_cell(&s, &t[i], z, cell, sizeof(cell));
+			sbuf_printf(&want, "%s%s", k ? " " : "", cell);
+		}
+		sbuf_printf(&want, "\n");
+	}
+	assert_string_equal(b.s, want.s);
+	/* aligned: the parts after the first at the library's widths */
+	sbuf_free(&b);
+	o.raw = 0;
+	output_table(&b, &s, 1, &o);
+	assert_non_null(strstr(b.s, "\nerrors write_lat_us zone write_bytes reads\n"));
+	assert_non_null(strstr(b.s, "\n     1            -    0           0     0\n"));
+	assert_non_null(strstr(b.s, "\n     1          2.2 1199        8MiB     2\n"));
+	sbuf_free(&b);
+	sbuf_free(&want);
+	sbuf_free(&zones);
+	snapshot_free(&s);
+}
+
 /* RFC 3339: the offset with a colon, "+05:30", not strftime's "+0530". */
 static void times_are_rfc3339(void **state)
 {
@@ -517,6 +577,7 @@ int main(void)
 		cmocka_unit_test(table_raw_and_chosen_columns),
 		cmocka_unit_test(left_out_zones_named_right),
 		cmocka_unit_test(fast_row_equals_library),
+		cmocka_unit_test(long_table_rows_are_the_cells),
 	};
 
 	return cmocka_run_group_tests_name("output", tests, NULL, NULL);

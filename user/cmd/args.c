@@ -64,7 +64,7 @@ int on_disks(int argc, char **argv,
 		   enum out_format f, const char *file)
 {
 	char err[512], **names;
-	int n, i, ret;
+	int n, ret;
 
 	if (optind < argc)
 		return run(disk_args(argv + optind, argc - optind),
@@ -74,9 +74,7 @@ int on_disks(int argc, char **argv,
 		return 1;
 	}
 	ret = run(names, n, f, file);
-	for (i = 0; i < n; i++)
-		free(names[i]);
-	free(names);
+	snapshot_free_names(names, n);
 	return ret;
 }
 

@@ -153,7 +153,7 @@ int export_format(struct sbuf *b, const struct export_opts *o, char *err,
 	struct view_opts vo = { .max_zones = o->max_zones };
 	struct collected c = { 0 };
 	char **names = o->disks;
-	int nr = o->nr_disks, module_up = 1, i, ret;
+	int nr = o->nr_disks, module_up = 1, ret;
 
 	*err = '\0';
 	if (!names && snapshot_list_disks(&names, &nr, err, errlen)) {
@@ -181,11 +181,8 @@ int export_format(struct sbuf *b, const struct export_opts *o, char *err,
 	/* serving what it can: fine while any namespace (or none asked) was read */
 	ret = module_up && (c.n || !nr) ? c.n : -1;
 	collected_free(&c);
-	if (names != o->disks) {
-		for (i = 0; i < nr; i++)
-			free(names[i]);
-		free(names);
-	}
+	if (names != o->disks)
+		snapshot_free_names(names, nr);
 	return ret;
 }
 

@@ -85,9 +85,8 @@ static int refresh_list(struct loop *l, int first)
 
 		if (t)
 			t->seen = 1;
-		free(names[i]);
 	}
-	free(names);
+	snapshot_free_names(names, n);
 	return 0;
 }
 

@@ -100,9 +100,7 @@ static int list_table_columns(char **disks, int nr)
 	/* the first namespace that can be read */
 	for (i = 0, ret = -1; ret && i < (nr ? nr : n); i++)
 		ret = snapshot_read(nr ? disks[i] : names[i], &s, err, sizeof(err));
-	for (i = 0; i < n; i++)
-		free(names[i]);
-	free(names);
+	snapshot_free_names(names, n);
 	if (ret) {
 		fprintf(stderr, "zns-stat: %s\n", err);
 		return 1;
@@ -119,7 +117,7 @@ static int show_all(enum out_format f, const struct view_opts *vo,
 		    const char *file)
 {
 	char err[512], **names;
-	int n, i, ret;
+	int n, ret;
 
 	if (snapshot_list_disks(&names, &n, err, sizeof(err))) {
 		fprintf(stderr, "zns-stat: %s\n", err);
@@ -131,9 +129,7 @@ static int show_all(enum out_format f, const struct view_opts *vo,
 		return 0;
 	}
 	ret = show(names, n, f, vo, file);
-	for (i = 0; i < n; i++)
-		free(names[i]);
-	free(names);
+	snapshot_free_names(names, n);
 	return ret;
 }
 

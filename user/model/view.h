@@ -58,6 +58,7 @@ struct table_col {
 	/* resolved once by table_layout(), not by name in every cell: */
 	int known;	/* >= 0: the column saying whether col is known (host_written_known); -2: none, never known; -1: always */
 	int text;	/* col holds codes shown by name (cond, top_zone_error) */
+	int cell;	/* its place among the laid-out columns of a row */
 };
 
 /*

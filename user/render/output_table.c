@@ -11,6 +11,13 @@
 #include "source/columns.h"
 #include "source/snapshot.h"
 
+/* Every cell of a table, formatted once (layout_cells()). */
+struct table_text {
+	char *text;	/* per cell: its length, its characters, a NUL */
+	size_t len, cap;
+	size_t *row;	/* where each zone's row starts in text */
+};
+
 /* "nvme0n2: 8 zones of 1 MiB, 512-byte LBAs; 1 reset of all zones". */
 static void table_title(struct sbuf *b, const struct snapshot *s)
 {
@@ -131,13 +138,22 @@ static int table_columns(const struct snapshot *s, int wide, struct table_col *t
 	return n;
 }
 
+/* A one-character cell ("-", "0"): not worth a snprintf in every row. */
+static void char_cell(char c, char *out, int outlen)
+{
+	if (outlen < 2)
+		return;
+	out[0] = c;
+	out[1] = '\0';
+}
+
 /* One word a cell: "8KiB", as lsblk and iostat -h print sizes; "0" for none. */
 static void bytes_cell(uint64_t sectors, char *out, int outlen)
 {
 	char *space;
 
 	if (!sectors) {
-		snprintf(out, outlen, "0");
+		char_cell('0', out, outlen);
 		return;
 	}
 	fmt_bytes(out, outlen, sectors * 512.0);
@@ -156,11 +172,11 @@ void table_cell(const struct snapshot *s, const struct table_col *t,
 		if (n)	/* the mean latency in microseconds */
 			fmt_fixed(out, outlen, v / 1e3 / n, 1);
 		else
-			snprintf(out, outlen, "-");
+			char_cell('-', out, outlen);
 		return;
 	}
 	if (t->known == -2 || (t->known >= 0 && !row[t->known])) {
-		snprintf(out, outlen, "-");	/* not known */
+		char_cell('-', out, outlen);	/* not known */
 		return;
 	}
 	if (t->unit == AS_BYTES)
@@ -228,30 +244,99 @@ static int fit_columns(const struct table_col *t, const int *width,
 	return left;
 }
 
-int table_layout(const struct snapshot *s, const uint64_t *zones, uint64_t nr,
-		 int wide, int max_width, struct table_col *t, int *left)
+/* Room in txt for a row of nt cells of up to 31 characters; -1: none. */
+static int text_room(struct table_text *txt, int nt)
+{
+	size_t need = txt->len + (size_t)nt * 33, cap = txt->cap ? txt->cap : 1 << 16;
+	char *p;
+
+	if (need <= txt->cap)
+		return 0;
+	while (cap < need)
+		cap *= 2;
+	p = realloc(txt->text, cap);
+	if (!p)
+		return -1;
+	txt->text = p;
+	txt->cap = cap;
+	return 0;
+}
+
+/* A cell kept for the rows: its length (< 32), its characters, a NUL. */
+static void text_put(struct table_text *txt, const char *cell, size_t len)
+{
+	txt->text[txt->len] = (char)len;
+	memcpy(txt->text + txt->len + 1, cell, len + 1);
+	txt->len += len + 2;
+}
+
+static void table_text_free(struct table_text *txt)
+{
+	free(txt->text);
+	free(txt->row);
+	memset(txt, 0, sizeof(*txt));
+}
+
+/*
+ * Every cell formatted once, row after row: its width and whether the
+ * column shows anything, and, with txt, the cell kept for printing (65536
+ * zones: formatting twice was a third of --all). Without memory for them
+ * txt stays empty and the rows are formatted again.
+ */
+static void layout_cells(const struct snapshot *s, const uint64_t *zones,
+			 uint64_t nr, struct table_col *all, int nt, int *width,
+			 int *idle, struct table_text *txt)
+{
+	uint64_t k;
+	size_t len;
+	char cell[32];
+	int i;
+
+	if (txt) {
+		memset(txt, 0, sizeof(*txt));
+		txt->row = nr ? malloc(nr * sizeof(*txt->row)) : NULL;
+		if (!txt->row)
+			txt = NULL;
+	}
+	for (k = 0; k < nr; k++) {
+		if (txt && text_room(txt, nt)) {
+			table_text_free(txt);
+			txt = NULL;
+		}
+		if (txt)
+			txt->row[k] = txt->len;
+		for (i = 0; i < nt; i++) {
+			table_cell(s, &all[i], zones[k], cell, sizeof(cell));
+			len = strlen(cell);
+			if ((int)len > width[i])
+				width[i] = len;
+			if (idle[i] && strcmp(cell, "0") && strcmp(cell, "-"))
+				idle[i] = 0;
+			if (txt)
+				text_put(txt, cell, len);
+		}
+	}
+}
+
+static int layout(const struct snapshot *s, const uint64_t *zones,
+		  uint64_t nr, int wide, int max_width, struct table_col *t,
+		  int *left, struct table_text *txt)
 {
 	struct table_col all[SNAPSHOT_MAX_COLUMNS];
 	int width[SNAPSHOT_MAX_COLUMNS], keep[SNAPSHOT_MAX_COLUMNS];
 	int idle[SNAPSHOT_MAX_COLUMNS];
 	int i, n, nt = table_columns(s, wide, all);
-	uint64_t k;
-	char cell[32];
 
 	for (i = 0; i < nt; i++) {
 		width[i] = strlen(all[i].name);
 		/* the zone's identity is never idle */
 		idle[i] = strcmp(all[i].name, "zone") && strcmp(all[i].name, "start");
-		for (k = 0; k < nr; k++) {
-			table_cell(s, &all[i], zones[k], cell, sizeof(cell));
-			if ((int)strlen(cell) > width[i])
-				width[i] = strlen(cell);
-			if (strcmp(cell, "0") && strcmp(cell, "-"))
-				idle[i] = 0;
-		}
-		all[i].width = width[i];
+		all[i].cell = i;
 		keep[i] = 1;
 	}
+	layout_cells(s, zones, nr, all, nt, width, idle, txt);
+	for (i = 0; i < nt; i++)
+		all[i].width = width[i];
 	*left = max_width > 0 && !wide ?
 		fit_columns(all, width, idle, nt, max_width, keep) : 0;
 	for (i = 0, n = 0; i < nt; i++)
@@ -260,16 +345,22 @@ int table_layout(const struct snapshot *s, const uint64_t *zones, uint64_t nr,
 	return n;
 }
 
+int table_layout(const struct snapshot *s, const uint64_t *zones, uint64_t nr,
+		 int wide, int max_width, struct table_col *t, int *left)
+{
+	return layout(s, zones, nr, wide, max_width, t, left, NULL);
+}
+
 /* The --columns list's columns, in its order; -1 with the name not there in bad. */
 static int chosen_columns(const struct snapshot *s, const uint64_t *zones,
 			  uint64_t nr, const char *list, struct table_col *t,
-			  char *bad, size_t badlen)
+			  char *bad, size_t badlen, struct table_text *txt)
 {
 	struct table_col all[SNAPSHOT_MAX_COLUMNS];
 	char copy[1024], *tok, *save;
 	int nt, n = 0, i, left;
 
-	nt = table_layout(s, zones, nr, 0, 0, all, &left);
+	nt = layout(s, zones, nr, 0, 0, all, &left, txt);
 	snprintf(copy, sizeof(copy), "%s", list);
 	for (tok = strtok_r(copy, ",", &save); tok && n < SNAPSHOT_MAX_COLUMNS;
 	     tok = strtok_r(NULL, ",", &save)) {
@@ -287,6 +378,30 @@ static int chosen_columns(const struct snapshot *s, const uint64_t *zones,
 /* Zones a libsmartcols table holds at once (scols_out_part_new()). */
 #define TABLE_PART	512
 
+/* Row k's cells of t, as layout_cells() kept them or formatted now. */
+static void row_cells(const struct snapshot *s, const uint64_t *zones,
+		      uint64_t k, const struct table_col *t, int nt,
+		      const struct table_text *txt, const char **cells,
+		      char (*cell)[32])
+{
+	const char *p, *kept[SNAPSHOT_MAX_COLUMNS];
+	int i, j;
+
+	if (!txt->text) {
+		for (i = 0; i < nt; i++) {
+			table_cell(s, &t[i], zones[k], cell[i], sizeof(cell[i]));
+			cells[i] = cell[i];
+		}
+		return;
+	}
+	p = txt->text + txt->row[k];
+	for (i = 0, j = 0; i < nt; i++) {
+		for (; j <= t[i].cell; j++, p += (unsigned char)*p + 2)
+			kept[j] = p + 1;
+		cells[i] = kept[t[i].cell];
+	}
+}
+
 /*
  * Rows from..to, through the library (tb) or, with tb NULL, written at
  * the confirmed widths (scols_out_fast_row()); -1 when that cannot be.
@@ -294,18 +409,14 @@ static int chosen_columns(const struct snapshot *s, const uint64_t *zones,
 static int table_rows(struct sbuf *b, struct libscols_table *tb,
 		      const struct snapshot *s, const uint64_t *zones,
 		      uint64_t from, uint64_t to, const struct table_col *t,
-		      int nt, const int *width)
+		      int nt, const int *width, const struct table_text *txt)
 {
 	const char *cells[SNAPSHOT_MAX_COLUMNS];
 	char cell[SNAPSHOT_MAX_COLUMNS][32];
 	uint64_t k;
-	int i;
 
-	for (i = 0; i < nt; i++)
-		cells[i] = cell[i];
 	for (k = from; k < to; k++) {
-		for (i = 0; i < nt; i++)
-			table_cell(s, &t[i], zones[k], cell[i], sizeof(cell[i]));
+		row_cells(s, zones, k, t, nt, txt, cells, cell);
 		if (!tb && scols_out_fast_row(b, cells, width, nt))
 			return -1;
 		if (tb && scols_out_row(tb, cells, nt))
@@ -322,7 +433,8 @@ static int table_rows(struct sbuf *b, struct libscols_table *tb,
  */
 static void print_table(struct sbuf *b, const struct snapshot *s,
 			const uint64_t *zones, uint64_t nr,
-			const struct table_col *t, int nt, int raw)
+			const struct table_col *t, int nt, int raw,
+			const struct table_text *txt)
 {
 	const char *names[SNAPSHOT_MAX_COLUMNS];
 	int right[SNAPSHOT_MAX_COLUMNS], width[SNAPSHOT_MAX_COLUMNS], i;
@@ -339,14 +451,14 @@ static void print_table(struct sbuf *b, const struct snapshot *s,
 		to = nr - part > TABLE_PART ? part + TABLE_PART : nr;
 		if (part && !raw) {	/* the widths are the first part's */
 			if (!table_rows(b, NULL, s, zones, part, to, t, nt,
-					width))
+					width, txt))
 				continue;
 		} else {
 			tb = scols_out_part_new(names, right, width, nt, raw,
 						!part);
 			if (tb)
 				table_rows(b, tb, s, zones, part, to, t, nt,
-					   width);
+					   width, txt);
 			if (!b->oom &&
 			    scols_out_print_part(b, tb, width, nt, raw) == 0)
 				continue;
@@ -360,7 +472,7 @@ static void print_table(struct sbuf *b, const struct snapshot *s,
 		return;
 	tb = scols_out_new(names, right, nt, raw);
 	if (tb)
-		table_rows(b, tb, s, zones, 0, nr, t, nt, width);
+		table_rows(b, tb, s, zones, 0, nr, t, nt, width, txt);
 	scols_out_print(b, tb, "");
 }
 
@@ -376,6 +488,7 @@ static void table_one(struct sbuf *b, const struct snapshot *s,
 		      const struct view_opts *o)
 {
 	struct table_col t[SNAPSHOT_MAX_COLUMNS];
+	struct table_text txt;
 	uint64_t *zones, nr, omitted;
 	int nt, left = 0;
 	char bad[64];
@@ -394,11 +507,14 @@ static void table_one(struct sbuf *b, const struct snapshot *s,
 		return;
 	}
 	if (o->columns)	/* checked before: table_check_columns() */
-		nt = chosen_columns(s, zones, nr, o->columns, t, bad, sizeof(bad));
+		nt = chosen_columns(s, zones, nr, o->columns, t, bad, sizeof(bad),
+				    &txt);
 	else
-		nt = table_layout(s, zones, nr, o->wide, o->raw ? 0 : o->width, t, &left);
+		nt = layout(s, zones, nr, o->wide, o->raw ? 0 : o->width, t,
+			    &left, &txt);
 	if (nt > 0)
-		print_table(b, s, zones, nr, t, nt, o->raw);
+		print_table(b, s, zones, nr, t, nt, o->raw, &txt);
+	table_text_free(&txt);
 	if (omitted && !o->raw)
 		sbuf_printf(b, "(%llu more %s not shown: --max-zones)\n",
 			    (unsigned long long)omitted, zones_word(omitted, o->all));
@@ -414,7 +530,7 @@ int table_check_columns(const struct snapshot *s, const char *list,
 	struct table_col t[SNAPSHOT_MAX_COLUMNS];
 	char bad[64];
 
-	if (chosen_columns(s, NULL, 0, list, t, bad, sizeof(bad)) > 0)
+	if (chosen_columns(s, NULL, 0, list, t, bad, sizeof(bad), NULL) > 0)
 		return 0;
 	snprintf(err, errlen, "%s has no column '%.63s' (zns-stat --list-columns %s)",
 		 s->disk, bad, s->disk);

@@ -261,9 +261,8 @@ static void name_tracked(char *err, size_t errlen)
 	for (i = 0; i < n; i++) {
 		len = strlen(err);
 		snprintf(err + len, errlen - len, "%s %s", i ? "," : "", names[i]);
-		free(names[i]);
 	}
-	free(names);
+	snapshot_free_names(names, n);
 }
 
 /* One file of the disk's directory; -1 with a message for the user. */
@@ -391,6 +390,15 @@ fail:
 	free(summary);
 	snapshot_free(snap);
 	return -1;
+}
+
+void snapshot_free_names(char **names, int nr)
+{
+	int i;
+
+	for (i = 0; i < nr; i++)
+		free(names[i]);
+	free(names);
 }
 
 static int cmp_names(const void *a, const void *b)

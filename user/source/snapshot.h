@@ -41,6 +41,8 @@ int snapshot_read(const char *disk, struct snapshot *snap, char *err,
 		  size_t errlen);
 /* The tracked namespaces, sorted; -1 with err when the module is not there. */
 int snapshot_list_disks(char ***names, int *nr, char *err, size_t errlen);
+/* Frees snapshot_list_disks()'s list. */
+void snapshot_free_names(char **names, int nr);
 
 /*
  * Parsers of the two files' text (modified in place); -1 on bad content,
