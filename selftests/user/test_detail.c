@@ -207,6 +207,8 @@ static void shown_for_people(void **state)
 	assert_non_null(strstr(b.s, "<tr><td>write</td><td class=\"n\">17</td><td class=\"n\">20.5 µs</td><td class=\"n\">90 µs</td><td class=\"n\">90 µs</td></tr>"));
 	assert_non_null(strstr(b.s, "<tr><td>zone_invalid_write</td><td>0x1bc</td><td>write</td><td class=\"n\">1</td></tr>"));
 	assert_non_null(strstr(b.s, "<td>zone_full</td>"));
+	assert_non_null(strstr(b.s, "<tr><td>16:00:02.500</td><td class=\"n\">all</td><td class=\"n\">52 µs</td><td>success</td><td class=\"n\">2 MiB</td></tr>"));
+	assert_non_null(strstr(b.s, "<tr><td>16:00:01.000</td><td class=\"n\">5</td><td class=\"n\">24 µs</td><td>zone_full</td><td class=\"n\">unknown</td></tr>"));
 	sbuf_free(&b);
 	detail_free(&d);
 }

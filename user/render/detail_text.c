@@ -158,30 +158,40 @@ static void errors_table(struct sbuf *b, const struct detail *d)
 		sbuf_printf(b, "  none\n");
 }
 
+/* A logged reset's time, zone ("all"), latency, status and fill, for both views. */
+#define RESET_CELLS 5
+static void reset_cells(const struct detail_reset *r, char (*cell)[32],
+			const char **cells)
+{
+	int i;
+
+	for (i = 0; i < RESET_CELLS; i++)
+		cells[i] = cell[i];
+	reset_time(cell[0], sizeof(cell[0]), r->time_ns);
+	if (r->select_all)
+		snprintf(cell[1], sizeof(cell[1]), "all");
+	else
+		snprintf(cell[1], sizeof(cell[1]), "%" PRId64, r->zone);
+	fmt_ns(cell[2], sizeof(cell[2]), (double)r->lat_ns);
+	cells[3] = status_text(r->status, cell[3], sizeof(cell[3]));
+	fill_text(cell[4], sizeof(cell[4]), r);
+}
+
 static void resets_table(struct sbuf *b, const struct detail *d)
 {
 	static const char * const names[] = { "time", "zone", "latency", "status", "fill" };
 	static const int right[] = { 0, 1, 1, 0, 1 };
-	char t[32], z[24], s[32], st[32], f[32];
-	const char *cells[] = { t, z, s, st, f };
-	const struct detail_reset *r;
+	char cell[RESET_CELLS][32];
+	const char *cells[RESET_CELLS];
 	struct libscols_table *tb;
 	int i;
 
 	if (!d->nr_resets)
 		return;
-	tb = scols_out_new(names, right, 5, 0);
+	tb = scols_out_new(names, right, RESET_CELLS, 0);
 	for (i = 0; tb && i < d->nr_resets; i++) {
-		r = &d->resets[i];
-		reset_time(t, sizeof(t), r->time_ns);
-		if (r->select_all)
-			snprintf(z, sizeof(z), "all");
-		else
-			snprintf(z, sizeof(z), "%" PRId64, r->zone);
-		fmt_ns(s, sizeof(s), (double)r->lat_ns);
-		cells[3] = status_text(r->status, st, sizeof(st));
-		fill_text(f, sizeof(f), r);
-		if (scols_out_row(tb, cells, 5))
+		reset_cells(&d->resets[i], cell, cells);
+		if (scols_out_row(tb, cells, RESET_CELLS))
 			b->oom = 1;
 	}
 	scols_out_print(b, tb, "  ");
@@ -211,8 +221,8 @@ void detail_html(struct sbuf *b, const struct detail *d)
 {
 	struct lat_row rows[ZNS_NR_OPS];
 	const struct detail_count *c;
-	const struct detail_reset *r;
-	char t[32], s[32], f[32], st[32];
+	char cell[RESET_CELLS][32];
+	const char *cells[RESET_CELLS];
 	static const char * const dirs[] = { "read", "write" };
 	int i, nr = latency_rows(d, rows);
 
@@ -241,17 +251,9 @@ void detail_html(struct sbuf *b, const struct detail *d)
 	if (d->nr_resets)
 		sbuf_printf(b, "<details><summary>every logged reset</summary>\n<table><tr><th>time</th><th>zone</th><th>latency</th><th>status</th><th>fill</th></tr>\n");
 	for (i = 0; i < d->nr_resets; i++) {
-		r = &d->resets[i];
-		reset_time(t, sizeof(t), r->time_ns);
-		fmt_ns(s, sizeof(s), (double)r->lat_ns);
-		fill_text(f, sizeof(f), r);
-		sbuf_printf(b, "<tr><td>%s</td><td class=\"n\">", t);
-		if (r->select_all)
-			sbuf_printf(b, "all");
-		else
-			sbuf_printf(b, "%" PRId64, r->zone);
-		sbuf_printf(b, "</td><td class=\"n\">%s</td><td>%s</td><td class=\"n\">%s</td></tr>\n",
-			    s, status_text(r->status, st, sizeof(st)), f);
+		reset_cells(&d->resets[i], cell, cells);
+		sbuf_printf(b, "<tr><td>%s</td><td class=\"n\">%s</td><td class=\"n\">%s</td><td>%s</td><td class=\"n\">%s</td></tr>\n",
+			    cells[0], cells[1], cells[2], cells[3], cells[4]);
 	}
 	if (d->nr_resets)
 		sbuf_printf(b, "</table>\n</details>\n");
