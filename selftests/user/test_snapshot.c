@@ -54,6 +54,37 @@ static void columns_in_any_order(void **state)
 	snapshot_free(&s);
 }
 
+/* The zone report's three columns go in beside start, in one copy of the rows. */
+static void inserts_columns(void **state)
+{
+	static const char * const names[] = { "cond", "wptr", "cap" };
+	static const uint64_t cond[] = { 1, 14 }, wptr[] = { 8, 2048 }, cap[] = { 2048, 2048 };
+	const uint64_t *vals[] = { cond, wptr, cap };
+	const char * const dup[] = { "reads" };
+	struct snapshot s;
+
+	(void)state;
+	snap_from_text(&s, "x", "# zone start reads writes\n0 0 1 5\n1 2048 2 6\n",
+		       "format_version: 1\n");
+	assert_int_equal(snapshot_insert_columns(&s, 2, 3, names, vals), 0);
+	assert_int_equal(s.nr_columns, 7);
+	assert_string_equal(s.columns[1], "start");
+	assert_string_equal(s.columns[2], "cond");
+	assert_string_equal(s.columns[4], "cap");
+	assert_string_equal(s.columns[6], "writes");
+	assert_int_equal(snapshot_get(&s, 1, "cond"), 14);
+	assert_int_equal(snapshot_get(&s, 1, "wptr"), 2048);
+	assert_int_equal(snapshot_get(&s, 0, "reads"), 1);
+	assert_int_equal(snapshot_get(&s, 1, "writes"), 6);
+	assert_int_equal(snapshot_get(&s, 1, "start"), 2048);
+	/* a name already there: refused, nothing changed */
+	assert_int_equal(snapshot_insert_columns(&s, 0, 1, dup, vals), -1);
+	assert_int_equal(snapshot_insert_columns(&s, 0, 1, names, vals), -1);
+	assert_int_equal(s.nr_columns, 7);
+	assert_int_equal(snapshot_get(&s, 0, "zone"), 0);
+	snapshot_free(&s);
+}
+
 static void rejects_bad_zones(void **state)
 {
 	static const char * const bad[] = {
@@ -177,6 +208,7 @@ int main(void)
 		cmocka_unit_test(reads_fixture_by_name),
 		cmocka_unit_test(tolerates_new_columns_and_keys),
 		cmocka_unit_test(columns_in_any_order),
+		cmocka_unit_test(inserts_columns),
 		cmocka_unit_test(rejects_bad_zones),
 		cmocka_unit_test(error_messages),
 		cmocka_unit_test(lists_disks_sorted),

@@ -68,8 +68,9 @@ struct table_col {
  */
 int table_layout(const struct snapshot *s, const uint64_t *zones, uint64_t nr,
 		 int wide, int max_width, struct table_col *t, int *left);
-void table_cell(const struct snapshot *s, const struct table_col *t,
-		uint64_t zone, char *out, int outlen);
+/* A cell as the table shows it; returns its length. */
+int table_cell(const struct snapshot *s, const struct table_col *t,
+	       uint64_t zone, char *out, int outlen);
 void output_csv(struct sbuf *b, struct snapshot *snaps, int n,
 		const struct view_opts *o);
 void output_json(struct sbuf *b, struct snapshot *snaps, int n,

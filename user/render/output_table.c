@@ -139,12 +139,13 @@ static int table_columns(const struct snapshot *s, int wide, struct table_col *t
 }
 
 /* A one-character cell ("-", "0"): not worth a snprintf in every row. */
-static void char_cell(char c, char *out, int outlen)
+static int char_cell(char c, char *out, int outlen)
 {
 	if (outlen < 2)
-		return;
+		return 0;
 	out[0] = c;
 	out[1] = '\0';
+	return 1;
 }
 
 /* One word a cell: "8KiB", as lsblk and iostat -h print sizes; "0" for none. */
@@ -161,32 +162,32 @@ static void bytes_cell(uint64_t sectors, char *out, int outlen)
 		memmove(space, space + 1, strlen(space));
 }
 
-void table_cell(const struct snapshot *s, const struct table_col *t,
-		uint64_t zone, char *out, int outlen)
+int table_cell(const struct snapshot *s, const struct table_col *t,
+	       uint64_t zone, char *out, int outlen)
 {
 	const uint64_t *row = snapshot_row(s, zone);
 	uint64_t n, v = row[t->col];
+	int len;
 
 	if (t->count >= 0) {
 		n = row[t->count];
-		if (n)	/* the mean latency in microseconds */
-			fmt_fixed(out, outlen, v / 1e3 / n, 1);
-		else
-			char_cell('-', out, outlen);
-		return;
+		if (!n)
+			return char_cell('-', out, outlen);
+		/* the mean latency in microseconds */
+		len = fmt_fixed(out, outlen, v / 1e3 / n, 1);
+		return len < outlen ? len : (int)strlen(out);
 	}
-	if (t->known == -2 || (t->known >= 0 && !row[t->known])) {
-		char_cell('-', out, outlen);	/* not known */
-		return;
-	}
+	if (t->known == -2 || (t->known >= 0 && !row[t->known]))
+		return char_cell('-', out, outlen);	/* not known */
+	if (t->unit == AS_HEX)
+		return fmt_hex(out, outlen, v);
+	if (!t->text && t->unit != AS_BYTES)
+		return fmt_u64(out, outlen, v);
 	if (t->unit == AS_BYTES)
 		bytes_cell(v, out, outlen);
-	else if (t->unit == AS_HEX)
-		fmt_hex(out, outlen, v);
-	else if (t->text)
-		view_cell_human(s, zone, t->col, out, outlen);
 	else
-		fmt_u64(out, outlen, v);
+		view_cell_human(s, zone, t->col, out, outlen);
+	return strlen(out);
 }
 
 /*
@@ -306,8 +307,7 @@ static void layout_cells(const struct snapshot *s, const uint64_t *zones,
 		if (txt)
 			txt->row[k] = txt->len;
 		for (i = 0; i < nt; i++) {
-			table_cell(s, &all[i], zones[k], cell, sizeof(cell));
-			len = strlen(cell);
+			len = table_cell(s, &all[i], zones[k], cell, sizeof(cell));
 			if ((int)len > width[i])
 				width[i] = len;
 			if (idle[i] && strcmp(cell, "0") && strcmp(cell, "-"))

@@ -447,19 +447,26 @@ int snapshot_list_disks(char ***names, int *nr, char *err, size_t errlen)
 	return 0;
 }
 
-int snapshot_insert_column(struct snapshot *snap, int pos, const char *name,
-			   const uint64_t *vals)
+int snapshot_insert_columns(struct snapshot *snap, int pos, int n,
+			    const char * const *names, const uint64_t * const *vals)
 {
-	int nc = snap->nr_columns + 1, i;
+	int nc = snap->nr_columns + n, i, j;
+	char *copy[SNAPSHOT_MAX_COLUMNS] = { 0 };
 	uint64_t *v, z;
-	char *copy;
 
-	if (nc > SNAPSHOT_MAX_COLUMNS || snapshot_column(snap, name) >= 0)
+	if (n < 1 || nc > SNAPSHOT_MAX_COLUMNS)
 		return -1;
-	copy = strdup(name);
+	for (j = 0; j < n; j++)
+		if (snapshot_column(snap, names[j]) >= 0)
+			return -1;
+	/* one copy of the rows for all n (65536 zones: 20 MB each time) */
 	v = malloc((snap->nr_zones ? snap->nr_zones : 1) * nc * sizeof(*v));
-	if (!copy || !v) {
-		free(copy);
+	for (j = 0; v && j < n; j++)
+		if (!(copy[j] = strdup(names[j])))
+			break;
+	if (!v || j < n) {
+		for (j = 0; j < n; j++)
+			free(copy[j]);
 		free(v);
 		return -1;
 	}
@@ -468,13 +475,15 @@ int snapshot_insert_column(struct snapshot *snap, int pos, const char *name,
 		uint64_t *row = v + z * nc;
 
 		memcpy(row, old, pos * sizeof(*v));
-		row[pos] = vals[z];
-		memcpy(row + pos + 1, old + pos,
+		for (j = 0; j < n; j++)
+			row[pos + j] = vals[j][z];
+		memcpy(row + pos + n, old + pos,
 		       (snap->nr_columns - pos) * sizeof(*v));
 	}
-	for (i = snap->nr_columns; i > pos; i--)
-		snap->columns[i] = snap->columns[i - 1];
-	snap->columns[pos] = copy;
+	for (i = snap->nr_columns - 1; i >= pos; i--)
+		snap->columns[i + n] = snap->columns[i];
+	for (j = 0; j < n; j++)
+		snap->columns[pos + j] = copy[j];
 	free(snap->values);
 	snap->values = v;
 	snap->nr_columns = nc;

@@ -90,9 +90,12 @@ int summary_disk_counter(const struct snapshot *s, const char *key);
 int snapshot_set_summary(struct snapshot *snap, const char *key,
 			 const char *value);
 
-/* Insert a column at position pos, filled from vals (nr_zones values). */
-int snapshot_insert_column(struct snapshot *snap, int pos, const char *name,
-			   const uint64_t *vals);
+/*
+ * Insert n columns at position pos, names[j] filled from vals[j] (nr_zones
+ * values each); -1, the snapshot unchanged, when one is there already.
+ */
+int snapshot_insert_columns(struct snapshot *snap, int pos, int n,
+			    const char * const *names, const uint64_t * const *vals);
 /* An empty snapshot with src's disk, columns and zone count, values 0. */
 int snapshot_init_like(struct snapshot *dst, const struct snapshot *src);
 void snapshot_free(struct snapshot *snap);

@@ -65,6 +65,8 @@ static int report(int fd, uint64_t nr, uint64_t *cond, uint64_t *wptr,
 
 int zonereport_add(struct snapshot *snap, char *why, size_t whylen)
 {
+	static const char * const names[] = { COL_COND, COL_WPTR, COL_CAP };
+	const uint64_t *vals[3];
 	uint64_t nr = snap->nr_zones, *buf, z;
 	int start = snapshot_column(snap, "start");
 	char path[256];
@@ -87,6 +89,9 @@ int zonereport_add(struct snapshot *snap, char *why, size_t whylen)
 		snprintf(why, whylen, "%s: zone report failed or has fewer zones than zns_stat", path);
 		goto out;
 	}
+	vals[0] = buf;
+	vals[1] = buf + nr;
+	vals[2] = buf + 2 * nr;
 	for (z = 0; z < nr; z++) {
 		if (buf[3 * nr + z] != snapshot_row(snap, z)[start]) {
 			snprintf(why, whylen, "%s: zone report and zns_stat disagree on zone %llu's start",
@@ -94,9 +99,7 @@ int zonereport_add(struct snapshot *snap, char *why, size_t whylen)
 			goto out;
 		}
 	}
-	if (snapshot_insert_column(snap, start + 1, COL_COND, buf) ||
-	    snapshot_insert_column(snap, start + 2, COL_WPTR, buf + nr) ||
-	    snapshot_insert_column(snap, start + 3, COL_CAP, buf + 2 * nr)) {
+	if (snapshot_insert_columns(snap, start + 1, 3, names, vals)) {
 		snprintf(why, whylen, "out of memory");
 		goto out;
 	}
