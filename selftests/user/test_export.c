@@ -7,6 +7,8 @@
 
 #include "unit.h"
 #include "cmd/export.h"
+#include "lib/files.h"
+#include "lib/sbuf.h"
 
 static const char latency_text[] =
 	"# op lat_lo_ns lat_hi_ns count\n"

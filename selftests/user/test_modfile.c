@@ -5,6 +5,7 @@
  */
 #include "unit.h"
 #include "cmd/export.h"
+#include "lib/numbers.h"
 #include "source/detail.h"
 #include "source/lifecycle.h"
 #include "source/modfile.h"

@@ -5,7 +5,8 @@
  */
 #include "unit.h"
 
-#include "lib/util.h"
+#include "lib/numbers.h"
+#include "lib/sbuf.h"
 #include "model/metrics.h"
 #include "model/view.h"
 #include "source/columns.h"

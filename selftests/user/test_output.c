@@ -8,6 +8,9 @@
 #include <json-c/json.h>
 
 #include "cmd/interval.h"
+#include "lib/files.h"
+#include "lib/numbers.h"
+#include "lib/sbuf.h"
 #include "model/delta.h"
 #include "model/view.h"
 #include "source/columns.h"

@@ -4,6 +4,8 @@
 #include <stdlib.h>
 
 #include "cmd/args.h"
+#include "lib/files.h"
+#include "lib/sbuf.h"
 #include "render/detail_out.h"
 #include "source/detail.h"
 

@@ -18,6 +18,9 @@
 
 #include "cmd/args.h"
 #include "cmd/export.h"
+#include "lib/files.h"
+#include "lib/sbuf.h"
+#include "lib/util.h"
 #include "model/view.h"
 #include "render/lifecycle_out.h"
 #include "source/snapshot.h"

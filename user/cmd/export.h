@@ -11,7 +11,7 @@
 #include <stdint.h>
 
 #include "../../include/zns_stat.h"
-#include "lib/util.h"
+#include "lib/sbuf.h"
 #include "render/prom_export.h"
 
 struct snapshot;

@@ -15,6 +15,9 @@
 
 #include "../../include/zns_stat.h"
 #include "cmd/interval.h"
+#include "lib/files.h"
+#include "lib/sbuf.h"
+#include "lib/util.h"
 #include "model/delta.h"
 #include "source/columns.h"
 #include "source/snapshot.h"

@@ -3,7 +3,6 @@
 #ifndef ZNS_STAT_INTERVAL_H
 #define ZNS_STAT_INTERVAL_H
 
-#include "lib/util.h"
 #include "model/view.h"
 #include "render/interval_render.h"
 #include "render/out_format.h"

@@ -5,6 +5,8 @@
 
 #include "cmd/args.h"
 #include "cmd/lifecycle.h"
+#include "lib/files.h"
+#include "lib/sbuf.h"
 #include "render/lifecycle_out.h"
 
 int life_run(char **disks, int nr, enum out_format f, const char *file)

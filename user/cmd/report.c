@@ -5,6 +5,8 @@
 #include <string.h>
 
 #include "cmd/args.h"
+#include "lib/files.h"
+#include "lib/sbuf.h"
 #include "model/compare.h"
 #include "render/compare_out.h"
 #include "render/report_html.h"

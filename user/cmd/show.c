@@ -13,6 +13,8 @@
 #include "../../include/zns_stat.h"
 #include "cmd/args.h"
 #include "cmd/interval.h"
+#include "lib/files.h"
+#include "lib/sbuf.h"
 #include "model/view.h"
 #include "source/snapshot.h"
 #include "source/untracked.h"

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/numbers.h"
 #include "model/compare.h"
 #include "model/detail_model.h"
 #include "source/columns.h"

@@ -6,7 +6,7 @@
  */
 #include <stdio.h>
 
-#include "lib/util.h"
+#include "lib/numbers.h"
 #include "model/metrics.h"
 #include "source/columns.h"
 #include "source/snapshot.h"

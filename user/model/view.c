@@ -6,6 +6,7 @@
 #include <time.h>
 
 #include "../../include/zns_stat.h"
+#include "lib/numbers.h"
 #include "model/view.h"
 #include "source/columns.h"
 #include "source/snapshot.h"

@@ -11,6 +11,8 @@
 #include <string.h>
 
 #include "../../include/zns_stat.h"
+#include "lib/numbers.h"
+#include "lib/sbuf.h"
 #include "render/compare_out.h"
 #include "render/json_out.h"
 #include "render/scols_out.h"

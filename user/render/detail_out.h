@@ -6,7 +6,7 @@
 #ifndef ZNS_STAT_DETAIL_OUT_H
 #define ZNS_STAT_DETAIL_OUT_H
 
-#include "lib/util.h"
+#include "lib/sbuf.h"
 #include "source/detail.h"
 
 /* The terminal's tables: latency percentiles, errors, resets, sizes, alignment. */

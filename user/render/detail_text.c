@@ -11,6 +11,8 @@
 #include <time.h>
 
 #include "../../include/zns_stat.h"
+#include "lib/numbers.h"
+#include "lib/sbuf.h"
 #include "model/detail_model.h"
 #include "render/detail_out.h"
 #include "render/scols_out.h"

@@ -9,6 +9,8 @@
 #include <string.h>
 
 #include "../../include/zns_stat.h"
+#include "lib/numbers.h"
+#include "lib/sbuf.h"
 #include "render/interval_render.h"
 #include "lib/words.h"
 #include "render/json_out.h"

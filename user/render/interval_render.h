@@ -3,7 +3,7 @@
 #ifndef ZNS_STAT_INTERVAL_RENDER_H
 #define ZNS_STAT_INTERVAL_RENDER_H
 
-#include "lib/util.h"
+#include "lib/sbuf.h"
 #include "model/view.h"
 #include "render/out_format.h"
 

@@ -3,6 +3,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "lib/numbers.h"
+#include "lib/sbuf.h"
 #include "render/json_out.h"
 
 void json_write(struct sbuf *b, struct json_object *o, int pretty)

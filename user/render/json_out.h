@@ -10,7 +10,7 @@
 #include <stdint.h>
 #include <json-c/json.h>
 
-#include "lib/util.h"
+#include "lib/sbuf.h"
 
 /* o serialized into b, then put: indented (a document) or on one line. */
 void json_write(struct sbuf *b, struct json_object *o, int pretty);

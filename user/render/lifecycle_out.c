@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/numbers.h"
+#include "lib/sbuf.h"
 #include "lib/words.h"
 #include "model/life_model.h"
 #include "render/json_out.h"

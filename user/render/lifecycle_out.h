@@ -3,7 +3,7 @@
 #ifndef ZNS_STAT_LIFECYCLE_OUT_H
 #define ZNS_STAT_LIFECYCLE_OUT_H
 
-#include "lib/util.h"
+#include "lib/sbuf.h"
 #include "render/out_format.h"
 #include "source/lifecycle.h"
 

@@ -3,7 +3,7 @@
 #ifndef ZNS_STAT_OUT_FORMAT_H
 #define ZNS_STAT_OUT_FORMAT_H
 
-#include "lib/util.h"
+#include "lib/sbuf.h"
 
 struct snapshot;
 struct view_opts;

@@ -10,6 +10,8 @@
 #include <string.h>
 
 #include "../../include/zns_stat.h"
+#include "lib/numbers.h"
+#include "lib/sbuf.h"
 #include "model/view.h"
 #include "source/columns.h"
 #include "source/snapshot.h"

@@ -5,6 +5,8 @@
 #include <string.h>
 
 #include "../../include/zns_stat.h"
+#include "lib/numbers.h"
+#include "lib/sbuf.h"
 #include "lib/words.h"
 #include "model/view.h"
 #include "render/scols_out.h"

@@ -11,6 +11,9 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "lib/files.h"
+#include "lib/numbers.h"
+#include "lib/sbuf.h"
 #include "lib/words.h"
 #include "model/metrics.h"
 #include "model/view.h"

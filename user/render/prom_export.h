@@ -9,7 +9,7 @@
 #include <stdint.h>
 
 #include "../../include/zns_stat.h"
-#include "lib/util.h"
+#include "lib/sbuf.h"
 #include "source/modfile.h"
 
 struct snapshot;

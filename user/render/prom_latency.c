@@ -11,6 +11,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "lib/numbers.h"
+#include "lib/sbuf.h"
 #include "render/prom_export.h"
 #include "source/snapshot.h"
 

@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/numbers.h"
+#include "lib/sbuf.h"
 #include "model/detail_model.h"
 #include "model/metrics.h"
 #include "model/view.h"

@@ -13,7 +13,7 @@
 
 #include <libsmartcols.h>
 
-#include "lib/util.h"
+#include "lib/sbuf.h"
 
 /* A table of n columns; right[i]: column i right-aligned. NULL: out of memory. */
 struct libscols_table *scols_out_new(const char * const *names,

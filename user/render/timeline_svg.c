@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/numbers.h"
+#include "lib/sbuf.h"
 #include "render/heatmap.h"
 #include "render/timeline_svg.h"
 

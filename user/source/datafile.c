@@ -5,6 +5,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/files.h"
+#include "lib/numbers.h"
+#include "lib/sbuf.h"
+#include "lib/util.h"
 #include "source/datafile.h"
 
 int datafile_set(struct datafile *df, const char *key, const char *value)

@@ -23,6 +23,7 @@
 
 #include <stddef.h>
 
+#include "lib/sbuf.h"
 #include "lib/util.h"
 #include "source/detail.h"
 #include "source/snapshot.h"

@@ -13,6 +13,10 @@
 #include <string.h>
 
 #include "../../include/zns_stat.h"
+#include "lib/files.h"
+#include "lib/numbers.h"
+#include "lib/sbuf.h"
+#include "lib/util.h"
 #include "source/columns.h"
 #include "source/detail.h"
 #include "source/modfile.h"

@@ -12,7 +12,7 @@
 
 #include <stdint.h>
 
-#include "lib/util.h"
+#include "lib/sbuf.h"
 
 /*
  * One count: of file "latency", "sizes" or "alignment", op the operation or

@@ -10,6 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/files.h"
+#include "lib/numbers.h"
 #include "source/lifecycle.h"
 #include "source/snapshot.h"
 

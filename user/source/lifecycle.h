@@ -3,10 +3,10 @@
 #ifndef ZNS_STAT_LIFECYCLE_H
 #define ZNS_STAT_LIFECYCLE_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "../../include/zns_stat.h"
-#include "lib/util.h"
 
 #define LIFE_MAX_KEYS	64
 

@@ -2,7 +2,7 @@
 /*
  * The reading layer: one strict parser per module debugfs file, each
  * splitting rows with split_fields() and reading numbers with parse_u64(),
- * parse_i64() and parse_hex() (util.c), so every file refuses the same
+ * parse_i64() and parse_hex() (numbers.c), so every file refuses the same
  * things: a number with a sign or trailing text, a field too many or too
  * few, bounds that are not a bucket's. Here the files more than one view
  * reads: "errors" (detail, export) and "latency" (detail, export); the

@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "lib/util.h"
+#include "lib/numbers.h"
 #include "source/modfile.h"
 
 static int parse_header(struct err_table *t, char *line)

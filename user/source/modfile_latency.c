@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/numbers.h"
 #include "lib/util.h"
 #include "source/modfile.h"
 

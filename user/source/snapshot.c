@@ -10,6 +10,8 @@
 #include <unistd.h>
 
 #include "../../include/zns_stat.h"
+#include "lib/files.h"
+#include "lib/numbers.h"
 #include "lib/util.h"
 #include "source/columns.h"
 #include "source/snapshot.h"

@@ -10,7 +10,7 @@
 
 #include <stdint.h>
 
-#include "lib/util.h"
+#include "lib/sbuf.h"
 
 struct snapshot;
 

@@ -10,7 +10,7 @@
 
 #include <stddef.h>
 
-#include "lib/util.h"
+#include "lib/sbuf.h"
 
 /* "/dev/nvme0n2" -> "nvme0n2": nvme-cli and blkzone users type the path. */
 const char *disk_arg(const char *arg);

@@ -1,0 +1,59 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Numbers in and out: the module's strict formats, decimal and hex fast, values for humans. */
+#ifndef ZNS_STAT_NUMBERS_H
+#define ZNS_STAT_NUMBERS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/*
+ * v in decimal, NUL-terminated (at most 20 digits: n >= 21); returns the
+ * length. Tables of 65536 zones format millions of numbers: no printf.
+ */
+int fmt_u64(char *out, size_t n, uint64_t v);
+/* The same as "0x%llx" ("0x0" for 0). */
+int fmt_hex(char *out, size_t n, uint64_t v);
+/*
+ * v >= 0 with prec (0 to 2) decimals, as "%.*f" prints it (the table's mean
+ * latencies, 65536 zones of them); printf itself near a rounding tie.
+ */
+int fmt_fixed(char *out, size_t n, double v, int prec);
+
+/*
+ * The module's log2 histograms: bucket 0 starts at 0, bucket i > 0 at 2^i.
+ * The bucket whose lower bound is lo, or nr when none of the first nr is.
+ */
+int log2_bucket(unsigned long long lo, int nr);
+
+/*
+ * Strict numbers as the module prints them, all of s: decimal digits only
+ * (no sign, space or trailing text), or for parse_hex "0x..." or "0" (%#x).
+ * 0, or -1 (also on overflow).
+ */
+int parse_u64(const char *s, uint64_t *v);
+/*
+ * The decimal digits at s (at least one) as *v; returns where they end, or
+ * NULL for none or overflow (as strtoull's ERANGE). No printf, no errno:
+ * a zones file of 65536 zones is 2.3 million numbers.
+ */
+const char *scan_u64(const char *s, uint64_t *v);
+int parse_hex(const char *s, uint64_t *v);
+/* The same with an optional '-' (a zone or fill of -1: none, unknown). */
+int parse_i64(const char *s, int64_t *v);
+/*
+ * Split line (modified) at single spaces into exactly nr fields; 0, or -1
+ * for more or fewer: every module file's row is read through here.
+ */
+int split_fields(char *line, char **field, int nr);
+
+/* ns as exact decimal seconds, no trailing zeros: "0.000001023", "2". */
+void fmt_seconds(char *out, size_t n, uint64_t ns);
+
+#define MIB 1048576.0	/* bytes: sizes and rates are IEC everywhere */
+
+/* Values for humans: "4 KiB", "1.5 MiB"; "850 ns", "12.3 µs"; "1.2k". */
+void fmt_bytes(char *out, size_t n, double bytes);
+void fmt_ns(char *out, size_t n, double ns);
+void fmt_count(char *out, size_t n, double count);
+
+#endif
