@@ -69,6 +69,25 @@ static void hex_as_printf(void **state)
 	assert_string_equal(out, "0xa");
 }
 
+/* fmt_str(): "%s" as snprintf writes it, cut to the buffer. */
+static void str_as_printf(void **state)
+{
+	static const char * const words[] = { "", "-", "imp_open", "zone_invalid_write" };
+	char a[8], b[8];
+	size_t n;
+	int i;
+
+	(void)state;
+	for (i = 0; i < 4; i++)
+		for (n = 0; n <= sizeof(a); n++) {
+			memset(a, 'x', sizeof(a));
+			memset(b, 'x', sizeof(b));
+			snprintf(b, n, "%s", words[i]);
+			assert_int_equal(fmt_str(a, n, words[i]), n ? strlen(b) : 0);
+			assert_memory_equal(a, b, sizeof(a));
+		}
+}
+
 static void check_fixed(double v, int prec)
 {
 	char want[64], got[64];
@@ -219,6 +238,7 @@ int main(void)
 		cmocka_unit_test(scan_u64_as_strtoull),
 		cmocka_unit_test(rows_parse_strictly),
 		cmocka_unit_test(hex_as_printf),
+		cmocka_unit_test(str_as_printf),
 		cmocka_unit_test(fixed_as_printf),
 		cmocka_unit_test(units_unchanged),
 		cmocka_unit_test(kinds_resolved_once),

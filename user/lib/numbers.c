@@ -144,6 +144,19 @@ int fmt_hex(char *out, size_t n, uint64_t v)
 	return len;
 }
 
+int fmt_str(char *out, size_t n, const char *s)
+{
+	size_t len = strlen(s);
+
+	if (!n)
+		return 0;
+	if (len >= n)
+		len = n - 1;
+	memcpy(out, s, len);
+	out[len] = '\0';
+	return len;
+}
+
 int fmt_fixed(char *out, size_t n, double v, int prec)
 {
 	static const double mult[] = { 1, 10, 100 };

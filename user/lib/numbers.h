@@ -14,6 +14,11 @@ int fmt_u64(char *out, size_t n, uint64_t v);
 /* The same as "0x%llx" ("0x0" for 0). */
 int fmt_hex(char *out, size_t n, uint64_t v);
 /*
+ * The same as snprintf "%s" (a name in a table cell, 65536 zones of them);
+ * returns the length written.
+ */
+int fmt_str(char *out, size_t n, const char *s);
+/*
  * v >= 0 with prec (0 to 2) decimals, as "%.*f" prints it (the table's mean
  * latencies, 65536 zones of them); printf itself near a rounding tie.
  */

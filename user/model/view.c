@@ -151,11 +151,11 @@ void view_cell(const struct snapshot *s, uint64_t zone, int col, char *out,
 	uint64_t v = snapshot_row(s, zone)[col];
 
 	if (!strcmp(s->columns[col], COL_COND))
-		snprintf(out, outlen, "%s", zone_cond_name(v));
+		fmt_str(out, outlen, zone_cond_name(v));
 	else if (!strcmp(s->columns[col], COL_HOST_COND))
-		snprintf(out, outlen, "%s", v ? zone_cond_name(v) : "unknown");
+		fmt_str(out, outlen, v ? zone_cond_name(v) : "unknown");
 	else if (column_is_status(s->columns[col]))
-		snprintf(out, outlen, "%s", status_key(v));
+		fmt_str(out, outlen, status_key(v));
 	else
 		fmt_u64(out, outlen, v);
 }
@@ -166,8 +166,8 @@ void view_cell_human(const struct snapshot *s, uint64_t zone, int col,
 	char code[32];
 
 	if (column_is_status(s->columns[col]))
-		snprintf(out, outlen, "%s", status_name(snapshot_row(s, zone)[col],
-							code, sizeof(code)));
+		fmt_str(out, outlen, status_name(snapshot_row(s, zone)[col],
+						 code, sizeof(code)));
 	else
 		view_cell(s, zone, col, out, outlen);
 }
