@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/numbers.h"
+#include "lib/sbuf.h"
 #include "model/view.h"
 #include "source/columns.h"
 #include "source/snapshot.h"
@@ -23,12 +25,26 @@ static int same_columns(const struct snapshot *a, const struct snapshot *b)
 	return 1;
 }
 
+/* A status's code as "%#llx" prints it: "0x1bc", "0" for none. */
+static void put_code(struct sbuf *b, uint64_t v)
+{
+	char hex[24];
+
+	hex[0] = ',';
+	if (!v)
+		sbuf_put(b, ",0", 2);
+	else
+		sbuf_put(b, hex, fmt_hex(hex + 1, sizeof(hex) - 1, v) + 1);
+}
+
 void output_csv(struct sbuf *b, struct snapshot *snaps, int n,
 		const struct view_opts *o)
 {
-	uint64_t *zones, nr, omitted, k;
+	uint64_t *zones, nr, omitted, k, v;
 	char cell[32];
-	int d, i;
+	/* per column, resolved once: 0 a number, 1 a name, 2 a status */
+	unsigned char named[SNAPSHOT_MAX_COLUMNS];
+	int d, i, len;
 
 	for (d = 0; d < n; d++) {
 		const struct snapshot *s = &snaps[d];
@@ -46,18 +62,28 @@ void output_csv(struct sbuf *b, struct snapshot *snaps, int n,
 					sbuf_printf(b, ",%s", s->columns[i]);
 			sbuf_printf(b, "\n");
 		}
+		for (i = 0; i < s->nr_columns; i++)
+			named[i] = column_is_status(s->columns[i]) ? 2 :
+				   !strcmp(s->columns[i], COL_COND) ||
+				   !strcmp(s->columns[i], COL_HOST_COND);
 		zones = view_zones(s, o, &nr, &omitted);
 		for (k = 0; k < nr; k++) {
-			sbuf_printf(b, "%s", s->disk);
+			sbuf_put(b, s->disk, strlen(s->disk));
 			for (i = 0; i < s->nr_columns; i++) {
-				view_cell(s, zones[k], i, cell, sizeof(cell));
-				sbuf_printf(b, ",%s", cell);
+				v = snapshot_row(s, zones[k])[i];
+				cell[0] = ',';
+				if (named[i]) {
+					view_cell(s, zones[k], i, cell + 1, sizeof(cell) - 1);
+					len = strlen(cell);
+				} else {
+					len = fmt_u64(cell + 1, sizeof(cell) - 1, v) + 1;
+				}
+				sbuf_put(b, cell, len);
 				/* the status by name, then its code */
-				if (column_is_status(s->columns[i]))
-					sbuf_printf(b, ",%#llx", (unsigned long long)
-						    snapshot_row(s, zones[k])[i]);
+				if (named[i] == 2)
+					put_code(b, v);
 			}
-			sbuf_printf(b, "\n");
+			sbuf_put(b, "\n", 1);
 		}
 		free(zones);
 	}
