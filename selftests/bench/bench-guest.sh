@@ -3,7 +3,7 @@
 # through selftests/guest/vm.sh). Results are "BENCH key=value ..." lines on the
 # console; bench.sh collects them and report.py turns them into tables.
 #
-# Phases (ZNS_BENCH_PHASES, default "rounds ab hot memory scale selectall"):
+# Phases (ZNS_BENCH_PHASES, default "rounds ab hot memory scale selectall cpu"):
 #   rounds  configurations A (no tracing), B (zns_stat), C (seed.bt under
 #           bpftrace), D (like.bt: what zns_stat does, in bpftrace, on the same
 #           tracepoints) and A0 (no tracing, the block layer's own I/O
@@ -88,7 +88,7 @@ SECS=${ZNS_BENCH_SECONDS:-3}
 HOT_SECS=${ZNS_BENCH_HOT_SECONDS:-$SECS}
 CONFIGS=${ZNS_BENCH_CONFIGS:-A B C D A0}
 WORKLOADS=${ZNS_BENCH_WORKLOADS:-rr1 rr32 seqw append reset}
-PHASES=${ZNS_BENCH_PHASES:-rounds ab hot memory scale selectall}
+PHASES=${ZNS_BENCH_PHASES:-rounds ab hot memory scale selectall cpu}
 AB_ROUNDS=${ZNS_BENCH_AB_ROUNDS:-12}
 CPU_ROUNDS=${ZNS_BENCH_CPU_ROUNDS:-10}
 CPU_SECS=${ZNS_BENCH_CPU_SECONDS:-$SECS}

@@ -158,9 +158,10 @@ def cpu_phase(recs, tick_ns, p):
               if r.get("phase") == "cpu" and "bpftrace_start_ms" in r]
     minutes = int(done["ms"]) / 60000 if "ms" in done else None
     p("1d. CPU-bound substrate (phase cpu): a zoned null_blk without data, exported by nvmet,")
-    p("    reached through nvme-%s as %s (%s zones of %s sectors, %s B LBAs); A0 A B D in %s"
+    p("    reached through nvme-%s as %s (%s zones of %s sectors, %s B LBAs); %s in %s"
       % (env.get("transport", "?"), env.get("disk", "?"), env.get("zones", "?"),
-         env.get("zone_sectors", "?"), env.get("lba", "?"), env.get("rounds", "?")))
+         env.get("zone_sectors", "?"), env.get("lba", "?"),
+         env.get("configs", "A0,A,B,D").replace(",", " "), env.get("rounds", "?")))
     p("    rounds of %s s runs, the order reversed every round; the phase took %s min. Per round:"
       % (env.get("seconds", "?"), fmt(minutes, "{:.1f}")))
     p("    IOPS ratios and CPU per I/O differences; their median and the median's ~95% CI")
