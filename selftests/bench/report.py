@@ -301,7 +301,8 @@ def main():
             ios, secs = int(r["ios"]), float(r["seconds"])
             runs[(r["wl"], r["cfg"])][int(r["round"])] = (
                 ios / secs, int(r["busy"]) * tick_ns / ios)
-    starts = [int(r["bpftrace_start_ms"]) for r in recs if "bpftrace_start_ms" in r]
+    starts = [int(r["bpftrace_start_ms"]) for r in recs
+              if r.get("phase") == "rounds" and "bpftrace_start_ms" in r]
     verdict = {}
     if runs:
         p("1. Throughput and CPU per I/O (medians over rounds; ratios per round, then median)")
