@@ -36,10 +36,11 @@
 #           ZNS_BENCH_PHASES=rtlat make bench
 #   cpu     the workloads on a namespace whose I/O costs only CPU (CPU below):
 #           A0, A, B and D (ZNS_BENCH_CPU_CONFIGS) in ZNS_BENCH_CPU_ROUNDS
-#           rounds, the order reversed every round (A0 A B D, D B A A0, ...)
-#           so that drift cancels; zns_stat loaded once, its probes detached
-#           (enabled=0) but in B, like.bt kept running across the two D runs
-#           where rounds meet
+#           rounds: each workload under A0 A B back to back, the order
+#           reversed every round (B A A0) so that drift cancels, and a block
+#           of D runs after them, before them in the next round (bpftrace
+#           starts once per two rounds); zns_stat loaded once, its probes
+#           detached (enabled=0) but in B
 #
 # Devices (bench.sh adds a controller with serial "zbench"; found by geometry):
 #   WL    512 MiB, 64 KiB zones (8192), 4 KiB LBAs: every workload
@@ -59,9 +60,10 @@
 #          which are reset when full
 #   reset  zbench: fill a zone with 4 writes of 16 KiB, reset it, next zone (512-767)
 # On CPU's 1 MiB zones the same commands: rr1 and rr32 read the same 16 MiB
-# (zones 0-15), seqw starts at zone 1024 (1 GiB), append fills 16 zones of
-# 256 appends each before a reset (1 reset in 257 commands, 1 in 17 on WL),
-# and reset's 4 writes of 16 KiB fill 1/16 of a zone before its reset.
+# (zones 0-15), seqw starts at zone 1024 (1 GiB), append's threads share one
+# zone (256), which takes 256 appends before its reset (on WL 16 zones of 16;
+# zbench looks at the clock only between two resets), and reset's 4 writes
+# of 16 KiB fill 1/16 of a zone before its reset.
 # CPU: /proc/stat busy ticks (all CPUs) over the timed part only (fio's
 # exec_prerun/exec_postrun, zbench's own loop).
 # shellcheck disable=SC2317  # the phases are called as phase_$name
@@ -181,7 +183,9 @@ run_workload() {
 		# 8 sectors a write
 		blkzone reset -o $((1024 * ZSEC)) -c $((${r%% *} * 8 / ZSEC + 1)) "/dev/$WL" >&2 ||
 			fail "blkzone reset" ;;
-	append) zbench_run append "/dev/$WL" 4 256 16 4096 "$RUN_SECS" ;;
+	append)	# 256 appends between two resets, as on WL: 1 zone of 1 MiB
+		wl_geometry
+		zbench_run append "/dev/$WL" 4 256 $((ZSEC >= 2048 ? 1 : 2048 / ZSEC)) 4096 "$RUN_SECS" ;;
 	reset) zbench_run reset "/dev/$WL" 512 256 4 16384 "$RUN_SECS" ;;
 	*) fail "unknown workload $1" ;;
 	esac
@@ -379,14 +383,18 @@ cpu_up() {
 # cpu_down: the fabrics controller, nvmet, null_blk gone; nvme_core and nvme
 # as the other phases expect them, WL and the others found again.
 cpu_down() {
-	local sub=$NVMET/subsystems/$CPU_NQN
+	local sub=$NVMET/subsystems/$CPU_NQN m
 	[ -z "${CPU_CTRL:-}" ] || echo 1 >"/sys/class/nvme/$CPU_CTRL/delete_controller"
 	CPU_CTRL=
 	rm -f "$CPU_PORT/subsystems/$CPU_NQN"
 	rmdir "$CPU_PORT" "$sub/namespaces/1" "$sub" 2>/dev/null
 	[ ! -d "$NULLB" ] || { echo 0 >"$NULLB/power"; rmdir "$NULLB"; }
-	"$ZNS_KMOD_SH" unload nvme_loop nvme_tcp nvmet_tcp nvmet null_blk ||
-		fail "unload nvmet and null_blk"
+	# kmod.sh's status says whether every dependency went too (configfs,
+	# mounted, stays): only these must go.
+	for m in nvme_loop nvme_tcp nvmet_tcp nvmet null_blk; do
+		"$ZNS_KMOD_SH" unload "$m"
+		[ ! -e "/sys/module/$m/initstate" ] || fail "cannot unload $m"
+	done
 	nvme_down
 	nvme_up
 	find_disks
@@ -409,9 +417,21 @@ cpu_cfg() {
 	fi
 }
 
-# cpu_rounds: the rounds on CPU_DISK, which stands in for WL here.
+# cpu_run CFG WL: one timed run.
+cpu_run() {
+	local ios secs busy total
+	read -r ios secs busy total < <(run_workload "$2")
+	[ -n "$ios" ] || fail "no result for $2"
+	bench "phase=cpu round=$round cfg=$1 wl=$2 ios=$ios seconds=$secs busy=$busy total=$total"
+}
+
+# cpu_rounds: the rounds on CPU_DISK, which stands in for WL here. Per
+# round, each workload under A0, A and B back to back (A and B adjacent;
+# the order reversed every round: A0 A B, B A A0), and a block of D runs,
+# after them in odd rounds and before them in even ones, so that two D
+# blocks meet and bpftrace starts once per two rounds.
 cpu_rounds() {
-	local WL=$CPU_DISK round cfg wl order c totals
+	local WL=$CPU_DISK round cfg wl order c totals block odd='' even=''
 	blkzone reset "/dev/$WL" || fail "blkzone reset $WL"
 	fio --name=fill --filename="/dev/$WL" --direct=1 --ioengine=psync --rw=write --bs=64k \
 		--zonemode=zbd --offset=0 --size=16M >/dev/null || fail "fill $WL"
@@ -427,18 +447,31 @@ cpu_rounds() {
 		run_workload "$wl" >/dev/null
 	done
 	RUN_SECS=$CPU_SECS
+	# The configurations but D, in the order of odd rounds and of even ones.
+	for c in $CPU_CONFIGS; do
+		[ "$c" = D ] && continue
+		odd+="$c "
+		even="$c $even"
+	done
 	for round in $(seq "$CPU_ROUNDS"); do
-		order=$CPU_CONFIGS
-		if [ $((round % 2)) = 0 ]; then
-			order=
-			for c in $CPU_CONFIGS; do order="$c $order"; done
-		fi
-		for cfg in $order; do
-			cpu_cfg "$cfg"
+		blocks="pairs D"
+		[ $((round % 2)) = 1 ] || blocks="D pairs"
+		for block in $blocks; do
+			if [ "$block" = D ]; then
+				[[ " $CPU_CONFIGS " == *" D "* ]] || continue
+				cpu_cfg D
+				for wl in $WORKLOADS; do
+					cpu_run D "$wl"
+				done
+				continue
+			fi
+			order=$odd
+			[ $((round % 2)) = 1 ] || order=$even
 			for wl in $WORKLOADS; do
-				read -r ios secs busy total < <(run_workload "$wl")
-				[ -n "$ios" ] || fail "no result for $wl"
-				bench "phase=cpu round=$round cfg=$cfg wl=$wl ios=$ios seconds=$secs busy=$busy total=$total"
+				for cfg in $order; do
+					cpu_cfg "$cfg"
+					cpu_run "$cfg" "$wl"
+				done
 			done
 		done
 	done
