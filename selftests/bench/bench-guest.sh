@@ -440,7 +440,8 @@ cpu_rounds() {
 	wl_geometry
 	bench "phase=cpu_env transport=$CPU_TRANSPORT disk=$WL ctrl=$CPU_CTRL nullb=$CPU_NULLB" \
 		"zone_sectors=$ZSEC lba=$LBA zones=$(cat "/sys/block/$WL/queue/nr_zones")" \
-		"rounds=$CPU_ROUNDS seconds=$CPU_SECS configs=${CPU_CONFIGS// /,}"
+		"rounds=$CPU_ROUNDS seconds=$CPU_SECS configs=${CPU_CONFIGS// /,}" \
+		"idle=$(grep -o 'idle=[a-z]*' /proc/cmdline | cut -d= -f2 || true)"
 	# Warm-up, not reported (as in phase rounds), with the probes attached.
 	RUN_SECS=1
 	for wl in $WORKLOADS; do

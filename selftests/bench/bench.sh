@@ -30,6 +30,9 @@
 #                         use; TCG makes the kernel distrust the TSC and fall back to
 #                         the HPET, whose every read is an emulated MMIO access);
 #                         hpet: the harness's default clock [tsc]
+#   ZNS_BENCH_IDLE        poll: boot the guest with idle=poll (an idle vCPU
+#                         spins instead of halting, so waking it costs no
+#                         host thread wake-up); halt: the kernel's default [halt]
 #   ZNS_BENCH_TIMEOUT     guest timeout in seconds [3600]
 #   ZNS_BENCH_BASE        a commit: its timed build against this tree's, phase
 #                         hotab (added to the phases if not named)
@@ -133,6 +136,9 @@ done
 export ZNS_QEMU_EXTRA="${ZNS_QEMU_EXTRA:+$ZNS_QEMU_EXTRA }$extra"
 if [ "${ZNS_BENCH_CLOCK:-tsc}" = tsc ]; then
 	export ZNS_KERNEL_APPEND="${ZNS_KERNEL_APPEND:+$ZNS_KERNEL_APPEND }tsc=reliable"
+fi
+if [ "${ZNS_BENCH_IDLE:-halt}" = poll ]; then
+	export ZNS_KERNEL_APPEND="${ZNS_KERNEL_APPEND:+$ZNS_KERNEL_APPEND }idle=poll"
 fi
 export ZNS_BENCH_ZBENCH=$out/zbench ZNS_BENCH_TIMED_KO=$timed_ko ZNS_BENCH_TIMED_LC_KO=$timed_lc_ko
 export ZNS_BENCH_BASE_KO=$base_ko

@@ -162,8 +162,10 @@ def cpu_phase(recs, tick_ns, p):
       % (env.get("transport", "?"), env.get("disk", "?"), env.get("zones", "?"),
          env.get("zone_sectors", "?"), env.get("lba", "?"),
          env.get("configs", "A0,A,B,D").replace(",", " "), env.get("rounds", "?")))
-    p("    rounds of %s s runs, the order reversed every round; the phase took %s min. Per round:"
-      % (env.get("seconds", "?"), fmt(minutes, "{:.1f}")))
+    p("    rounds of %s s runs (guest idle: %s), A0 A B back to back per workload, the order"
+      % (env.get("seconds", "?"), env.get("idle") or "halt"))
+    p("    reversed every round, D in a block; the phase took %s min. Per round:"
+      % fmt(minutes, "{:.1f}"))
     p("    IOPS ratios and CPU per I/O differences; their median and the median's ~95% CI")
     p("%-7s %6s %9s  %-22s %-22s %-22s" % ("wl", "rounds", "IOPS A", "B/A (95% CI)",
                                            "A0/A (95% CI)", "D/A (95% CI)"))
