@@ -3,7 +3,7 @@
 # through selftests/guest/vm.sh). Results are "BENCH key=value ..." lines on the
 # console; bench.sh collects them and report.py turns them into tables.
 #
-# Phases (ZNS_BENCH_PHASES, default "rounds ab hot memory scale selectall"):
+# Phases (ZNS_BENCH_PHASES, default "rounds ab hot memory scale selectall cpu"):
 #   rounds  configurations A (no tracing), B (zns_stat), C (seed.bt under
 #           bpftrace), D (like.bt: what zns_stat does, in bpftrace, on the same
 #           tracepoints) and A0 (no tracing, the block layer's own I/O
@@ -34,10 +34,22 @@
 #   rtlat   (not by default; RT kernel) timer latency around one select-all
 #           reset of 65536 zones, open or full, or none: KVER=6.1.0-56-rt-amd64
 #           ZNS_BENCH_PHASES=rtlat make bench
+#   cpu     the workloads on a namespace whose I/O costs only CPU (CPU below):
+#           A0, A, B and D (ZNS_BENCH_CPU_CONFIGS) in ZNS_BENCH_CPU_ROUNDS
+#           rounds: each workload under A0 A B back to back, the order
+#           reversed every round (B A A0) so that drift cancels, and a block
+#           of D runs after them, before them in the next round (bpftrace
+#           starts once per two rounds); zns_stat loaded once, its probes
+#           detached (enabled=0) but in B
 #
 # Devices (bench.sh adds a controller with serial "zbench"; found by geometry):
 #   WL    512 MiB, 64 KiB zones (8192), 4 KiB LBAs: every workload
 #   Z100, Z4096, Z65536: 1 MiB zones, 4 KiB LBAs: memory and scale only
+#   CPU   (phase cpu only) a zoned null_blk without data (memory_backed=0),
+#         exported by nvmet and reached through nvme-loop, or nvme-tcp on
+#         127.0.0.1 where the kernel has no nvme-loop (Debian's 6.1); serial
+#         zbcpu, 8 GiB, 1 MiB zones (8192), 4 KiB LBAs; for the phase it
+#         stands in for WL (nvme_core reloaded without multipath around it)
 #
 # Workloads on WL, each ZNS_BENCH_SECONDS (3) long, time based:
 #   rr1    fio 4 KiB random reads, io_uring, queue depth 1, zones 0-255 (filled once)
@@ -47,6 +59,11 @@
 #   append zbench: 4 threads append 4 KiB into the same 16 zones (zone 256-271),
 #          which are reset when full
 #   reset  zbench: fill a zone with 4 writes of 16 KiB, reset it, next zone (512-767)
+# On CPU's 1 MiB zones the same commands: rr1 and rr32 read the same 16 MiB
+# (zones 0-15), seqw starts at zone 1024 (1 GiB), append's threads share one
+# zone (256), which takes 256 appends before its reset (on WL 16 zones of 16;
+# zbench looks at the clock only between two resets), and reset's 4 writes
+# of 16 KiB fill 1/16 of a zone before its reset.
 # CPU: /proc/stat busy ticks (all CPUs) over the timed part only (fio's
 # exec_prerun/exec_postrun, zbench's own loop).
 # shellcheck disable=SC2317  # the phases are called as phase_$name
@@ -73,8 +90,12 @@ SECS=${ZNS_BENCH_SECONDS:-3}
 HOT_SECS=${ZNS_BENCH_HOT_SECONDS:-$SECS}
 CONFIGS=${ZNS_BENCH_CONFIGS:-A B C D A0}
 WORKLOADS=${ZNS_BENCH_WORKLOADS:-rr1 rr32 seqw append reset}
-PHASES=${ZNS_BENCH_PHASES:-rounds ab hot memory scale selectall}
+PHASES=${ZNS_BENCH_PHASES:-rounds ab hot memory scale selectall cpu}
 AB_ROUNDS=${ZNS_BENCH_AB_ROUNDS:-12}
+CPU_ROUNDS=${ZNS_BENCH_CPU_ROUNDS:-10}
+CPU_SECS=${ZNS_BENCH_CPU_SECONDS:-$SECS}
+CPU_CONFIGS=${ZNS_BENCH_CPU_CONFIGS:-A0 A B D}
+CPU_TRANSPORT=${ZNS_BENCH_CPU_TRANSPORT:-}	# loop or tcp; empty: loop where the kernel has it
 SCALE_FILL=${ZNS_BENCH_SCALE_FILL:-1}
 SCALE_REPS=${ZNS_BENCH_SCALE_REPS:-5}
 TOOL_REPS=${ZNS_BENCH_TOOL_REPS:-1}
@@ -137,7 +158,16 @@ zbench_run() {
 	       print v["ios"], v["seconds"], v["busy"], v["total"] }' <<<"$out"
 }
 
+# wl_geometry: ZSEC, LBA = WL's zone size in sectors and LBA size in bytes
+# (64 KiB and 4 KiB; phase cpu's null_blk: 1 MiB, null_blk's smallest zone).
+wl_geometry() {
+	sysfs_value ZSEC "/sys/block/$WL/queue/chunk_sectors"
+	sysfs_value LBA "/sys/block/$WL/queue/logical_block_size"
+	[ "${ZSEC:-0}" -gt 0 ] || fail "$WL: no zone size"
+}
+
 # run_workload NAME: run it on WL; prints "ios seconds busy total".
+# Zones are numbered as on WL whatever their size (see CPU at the top).
 run_workload() {
 	case $1 in
 	rr1) fio_run rr1 --rw=randread --bs=4k --ioengine=io_uring --iodepth=1 \
@@ -146,12 +176,16 @@ run_workload() {
 		--offset=0 --size=16M ;;
 	seqw)	# from zone 1024 on; then the zones it wrote are reset (not timed)
 		local r
+		wl_geometry
 		r=$(fio_run seqw --rw=write --bs=4k --ioengine=psync --zonemode=zbd \
-			--offset=$((1024 * 64))k) || return 1
+			--offset=$((1024 * ZSEC / 2))k) || return 1
 		echo "$r"
-		blkzone reset -o $((1024 * 128)) -c $((${r%% *} / 16 + 1)) "/dev/$WL" >&2 ||
+		# 8 sectors a write
+		blkzone reset -o $((1024 * ZSEC)) -c $((${r%% *} * 8 / ZSEC + 1)) "/dev/$WL" >&2 ||
 			fail "blkzone reset" ;;
-	append) zbench_run append "/dev/$WL" 4 256 16 4096 "$RUN_SECS" ;;
+	append)	# 256 appends between two resets, as on WL: 1 zone of 1 MiB
+		wl_geometry
+		zbench_run append "/dev/$WL" 4 256 $((ZSEC >= 2048 ? 1 : 2048 / ZSEC)) 4096 "$RUN_SECS" ;;
 	reset) zbench_run reset "/dev/$WL" 512 256 4 16384 "$RUN_SECS" ;;
 	*) fail "unknown workload $1" ;;
 	esac
@@ -168,10 +202,12 @@ track_all() {
 
 # bpftrace_start COUNT [like]: seed.bt (zone 128 sectors, 4 KiB LBAs), or like.bt
 bpftrace_start() {
-	local t0 log=/tmp/bpftrace.out
+	local t0 log=/tmp/bpftrace.out shift=0
 	t0=$(ms_now)
 	if [ "${2:-}" = like ]; then
-		bpftrace "$BENCH/like.bt" "$WL" 4 >"$log" 2>&1 &	# 16 LBAs a zone
+		wl_geometry	# log2 of the LBAs in a zone: 4 on WL
+		while [ $((LBA << shift)) -lt $((ZSEC * 512)) ]; do shift=$((shift + 1)); done
+		bpftrace "$BENCH/like.bt" "$WL" "$shift" >"$log" 2>&1 &
 	else
 		bpftrace "$BENCH/seed.bt" "$WL" 128 3 "$1" >"$log" 2>&1 &
 	fi
@@ -258,6 +294,203 @@ phase_ab() {
 	done
 	echo 1 >/sys/module/zns_stat/parameters/enabled
 	unload_zns
+}
+
+# Phase cpu's namespace (CPU at the top): nvme_core reloaded without
+# multipath, as t65 does: nvmet's controllers say they may be shared, and
+# with multipath the I/O would go through a head disk, the probes seeing a
+# hidden path disk (nvmeXcYnZ).
+CPU_NQN=nqn.2026-11.org.zns-stat:bench-cpu
+CPU_SERIAL=zbcpu
+CPU_HOSTID=00000000-0000-4000-8000-000000000027
+NVMET=/sys/kernel/config/nvmet
+NULLB=/sys/kernel/config/nullb/zbcpu
+CPU_PORT=$NVMET/ports/27
+
+cpu_kmod() {
+	modprobe -d "${ZNS_KMOD_ROOT:-/}" -S "$(uname -r)" "$@"
+}
+
+# cpu_up: CPU_DISK = the namespace of the zoned null_blk, through CPU_TRANSPORT.
+cpu_up() {
+	local mods nullb kv sub=$NVMET/subsystems/$CPU_NQN opts end
+	if [ -z "$CPU_TRANSPORT" ]; then
+		CPU_TRANSPORT=tcp
+		cpu_kmod --show-depends nvme_loop >/dev/null 2>&1 && CPU_TRANSPORT=loop
+	fi
+	case $CPU_TRANSPORT in
+	loop) mods="nvme_loop" ;;
+	tcp) mods="nvmet_tcp nvme_tcp" ;;
+	*) fail "ZNS_BENCH_CPU_TRANSPORT=$CPU_TRANSPORT: loop or tcp" ;;
+	esac
+	nvme_down
+	cpu_kmod nvme_core multipath=0 || fail "modprobe nvme_core multipath=0"
+	cpu_kmod null_blk nr_devices=0 || fail "modprobe null_blk"
+	# shellcheck disable=SC2086  # module names
+	cpu_kmod -a nvmet $mods || fail "modprobe nvmet $mods"
+	mountpoint -q /sys/kernel/config || mount -t configfs none /sys/kernel/config ||
+		fail "mount configfs"
+
+	# Like WL as far as null_blk allows: 4 KiB LBAs, zone capacity = zone
+	# size, no limit on open or active zones (QEMU's defaults), no
+	# conventional zones (nvmet refuses them), 8192 zones. null_blk's zone
+	# size is in MiB: 1 MiB zones, not WL's 64 KiB (the workloads adapt:
+	# run_workload). No data kept (memory_backed 0), completions in the
+	# submitter's context (irqmode 0): the device costs a few instructions.
+	mkdir "$NULLB" || fail "mkdir $NULLB"
+	for kv in blocksize=4096 size=8192 zoned=1 zone_size=1 zone_capacity=1 \
+		zone_nr_conv=0 zone_max_open=0 zone_max_active=0 memory_backed=0 irqmode=0; do
+		echo "${kv#*=}" >"$NULLB/${kv%%=*}" || fail "null_blk ${kv%%=*}=${kv#*=}"
+	done
+	echo 1 >"$NULLB/power" || fail "null_blk power=1"
+	# Named after its configfs directory (6.1 and later), else nullbN.
+	nullb=zbcpu
+	[ -e "/sys/block/$nullb" ] || nullb=nullb$(cat "$NULLB/index")
+	wait_for_block "$nullb"
+	[ "$(cat "/sys/block/$nullb/queue/zoned")" = host-managed ] ||
+		fail "$nullb is not zoned"
+
+	mkdir "$sub" || fail "nvmet subsystem"
+	echo 1 >"$sub/attr_allow_any_host"
+	echo "$CPU_SERIAL" >"$sub/attr_serial" || fail "nvmet serial"
+	mkdir "$sub/namespaces/1"
+	echo -n "/dev/$nullb" >"$sub/namespaces/1/device_path"
+	echo 1 >"$sub/namespaces/1/enable" || fail "nvmet refuses /dev/$nullb"
+	mkdir "$CPU_PORT"
+	echo "$CPU_TRANSPORT" >"$CPU_PORT/addr_trtype"
+	opts="transport=$CPU_TRANSPORT,nqn=$CPU_NQN"
+	opts+=",hostnqn=nqn.2014-08.org.nvmexpress:uuid:$CPU_HOSTID,hostid=$CPU_HOSTID"
+	if [ "$CPU_TRANSPORT" = tcp ]; then
+		ip link set lo up || fail "ip link set lo up"
+		echo ipv4 >"$CPU_PORT/addr_adrfam"
+		echo 127.0.0.1 >"$CPU_PORT/addr_traddr"
+		echo 4420 >"$CPU_PORT/addr_trsvcid"
+		opts+=",traddr=127.0.0.1,trsvcid=4420"
+	fi
+	ln -s "$sub" "$CPU_PORT/subsystems/$CPU_NQN" || fail "nvmet port"
+	printf '%s' "$opts" >/dev/nvme-fabrics || fail "connect ($opts)"
+	end=$((SECONDS + 30))
+	until find_ns_disk "$CPU_SERIAL" 1; do
+		[ "$SECONDS" -lt "$end" ] || fail "no namespace of $CPU_NQN 30 s after connecting"
+		sleep 0.2
+	done
+	CPU_DISK=$ns_disk
+	wait_for_block "$CPU_DISK"
+	CPU_CTRL=$(basename "$(readlink -f "/sys/block/$CPU_DISK/device")")
+	CPU_NULLB=$nullb
+}
+
+# cpu_down: the fabrics controller, nvmet, null_blk gone; nvme_core and nvme
+# as the other phases expect them, WL and the others found again.
+cpu_down() {
+	local sub=$NVMET/subsystems/$CPU_NQN m
+	[ -z "${CPU_CTRL:-}" ] || echo 1 >"/sys/class/nvme/$CPU_CTRL/delete_controller"
+	CPU_CTRL=
+	rm -f "$CPU_PORT/subsystems/$CPU_NQN"
+	rmdir "$CPU_PORT" "$sub/namespaces/1" "$sub" 2>/dev/null
+	[ ! -d "$NULLB" ] || { echo 0 >"$NULLB/power"; rmdir "$NULLB"; }
+	# kmod.sh's status says whether every dependency went too (configfs,
+	# mounted, stays): only these must go.
+	for m in nvme_loop nvme_tcp nvmet_tcp nvmet null_blk; do
+		"$ZNS_KMOD_SH" unload "$m"
+		[ ! -e "/sys/module/$m/initstate" ] || fail "cannot unload $m"
+	done
+	nvme_down
+	nvme_up
+	find_disks
+}
+
+# cpu_cfg CFG: switch the running configuration (zns_stat loaded) to CFG:
+# its probes attached in B only, iostats off in A0 only, like.bt running in
+# D only (left running from one D to the next).
+cpu_cfg() {
+	local on=0 iostats=1
+	[ "$1" != B ] || on=1
+	[ "$1" != A0 ] || iostats=0
+	echo "$on" >/sys/module/zns_stat/parameters/enabled
+	echo "$iostats" >"/sys/block/$WL/queue/iostats"
+	if [ "$1" = D ] && [ -z "$BPFTRACE_PID" ]; then
+		bpftrace_start 0 like
+		bench "phase=cpu round=$round cfg=D bpftrace_start_ms=$BPFTRACE_START_MS"
+	elif [ "$1" != D ] && [ -n "$BPFTRACE_PID" ]; then
+		bpftrace_stop
+	fi
+}
+
+# cpu_run CFG WL: one timed run.
+cpu_run() {
+	local ios secs busy total
+	read -r ios secs busy total < <(run_workload "$2")
+	[ -n "$ios" ] || fail "no result for $2"
+	bench "phase=cpu round=$round cfg=$1 wl=$2 ios=$ios seconds=$secs busy=$busy total=$total"
+}
+
+# cpu_rounds: the rounds on CPU_DISK, which stands in for WL here. Per
+# round, each workload under A0, A and B back to back (A and B adjacent;
+# the order reversed every round: A0 A B, B A A0), and a block of D runs,
+# after them in odd rounds and before them in even ones, so that two D
+# blocks meet and bpftrace starts once per two rounds.
+cpu_rounds() {
+	local WL=$CPU_DISK round cfg wl order c totals block odd='' even=''
+	blkzone reset "/dev/$WL" || fail "blkzone reset $WL"
+	fio --name=fill --filename="/dev/$WL" --direct=1 --ioengine=psync --rw=write --bs=64k \
+		--zonemode=zbd --offset=0 --size=16M >/dev/null || fail "fill $WL"
+	load_zns
+	track_all "$WL"
+	wl_geometry
+	bench "phase=cpu_env transport=$CPU_TRANSPORT disk=$WL ctrl=$CPU_CTRL nullb=$CPU_NULLB" \
+		"zone_sectors=$ZSEC lba=$LBA zones=$(cat "/sys/block/$WL/queue/nr_zones")" \
+		"rounds=$CPU_ROUNDS seconds=$CPU_SECS configs=${CPU_CONFIGS// /,}" \
+		"idle=$(grep -o 'idle=[a-z]*' /proc/cmdline | cut -d= -f2 || true)"
+	# Warm-up, not reported (as in phase rounds), with the probes attached.
+	RUN_SECS=1
+	for wl in $WORKLOADS; do
+		run_workload "$wl" >/dev/null
+	done
+	RUN_SECS=$CPU_SECS
+	# The configurations but D, in the order of odd rounds and of even ones.
+	for c in $CPU_CONFIGS; do
+		[ "$c" = D ] && continue
+		odd+="$c "
+		even="$c $even"
+	done
+	for round in $(seq "$CPU_ROUNDS"); do
+		blocks="pairs D"
+		[ $((round % 2)) = 1 ] || blocks="D pairs"
+		for block in $blocks; do
+			if [ "$block" = D ]; then
+				[[ " $CPU_CONFIGS " == *" D "* ]] || continue
+				cpu_cfg D
+				for wl in $WORKLOADS; do
+					cpu_run D "$wl"
+				done
+				continue
+			fi
+			order=$odd
+			[ $((round % 2)) = 1 ] || order=$even
+			for wl in $WORKLOADS; do
+				for cfg in $order; do
+					cpu_cfg "$cfg"
+					cpu_run "$cfg" "$wl"
+				done
+			done
+		done
+	done
+	cpu_cfg A
+	echo 1 >/sys/module/zns_stat/parameters/enabled
+	# What zns_stat counted in its B runs (and the warm-up): every command, none dropped.
+	totals=$(awk 'NR == 1 { for (i = 2; i <= NF; i++) col[$i] = i - 1; next }
+		{ r += $col["reads"]; w += $col["writes"]; a += $col["appends"]; z += $col["resets"]; e += $col["errors"] }
+		END { printf "reads=%d writes=%d appends=%d resets=%d errors=%d", r, w, a, z, e }' \
+		"$ZNS_DEBUGFS/$WL/zones")
+	bench "phase=cpu_counted disk=$WL $totals dropped_untracked=$(status_value dropped_untracked)"
+	unload_zns
+}
+
+phase_cpu() {
+	cpu_up
+	cpu_rounds
+	cpu_down
 }
 
 # timed_runs CFG WORKLOADS: each workload under each clocksource (the booted

@@ -12,13 +12,27 @@
 #   ZNS_BENCH_HOT_SECONDS seconds per workload in the hot-path phase [ZNS_BENCH_SECONDS]
 #   ZNS_BENCH_LC_WORKLOADS workloads timed again with the local_clock() variant [rr1 rr32 append; empty: none]
 #   ZNS_BENCH_CONFIGS     [A B C]   ZNS_BENCH_WORKLOADS [rr1 rr32 seqw append reset]
-#   ZNS_BENCH_PHASES      [rounds ab hot memory scale selectall]
+#   ZNS_BENCH_PHASES      [rounds ab hot memory scale selectall cpu]
+#   ZNS_BENCH_KVER        the guest kernel: 6.1 or 6.12 (Debian's, also 6.1-rt,
+#                         6.12-rt...: selftests/guest/kernels.sh list) or a
+#                         release such as 6.12.95+deb12-amd64 [KVER, else
+#                         the release linux-headers-amd64 points at]
+#   ZNS_BENCH_CPU_ROUNDS  rounds of phase cpu (A0 A B D, the order reversed
+#                         every round) [10]
+#   ZNS_BENCH_CPU_SECONDS seconds per workload run in phase cpu [ZNS_BENCH_SECONDS]
+#   ZNS_BENCH_CPU_CONFIGS [A0 A B D]
+#   ZNS_BENCH_CPU_TRANSPORT phase cpu's path to nvmet: loop (nvme-loop) or tcp
+#                         (nvme-tcp on 127.0.0.1) [loop where the kernel has
+#                         it: 6.12; Debian's 6.1 has not: tcp]
 #   ZNS_BENCH_SCALE_FILL  1: one write and one read in each of the 65536 zones first [1]
 #   ZNS_BENCH_SCALE_REPS  repetitions of each scale timing [5]
 #   ZNS_BENCH_CLOCK       tsc: boot the guest with tsc=reliable (what real machines
 #                         use; TCG makes the kernel distrust the TSC and fall back to
 #                         the HPET, whose every read is an emulated MMIO access);
 #                         hpet: the harness's default clock [tsc]
+#   ZNS_BENCH_IDLE        poll: boot the guest with idle=poll (an idle vCPU
+#                         spins instead of halting, so waking it costs no
+#                         host thread wake-up); halt: the kernel's default [halt]
 #   ZNS_BENCH_TIMEOUT     guest timeout in seconds [3600]
 #   ZNS_BENCH_BASE        a commit: its timed build against this tree's, phase
 #                         hotab (added to the phases if not named)
@@ -46,6 +60,18 @@ if [ "$(dpkg-query -W -f='${db:Status-Status}' bpftrace 2>/dev/null)" != install
 	zns_apt_get update -qq >&2
 	zns_apt_get install -y -qq --no-install-recommends bpftrace >&2
 fi
+# ZNS_BENCH_KVER: a short name (6.1, 6.12, 6.12-rt...) or a release, as KVER.
+if [ -n "${ZNS_BENCH_KVER:-}" ]; then
+	if [[ $ZNS_BENCH_KVER =~ ^[0-9]+\.[0-9]+(-[a-z]+)?$ ]]; then
+		KVER=$(bash selftests/guest/kernels.sh list |
+			awk -v n="debian-$ZNS_BENCH_KVER" '$1 == n { print $2 }')
+		[ -n "$KVER" ] || { log "ZNS_BENCH_KVER=$ZNS_BENCH_KVER: not in selftests/guest/kernels.sh list"; exit 1; }
+	else
+		KVER=$ZNS_BENCH_KVER
+	fi
+	export KVER
+	log "guest kernel $KVER (ZNS_BENCH_KVER=$ZNS_BENCH_KVER)"
+fi
 setup=$(bash selftests/guest/host-setup.sh)
 eval "$(grep '^KVER=' <<<"$setup")"
 
@@ -72,7 +98,7 @@ if [ -n "${ZNS_BENCH_BASE:-}" ]; then
 	base_ko=$(bash "$out/base-src/selftests/bench/build-timed.sh" "$KVER" 2> >(grep -v 'Skipping BTF' >&2))
 	case " ${ZNS_BENCH_PHASES:-} " in
 	*" hotab "*) ;;
-	*) export ZNS_BENCH_PHASES="${ZNS_BENCH_PHASES:-rounds ab hot memory scale selectall} hotab" ;;
+	*) export ZNS_BENCH_PHASES="${ZNS_BENCH_PHASES:-rounds ab hot memory scale selectall cpu} hotab" ;;
 	esac
 fi
 
@@ -110,6 +136,9 @@ done
 export ZNS_QEMU_EXTRA="${ZNS_QEMU_EXTRA:+$ZNS_QEMU_EXTRA }$extra"
 if [ "${ZNS_BENCH_CLOCK:-tsc}" = tsc ]; then
 	export ZNS_KERNEL_APPEND="${ZNS_KERNEL_APPEND:+$ZNS_KERNEL_APPEND }tsc=reliable"
+fi
+if [ "${ZNS_BENCH_IDLE:-halt}" = poll ]; then
+	export ZNS_KERNEL_APPEND="${ZNS_KERNEL_APPEND:+$ZNS_KERNEL_APPEND }idle=poll"
 fi
 export ZNS_BENCH_ZBENCH=$out/zbench ZNS_BENCH_TIMED_KO=$timed_ko ZNS_BENCH_TIMED_LC_KO=$timed_lc_ko
 export ZNS_BENCH_BASE_KO=$base_ko

@@ -25,6 +25,8 @@ TARGET_CPU = 0.25       # zns_stat's hot path at most 1/4 of seed.bt's (issue 15
 STRETCH_CPU = 0.10      # and the stretch goal
 TARGET_BYTES = 288      # per zone (issue 12: zone lifecycle)
 TARGET_READ_MS = 100    # zones of 65536 zones
+TARGET_CI = 0.01        # phase cpu: the median B/A known within +-1% (issue 27)
+TARGET_MINUTES = 20     # phase cpu: within 20 minutes
 
 
 def scale_tools(recs, host, p):
@@ -136,6 +138,145 @@ def like_for_like(p, runs):
         p(r)
 
 
+def cpu_phase(recs, tick_ns, p):
+    """Phase cpu: A0, A, B and D on the CPU-bound namespace, rounds with the
+    order reversed every round. Per round and workload the ratios B/A, A0/A
+    and D/A and the CPU per I/O differences; their medians with the median's
+    ~95% CI. Returns {wl: verdict inputs} for the targets."""
+    runs = defaultdict(dict)    # (wl, cfg) -> round -> (iops, cpu_ns per I/O)
+    for r in recs:
+        if r.get("phase") == "cpu" and "wl" in r:
+            ios, secs = int(r["ios"]), float(r["seconds"])
+            runs[(r["wl"], r["cfg"])][int(r["round"])] = (
+                ios / secs, int(r["busy"]) * tick_ns / max(ios, 1))
+    if not runs:
+        return {}
+    env = next((r for r in recs if r.get("phase") == "cpu_env"), {})
+    done = next((r for r in recs if r.get("phase") == "done" and r.get("name") == "cpu"), {})
+    counted = next((r for r in recs if r.get("phase") == "cpu_counted"), None)
+    starts = [int(r["bpftrace_start_ms"]) for r in recs
+              if r.get("phase") == "cpu" and "bpftrace_start_ms" in r]
+    minutes = int(done["ms"]) / 60000 if "ms" in done else None
+    p("1d. CPU-bound substrate (phase cpu): a zoned null_blk without data, exported by nvmet,")
+    p("    reached through nvme-%s as %s (%s zones of %s sectors, %s B LBAs); %s in %s"
+      % (env.get("transport", "?"), env.get("disk", "?"), env.get("zones", "?"),
+         env.get("zone_sectors", "?"), env.get("lba", "?"),
+         env.get("configs", "A0,A,B,D").replace(",", " "), env.get("rounds", "?")))
+    p("    rounds of %s s runs (guest idle: %s), A0 A B back to back per workload, the order"
+      % (env.get("seconds", "?"), env.get("idle") or "halt"))
+    p("    reversed every round, D in a block; the phase took %s min. Per round:"
+      % fmt(minutes, "{:.1f}"))
+    p("    IOPS ratios and CPU per I/O differences; their median and the median's ~95% CI")
+    p("%-7s %6s %9s  %-22s %-22s %-22s" % ("wl", "rounds", "IOPS A", "B/A (95% CI)",
+                                           "A0/A (95% CI)", "D/A (95% CI)"))
+
+    def paired(wl, c, f):
+        a, x = runs.get((wl, "A"), {}), runs.get((wl, c), {})
+        return [f(x[i], a[i]) for i in sorted(set(a) & set(x))]
+
+    def with_ci(xs, spec="{:.3f}"):
+        if not xs:
+            return "-"
+        lo, hi = median_ci(xs)
+        return "%s %s..%s" % (spec.format(med(xs)), spec.format(lo), spec.format(hi))
+
+    verdict = {}
+    detail = []
+    for wl in WORKLOADS:
+        a = runs.get((wl, "A"), {})
+        if not a:
+            continue
+        ratio = {c: paired(wl, c, lambda x, y: x[0] / y[0]) for c in ("B", "A0", "D")}
+        p("%-7s %6d %9.0f  %-22s %-22s %-22s" % (
+            wl, len(a), med(v[0] for v in a.values()), with_ci(ratio["B"]),
+            with_ci(ratio["A0"]), with_ci(ratio["D"])))
+        # CPU per I/O, us: B-A, A-A0, D-A per round
+        ba = paired(wl, "B", lambda x, y: (x[1] - y[1]) / 1000)
+        aa0 = [-v for v in paired(wl, "A0", lambda x, y: (x[1] - y[1]) / 1000)]
+        da = paired(wl, "D", lambda x, y: (x[1] - y[1]) / 1000)
+        # zns_stat's added CPU against the block layer's accounting, per round
+        b_, a_, a0_ = runs.get((wl, "B"), {}), a, runs.get((wl, "A0"), {})
+        rr = sorted(set(b_) & set(a_) & set(a0_))
+        excess = [((b_[i][1] - a_[i][1]) - (a_[i][1] - a0_[i][1])) / 1000 for i in rr]
+        excess_half = [((b_[i][1] - a_[i][1]) - (a_[i][1] - a0_[i][1]) / 2) / 1000 for i in rr]
+        verdict[wl] = dict(ba=ratio["B"], excess=excess, excess_half=excess_half,
+                           mba=med(ba), maa0=med(aa0))
+        detail.append("%-7s %8s  %-20s %-20s %-20s %9s %9s" % (
+            wl, fmt(med(v[1] / 1000 for v in a.values()), "{:.1f}"),
+            with_ci(aa0, "{:+.2f}"), with_ci(ba, "{:+.2f}"), with_ci(da, "{:+.2f}"),
+            fmt(med(ba) / med(aa0), "{:.2f}") if ba and aa0 and med(aa0) else "-",
+            fmt(med(ba) / med(da), "{:.2f}") if ba and da and med(da) else "-"))
+    p("CPU per I/O (us; busy ticks of all CPUs / I/Os), per-round differences, median and ~95% CI:")
+    p("%-7s %8s  %-20s %-20s %-20s %9s %9s" % ("wl", "cpu A", "A-A0 (iostats)", "B-A (zns_stat)",
+                                              "D-A (like.bt)", "(B-A)/", "(B-A)/"))
+    p("%-7s %8s  %-20s %-20s %-20s %9s %9s" % ("", "", "", "", "", "(A-A0)", "(D-A)"))
+    for line in detail:
+        p(line)
+    p("per-round IOPS ratios B/A:")
+    for wl in verdict:
+        p("  %-7s %s" % (wl, " ".join("%.3f" % x for x in verdict[wl]["ba"])))
+    if starts:
+        p("bpftrace start-up: median %.1f s (%d starts)" % (med(starts) / 1000, len(starts)))
+    if counted:
+        p("zns_stat counted on %s (B runs and the warm-up): %s" % (
+            counted.get("disk"), " ".join("%s=%s" % (k, v) for k, v in counted.items()
+                                         if k not in ("phase", "disk"))))
+    p("")
+    for v in verdict.values():
+        v["minutes"] = minutes
+    return verdict
+
+
+def cpu_targets(cpu, p):
+    """The verdicts of issue 27 on the CPU-bound substrate."""
+    if not cpu:
+        return
+    minutes = next(iter(cpu.values()))["minutes"]
+    p("  on the CPU-bound substrate (phase cpu, %s min):" % fmt(minutes, "{:.1f}"))
+    for wl, v in cpu.items():
+        if not v["ba"]:
+            continue
+        m = med(v["ba"])
+        lo, hi = median_ci(v["ba"])
+        half = max(m - lo, hi - m)
+        p("    B/A known within +-1%%, %-7s median %.3f, CI %.3f..%.3f (+-%.1f%%): %s"
+          % (wl, m, lo, hi, 100 * half,
+             "met" if half <= TARGET_CI else "MISSED (more rounds or a quieter host)"))
+    for wl, v in cpu.items():
+        if not v["ba"]:
+            continue
+        m = med(v["ba"])
+        lo, hi = median_ci(v["ba"])
+        if lo >= TARGET_IOPS:
+            s = "met (the median's 95%% CI %.3f..%.3f is above %.2f)" % (lo, hi, TARGET_IOPS)
+        elif hi < TARGET_IOPS:
+            s = "MISSED (the median's 95%% CI %.3f..%.3f is below %.2f)" % (lo, hi, TARGET_IOPS)
+        else:
+            s = "NOT RESOLVED (the median's 95%% CI %.3f..%.3f holds %.2f: more rounds)" % (
+                lo, hi, TARGET_IOPS)
+        p("    B/A >= %.2f, %-7s median %.3f of %d rounds: %s" % (TARGET_IOPS, wl, m, len(v["ba"]), s))
+    for key, what in (("excess", "<= the block layer's accounting (A-A0)"),
+                      ("excess_half", "<= half of it (stretch)")):
+        for wl, v in cpu.items():
+            xs = v[key]
+            if not xs:
+                continue
+            lo, hi = median_ci(xs)
+            if hi <= 0:
+                s = "met"
+            elif lo > 0:
+                s = "MISSED"
+            else:
+                s = "NOT RESOLVED (noise)"
+            p("    added CPU per command %s, %-7s B-A %s vs A-A0 %s us/IO; per round"
+              " (B-A)-%s(A-A0) median %+.2f, CI %+.2f..%+.2f: %s"
+              % (what, wl, fmt(v["mba"], "{:+.2f}"), fmt(v["maa0"], "{:+.2f}"),
+                 "" if key == "excess" else "1/2 ", med(xs), lo, hi, s))
+    if minutes is not None:
+        p("    within %d minutes: the phase took %.1f min: %s" % (
+            TARGET_MINUTES, minutes, "met" if minutes <= TARGET_MINUTES else "MISSED"))
+
+
 def main():
     recs, host, notes = parse(sys.argv[1])
     env = next((r for r in recs if r.get("phase") == "env"), {})
@@ -162,7 +303,8 @@ def main():
             ios, secs = int(r["ios"]), float(r["seconds"])
             runs[(r["wl"], r["cfg"])][int(r["round"])] = (
                 ios / secs, int(r["busy"]) * tick_ns / ios)
-    starts = [int(r["bpftrace_start_ms"]) for r in recs if "bpftrace_start_ms" in r]
+    starts = [int(r["bpftrace_start_ms"]) for r in recs
+              if r.get("phase") == "rounds" and "bpftrace_start_ms" in r]
     verdict = {}
     if runs:
         p("1. Throughput and CPU per I/O (medians over rounds; ratios per round, then median)")
@@ -226,6 +368,9 @@ def main():
                 wl, len(pairs), med(v["A"] for v in pairs), med(v["B"] for v in pairs),
                 med(ratios), lo, hi, " ".join("%.3f" % x for x in ratios)))
         p("")
+
+    # ---- CPU-bound substrate
+    cpu = cpu_phase(recs, tick_ns, p)
 
     # ---- hot path
     hot = [r for r in recs if r.get("phase") == "hot"]
@@ -473,6 +618,7 @@ def main():
     if read_ms is not None:
         p("  reading zones of 65536 zones < 100 ms: %.1f ms: %s"
           % (read_ms, "met" if read_ms < TARGET_READ_MS else "MISSED"))
+    cpu_targets(cpu, p)
     print("\n".join(out))
 
 
