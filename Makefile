@@ -103,8 +103,9 @@ stress:
 demo:
 	bash selftests/demo.sh
 
-# zns_stat against no tracing and the seed's bpftrace tracer, hot-path cost, memory
-# and scale, in one QEMU guest (15-25 min; ZNS_BENCH_* knobs in selftests/bench/bench.sh).
+# zns_stat against no tracing and the seed's bpftrace tracer, hot-path cost, memory,
+# scale and the CPU-bound substrate (phase cpu), in one QEMU guest (25-40 min;
+# ZNS_BENCH_* knobs in selftests/bench/bench.sh).
 # Results in build/bench/report.txt; see Documentation/performance.rst.
 .PHONY: bench
 bench:
