@@ -97,6 +97,16 @@ def median_ci(xs):
     return xs[k - 1], xs[-k]
 
 
+def iops_verdict(lo, hi, more):
+    """B/A >= TARGET_IOPS judged on the median's CI lo..hi; more: what would narrow it."""
+    ci = "the median's 95%% CI %.3f..%.3f" % (lo, hi)
+    if lo >= TARGET_IOPS:
+        return "met (%s is above %.2f)" % (ci, TARGET_IOPS)
+    if hi < TARGET_IOPS:
+        return "MISSED (%s is below %.2f)" % (ci, TARGET_IOPS)
+    return "NOT RESOLVED (%s holds %.2f: more %s)" % (ci, TARGET_IOPS, more)
+
+
 def fmt(x, spec="{:.0f}"):
     return "-" if x is None else spec.format(x)
 
@@ -247,13 +257,7 @@ def cpu_targets(cpu, p):
             continue
         m = med(v["ba"])
         lo, hi = median_ci(v["ba"])
-        if lo >= TARGET_IOPS:
-            s = "met (the median's 95%% CI %.3f..%.3f is above %.2f)" % (lo, hi, TARGET_IOPS)
-        elif hi < TARGET_IOPS:
-            s = "MISSED (the median's 95%% CI %.3f..%.3f is below %.2f)" % (lo, hi, TARGET_IOPS)
-        else:
-            s = "NOT RESOLVED (the median's 95%% CI %.3f..%.3f holds %.2f: more rounds)" % (
-                lo, hi, TARGET_IOPS)
+        s = iops_verdict(lo, hi, "rounds")
         p("    B/A >= %.2f, %-7s median %.3f of %d rounds: %s" % (TARGET_IOPS, wl, m, len(v["ba"]), s))
     for key, what in (("excess", "<= the block layer's accounting (A-A0)"),
                       ("excess_half", "<= half of it (stretch)")):
@@ -573,13 +577,7 @@ def main():
             v = "met" if mba >= TARGET_IOPS else "MISSED"
         p("  IOPS within 2%% of untraced, %-7s median B/A %.3f: %s" % (wl, mba, v))
     for wl, (m, lo, hi, n) in ab_verdict.items():
-        if lo >= TARGET_IOPS:
-            v = "met (the median's 95%% CI %.3f..%.3f is above %.2f)" % (lo, hi, TARGET_IOPS)
-        elif hi < TARGET_IOPS:
-            v = "MISSED (the median's 95%% CI %.3f..%.3f is below %.2f)" % (lo, hi, TARGET_IOPS)
-        else:
-            v = "NOT RESOLVED (the median's 95%% CI %.3f..%.3f holds %.2f: more pairs)" % (
-                lo, hi, TARGET_IOPS)
+        v = iops_verdict(lo, hi, "pairs")
         p("  IOPS within 2%% of untraced, interleaved, %-7s median B/A %.3f of %d pairs: %s"
           % (wl, m, n, v))
     for wl, (mba, share, mdb, mdc, ba, dba, dca) in verdict.items():
