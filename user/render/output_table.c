@@ -183,12 +183,12 @@ int table_cell(const struct snapshot *s, const struct table_col *t,
 		return char_cell('-', out, outlen);	/* not known */
 	if (t->unit == AS_HEX)
 		return fmt_hex(out, outlen, v);
-	if (!t->text && t->unit != AS_BYTES)
-		return fmt_u64(out, outlen, v);
 	if (t->unit == AS_BYTES)
 		bytes_cell(v, out, outlen);
-	else
+	else if (t->text)
 		view_cell_human(s, zone, t->col, out, outlen);
+	else
+		return fmt_u64(out, outlen, v);
 	return strlen(out);
 }
 
