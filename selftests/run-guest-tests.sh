@@ -32,11 +32,10 @@ mkdir -p "$repo/build"
 "$here/guest/host-setup.sh" >/dev/null
 "$here/guest/mkinitramfs.sh" >/dev/null
 
-# The runner prints a test's result at most its timeout after the last one; a
-# console silent for 5 minutes more than that is a frozen guest (vm.sh).
-per_test=${ZNS_TEST_TIMEOUT:-$(sed -n 's/^timeout=\([0-9][0-9]*\)$/\1/p' "$here/zns_stat/settings")}
+# The runner prints a line at least every minute while a test runs (its
+# heartbeat); a console silent for 10 minutes is a frozen guest (vm.sh).
 vm_rc=0
-"$here/guest/vm.sh" --timeout "${ZNS_VM_TIMEOUT:-1200}" --silence $((${per_test:-300} + 300)) \
+"$here/guest/vm.sh" --timeout "${ZNS_VM_TIMEOUT:-1200}" --silence "${ZNS_VM_SILENCE:-600}" \
 	--log "$log" -- \
 	"${ZNS_TEST_RUNNER:-$here/zns_stat/run_tests.sh}" "$@" || vm_rc=$?
 

@@ -32,6 +32,24 @@ KERNEL_BAD='WARNING:|BUG:|Oops|general protection|lockdep|possible recursive loc
 # KFENCE, SLUB consistency checks, lockdep's own failures); "[(]" works in grep and awk.
 KERNEL_BAD+='|ODEBUG:|suspicious RCU usage|KFENCE|unreferenced object|DEBUG_LOCKS_WARN_ON|non-static key|Kernel panic|BUG [^ ]+ [(]'
 
+# A line every minute while a test or a scan runs: a test's own output is
+# printed only when it ends, and vm.sh takes a silent console for a frozen
+# guest (TCG: every vCPU halted), so without it the silence bound would
+# have to exceed the longest test.
+heartbeat_pid=
+heartbeat_start() {
+	local what=$1 from=$SECONDS
+	while sleep 60; do
+		echo "# $what: still running after $((SECONDS - from))s"
+	done &
+	heartbeat_pid=$!
+}
+heartbeat_stop() {
+	kill "$heartbeat_pid" 2>/dev/null
+	wait "$heartbeat_pid" 2>/dev/null
+	heartbeat_pid=
+}
+
 # Kernel log records ("prio,seq,usec,flags;text") from /dev/kmsg: sequence numbers
 # survive ring-buffer wrap and other readers, unlike line counts of dmesg.
 kmsg_records() {
@@ -188,12 +206,14 @@ for t in "${tests[@]}"; do
 	fi
 	seq=$(kmsg_last_seq)
 	start=$SECONDS
+	heartbeat_start "$t"
 	# Each test in a session of its own: whatever it leaves running (a
 	# background fio or zns-stat after a failure) is killed before the next
 	# test, which would otherwise inherit open devices and stray readers.
 	(cd "$dir" && setsid --wait bash -c 'echo $$ >"$0"; exec timeout -k 10 "$1" "./$2" \
 		</dev/null >"$3" 2>&1' "$work/sid" "$per_test_timeout" "$t" "$work/out")
 	rc=$?
+	heartbeat_stop
 	read -r sid <"$work/sid"
 	pkill -KILL -s "$sid" 2>/dev/null
 	# A regular file where a device node belongs (written while the device
@@ -258,8 +278,10 @@ if [ "$leak_check" = 1 ]; then
 	start=$SECONDS
 	# Two scans: an object first found unreferenced is reported only if its
 	# contents are unchanged in the next scan.
+	heartbeat_start kmemleak
 	echo scan >"$kmemleak" && echo scan >"$kmemleak"
 	leaks=$(cat "$kmemleak")
+	heartbeat_stop
 	echo "# kmemleak: scanned in $((SECONDS - start))s"
 	kmsg_since "$seq" >"$work/kmsg"
 	if grep -q '^# known-kernel-report: nvme-timeout-lockdep$' "$dir/$t"; then
