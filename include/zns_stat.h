@@ -148,8 +148,21 @@ enum zns_zone_counter {
 	ZNS_ZC_FILL_MAX_SECTORS,
 	ZNS_ZC_FINISH_WASTE_SECTORS,
 	ZNS_ZC_QUEUE_WAIT_SUM_NS,
+	/*
+	 * owner_cgroup: the id of the cgroup whose data the zone holds since
+	 * its last reset (its cgroup2 directory's inode number), 0 for none,
+	 * or one of ZNS_OWNER_ID_*; root_written_sectors: what the root
+	 * cgroup (kernel threads, uncharged writeback) wrote to it.
+	 */
+	ZNS_ZC_OWNER_CGROUP,
+	ZNS_ZC_ROOT_WRITTEN_SECTORS,
 	ZNS_ZC_NR
 };
+
+/* owner_cgroup values that are no cgroup's id */
+#define ZNS_OWNER_ID_MIXED		0xffffffffffffffffULL	/* two or more wrote */
+#define ZNS_OWNER_ID_UNATTRIBUTED	0xfffffffffffffffeULL	/* passthrough */
+#define ZNS_OWNER_ID_OTHER		0xfffffffffffffffdULL	/* table full */
 
 /* Names, for the files that print (module) or parse (tool) them. */
 static const char * const zns_op_names[ZNS_NR_OPS] __maybe_unused = {
@@ -210,6 +223,8 @@ static const char * const zns_zone_counter_names[ZNS_ZC_NR] __maybe_unused = {
 	[ZNS_ZC_FILL_MAX_SECTORS] = "fill_max_sectors",
 	[ZNS_ZC_FINISH_WASTE_SECTORS] = "finish_waste_sectors",
 	[ZNS_ZC_QUEUE_WAIT_SUM_NS] = "queue_wait_sum_ns",
+	[ZNS_ZC_OWNER_CGROUP] = "owner_cgroup",
+	[ZNS_ZC_ROOT_WRITTEN_SECTORS] = "root_written_sectors",
 };
 
 /*

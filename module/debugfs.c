@@ -155,7 +155,8 @@ static enum total_kind total_kind(unsigned int column)
 	const char *name = zns_zone_counter_names[column];
 
 	/* codes and states; fill extremes, where 0 is a fill: "lifecycle" */
-	if (column == ZNS_ZC_TOP_ZONE_ERROR || !strncmp(name, "host_", 5) ||
+	if (column == ZNS_ZC_TOP_ZONE_ERROR || column == ZNS_ZC_OWNER_CGROUP ||
+	    !strncmp(name, "host_", 5) ||
 	    !strncmp(name, "fill_m", 6))
 		return TOTAL_NONE;
 	if (strstr(name, "_lat_min_ns"))
@@ -294,6 +295,7 @@ DEFINE_SHOW_ATTRIBUTE(errors);
 DEFINE_SHOW_ATTRIBUTE(hist_queue_wait);
 DEFINE_SHOW_ATTRIBUTE(life);
 DEFINE_SHOW_ATTRIBUTE(life_times);
+DEFINE_SHOW_ATTRIBUTE(cgroups);
 
 /* Kernel practice (blktrace): only the directory creation is checked. */
 static struct dentry *add_ns_dir(struct zns_ns *ns)
@@ -310,6 +312,7 @@ static struct dentry *add_ns_dir(struct zns_ns *ns)
 	debugfs_create_file("queue_wait", 0444, dir, ns, &hist_queue_wait_fops);
 	debugfs_create_file("lifecycle", 0444, dir, ns, &life_fops);
 	debugfs_create_file("lifetimes", 0444, dir, ns, &life_times_fops);
+	debugfs_create_file("cgroups", 0444, dir, ns, &cgroups_fops);
 	return dir;
 }
 

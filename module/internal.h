@@ -63,6 +63,7 @@ struct zns_cmd {
 	u32 nr_sectors;		/* data length, 512-byte sectors */
 	u32 retire_seq;		/* zns_retire_seq before tbl was read */
 	u32 table_gen;		/* zone table generation seen at setup */
+	u64 cgroup;		/* its cgroup's id, 0: none (cgroups.c) */
 	u8 op;			/* enum zns_op */
 	u8 select_all:1;	/* zone management on every zone */
 	u8 ended:1;		/* outcome from the block layer: attempt over */
@@ -125,13 +126,55 @@ struct zone_life {
 #define ZNS_ERRORS_COUNT_BITS	40
 #define ZNS_ERRORS_KIND_BITS	3
 
-/* One zone: 288 bytes (checked at build time). */
+/*
+ * One zone: 320 bytes, five cache lines (checked at build time); aligned,
+ * so that no two zones share a line.
+ */
 struct zone_stat {
 	struct op_stat op[ZNS_OPI_CLOSE + 1];	/* read .. close */
 	atomic64_t sectors[ZNS_OPI_APPEND + 1];	/* read, write, append */
 	struct write_zeroes_stat write_zeroes;
 	atomic64_t errors;
 	struct zone_life life;
+	atomic64_t root_written;	/* sectors the root cgroup wrote */
+} ____cacheline_aligned;
+
+/*
+ * Per cgroup, per namespace (cgroups.c): entry 0 counts commands with no
+ * cgroup, entry 1 those of cgroups the table had no room for, then one
+ * entry per cgroup.
+ */
+#define CG_UNATTRIBUTED	0
+#define CG_OTHER	1
+#define CG_FIRST	2
+
+/*
+ * A zone's owner in its lifecycle word: none since its last reset, mixed,
+ * or ZNS_OWNER_FIRST + the writer's entry.
+ */
+#define ZNS_OWNER_NONE		0
+#define ZNS_OWNER_MIXED		1
+#define ZNS_OWNER_FIRST		2
+#define ZNS_OWNER_CODES		2048	/* 11 bits */
+
+/* kernfs numbers the root of a cgroup hierarchy 1 (64-bit: id = inode) */
+#define ZNS_ROOT_CGROUP_ID	1
+
+struct cgroup_op {
+	atomic64_t commands;	/* successful */
+	atomic64_t sectors;	/* read, write, append, write zeroes */
+	atomic64_t lat_sum_ns;
+	atomic64_t errors;	/* failed */
+};
+
+struct cgroup_stat {
+	atomic64_t id;		/* 0: free */
+	struct cgroup_op op[ZNS_NR_OPS];
+};
+
+struct cgroup_table {
+	u32 slots;		/* cgroup entries, after CG_FIRST */
+	struct cgroup_stat entry[];
 };
 
 /*
@@ -305,6 +348,7 @@ struct zone_table {
 	struct reset_log reset_log;
 	struct life_ns life;
 	unsigned long *active_zones;	/* bitmap: open or closed (lifecycle.c) */
+	struct cgroup_table *cgroups;	/* cgroups.c */
 	struct zone_stat zones[] ____cacheline_aligned;
 };
 
@@ -584,10 +628,20 @@ void reset_log_add_at(struct reset_log *log, u32 zone, u64 latency_ns,
 		      u16 status, u32 fill, u64 real_ns);
 extern const struct file_operations reset_log_fops;	/* "resets" */
 
+/* cgroups.c: who issued each command, and whose data each zone holds */
+u64 request_cgroup(struct request *req);
+int cgroups_alloc(struct zone_table *tbl);
+void cgroups_free(struct zone_table *tbl);
+size_t cgroups_bytes(const struct zone_table *tbl);
+u32 cgroups_account(struct zone_table *tbl, const struct zns_cmd *zc,
+		    unsigned int opi, u16 status, u64 lat_ns);
+u64 cgroups_owner_id(struct zone_table *tbl, u32 code);
+int cgroups_show(struct seq_file *m, void *v);
+
 /* lifecycle.c: zones as the host drove them */
 void life_init(struct zone_table *tbl, const struct zns_geometry *geo);
 u32 life_done(struct zone_table *tbl, u32 zone, unsigned int opi,
-	      const struct zns_cmd *zc, const struct zns_done *done);
+	      const struct zns_cmd *zc, const struct zns_done *done, u32 owner);
 bool life_select_all(struct zone_table *tbl, unsigned int opi, u64 now_ns,
 		     u64 latency_ns);
 void life_catch_up(struct zone_table *tbl, bool can_sleep);
@@ -598,6 +652,7 @@ int life_seed(struct zone_table *tbl, u32 zone, unsigned int cond, u32 cap,
 void life_report(struct zone_table *tbl, struct request *req,
 		 const struct zns_cmd *zc);
 void life_values(struct zone_table *tbl, u32 zone, u64 *v);
+u32 life_owner(struct zone_table *tbl, u32 zone);
 int life_show(struct seq_file *m, void *v);
 int life_times_show(struct seq_file *m, void *v);
 int hist_queue_wait_show(struct seq_file *m, void *v);

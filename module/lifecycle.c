@@ -51,8 +51,12 @@
 #define LIFE_WTAG		GENMASK_ULL(44, 41)
 #define LIFE_GEN_SHIFT		45	/* select-all commands applied */
 #define LIFE_GEN		GENMASK_ULL(52, 45)
+#define LIFE_OWNER_SHIFT	53	/* whose data: ZNS_OWNER_* (cgroups.c) */
+#define LIFE_OWNER		GENMASK_ULL(63, 53)
 /* What every move keeps unless it says otherwise. */
-#define LIFE_KEEP		(LIFE_GEN | LIFE_CTAG | LIFE_WTAG)
+#define LIFE_KEEP		(LIFE_GEN | LIFE_CTAG | LIFE_WTAG | LIFE_OWNER)
+
+static_assert((LIFE_OWNER >> LIFE_OWNER_SHIFT) + 1 == ZNS_OWNER_CODES, "owner bits");
 
 /* A zone's time: ktime_get_ns() in bits 0-59 (36 years), its tag above. */
 #define TIME_TAG_SHIFT		60
@@ -71,6 +75,29 @@ static u64 with_cond(u64 s, unsigned int cond)
 static u32 written_of(u64 s)
 {
 	return s & LIFE_WRITTEN;
+}
+
+static u32 owner_of(u64 s)
+{
+	return (s & LIFE_OWNER) >> LIFE_OWNER_SHIFT;
+}
+
+/*
+ * The owner after a move: none after a reset, the writer's after a first
+ * write, mixed after a second writer's; owner: the writer's code, 0 for
+ * commands that write nothing.
+ */
+static u64 with_owner(u64 new, u64 old, unsigned int opi, u32 owner)
+{
+	u32 cur = owner_of(old);
+
+	if (opi == ZNS_OPI_RESET)
+		cur = ZNS_OWNER_NONE;
+	else if (owner && cur == ZNS_OWNER_NONE)
+		cur = owner;
+	else if (owner && cur != owner)
+		cur = ZNS_OWNER_MIXED;
+	return (new & ~LIFE_OWNER) | ((u64)cur << LIFE_OWNER_SHIFT);
 }
 
 static bool is_open(unsigned int cond)
@@ -538,7 +565,8 @@ static u64 life_caught_up(struct zone_table *tbl, u32 zone);
  * when a step found the word moved (the caller reads it again).
  */
 static bool move(struct zone_table *tbl, u32 zone, u64 old, unsigned int opi,
-		 u32 n, bool select_all, bool step, u64 now, u32 cap, u32 *fill)
+		 u32 n, u32 owner, bool select_all, bool step, u64 now, u32 cap,
+		 u32 *fill)
 {
 	struct zone_life *zl = &tbl->zones[zone].life;
 	u64 new, changed;
@@ -560,6 +588,7 @@ static bool move(struct zone_table *tbl, u32 zone, u64 old, unsigned int opi,
 			new = tag_times(&tbl->life, old, new, changed);
 		else if (!step)
 			break;
+		new = with_owner(new, old, opi, owner);
 		if (!step) {
 			if (atomic64_try_cmpxchg(&zl->state, &old, new))
 				break;
@@ -629,7 +658,7 @@ static u64 life_caught_up(struct zone_table *tbl, u32 zone)
 
 	while ((p = next_pending(&tbl->life, s))) {
 		/* a slot reused meanwhile: the word moved, the step fails */
-		if (move(tbl, zone, s, READ_ONCE(p->opi), 0, true, true,
+		if (move(tbl, zone, s, READ_ONCE(p->opi), 0, 0, true, true,
 			 READ_ONCE(p->now_ns),
 			 cap_of(tbl, zone, READ_ONCE(p->zone_cap),
 				READ_ONCE(p->last_zone_cap)), &fill)) {
@@ -646,15 +675,15 @@ static u64 life_caught_up(struct zone_table *tbl, u32 zone)
 }
 
 u32 life_done(struct zone_table *tbl, u32 zone, unsigned int opi,
-	      const struct zns_cmd *zc, const struct zns_done *done)
+	      const struct zns_cmd *zc, const struct zns_done *done, u32 owner)
 {
 	u32 fill;
 
 	if (opi == ZNS_OPI_READ)
 		return 0;
 	move(tbl, zone, atomic64_read(&tbl->zones[zone].life.state), opi,
-	     zc->nr_sectors, false, false, done->now_ns, zone_cap(tbl, zone),
-	     &fill);
+	     zc->nr_sectors, owner, false, false, done->now_ns,
+	     zone_cap(tbl, zone), &fill);
 	return fill;
 }
 
@@ -759,7 +788,7 @@ static void walk_select_all(struct zone_table *tbl, unsigned int opi,
 
 	atomic64_inc(&tbl->life.select_all_walks);
 	for (zone = 0; zone < tbl->nr_zones; zone++) {
-		move(tbl, zone, life_caught_up(tbl, zone), opi, 0, true, false,
+		move(tbl, zone, life_caught_up(tbl, zone), opi, 0, 0, true, false,
 		     now_ns, zone_cap(tbl, zone), &fill);
 		if (fill == ZNS_FILL_UNKNOWN)
 			unknown = true;
@@ -1052,6 +1081,13 @@ void life_values(struct zone_table *tbl, u32 zone, u64 *v)
 	v[ZNS_ZC_FILL_MAX_SECTORS] = max ? max - 1 : 0;
 	v[ZNS_ZC_FINISH_WASTE_SECTORS] = atomic64_read(&zl->finish_waste);
 	v[ZNS_ZC_QUEUE_WAIT_SUM_NS] = atomic64_read(&zl->queue_wait_ns);
+	v[ZNS_ZC_OWNER_CGROUP] = owner_of(s);	/* a code: zone_stat_values() */
+}
+
+/* The zone's owner code, select-all resets applied. */
+u32 life_owner(struct zone_table *tbl, u32 zone)
+{
+	return owner_of(life_caught_up(tbl, zone));
 }
 
 /* Time at a limit so far, the current stay included. */

@@ -179,6 +179,7 @@ void probe_setup(void *data, struct request *req, struct nvme_command *cmd)
 	mirror_check(req, cmd);
 	lba_shift = ilog2(queue_logical_block_size(req->q)) - SECTOR_SHIFT;
 	decode_command(cmd, lba_shift, &zc);
+	zc.cgroup = request_cgroup(req);
 	zc.start_ns = ktime_get_ns();
 
 	rcu_read_lock();
@@ -267,6 +268,7 @@ static void request_command(struct request *req, struct zns_cmd *zc)
 {
 	unsigned int lba_shift;
 
+	zc->cgroup = request_cgroup(req);
 	if (blk_rq_is_passthrough(req)) {
 		lba_shift = ilog2(queue_logical_block_size(req->q)) -
 			    SECTOR_SHIFT;

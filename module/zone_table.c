@@ -16,16 +16,12 @@
 #include "internal.h"
 
 /*
- * 288 (280 until the lifecycle word made room for the select-all commands
- * a zone applied: its count of known-fill resets, 19 bits there, became a
- * 32-bit counter); make bench measures 289.3 with vmalloc's page array and
- * the active-zone bitmap.
- * Not a multiple of the cache line: neighbouring zones share a line, which
- * costs only when they complete on different CPUs at once. Whether 256 or
- * 320 aligned would be better needs a measurement native timing can give
- * (performance.rst: TCG prices memory per page, not per line).
+ * 320: five cache lines, so that no two zones share one (296 bytes of
+ * counters: 288 until each zone kept the root cgroup's written sectors).
+ * make bench's memory phase measures the bytes per zone with vmalloc's
+ * page array and the active-zone bitmap.
  */
-static_assert(sizeof(struct zone_stat) <= 288, "per-zone state over 288 bytes");
+static_assert(sizeof(struct zone_stat) == 320, "per-zone state is not 320 bytes");
 static_assert(ZNS_ERRORS_COUNT_BITS + ZNS_NR_ZONE_ERRORS * ZNS_ERRORS_KIND_BITS == 64,
 	      "errors word");
 static_assert(offsetof(struct zone_table, zones) % SMP_CACHE_BYTES == 0,
@@ -61,7 +57,8 @@ struct zone_table *zone_table_alloc(const struct zns_geometry *geo, u32 gen)
 	/* one offset per table: times read twice are the same */
 	tbl->real_offset = ktime_get_real_ns() - ktime_get_ns();
 	life_init(tbl, geo);
-	if (hist_alloc(tbl) || reset_log_init(&tbl->reset_log)) {
+	if (hist_alloc(tbl) || reset_log_init(&tbl->reset_log) ||
+	    cgroups_alloc(tbl)) {
 		zone_table_free(tbl);
 		return NULL;
 	}
@@ -88,6 +85,7 @@ void zone_table_free(struct zone_table *tbl)
 		return;
 	hist_free(tbl);
 	reset_log_free(&tbl->reset_log);
+	cgroups_free(tbl);
 	vfree(tbl->active_zones);
 	vfree(tbl);
 }
@@ -97,7 +95,7 @@ size_t zone_table_bytes(const struct zone_table *tbl)
 {
 	return PAGE_ALIGN(struct_size(tbl, zones, tbl->nr_zones)) +
 	       PAGE_ALIGN(active_zones_bytes(tbl->nr_zones)) + hist_bytes() +
-	       reset_log_bytes(&tbl->reset_log);
+	       reset_log_bytes(&tbl->reset_log) + cgroups_bytes(tbl);
 }
 
 void zone_table_dropped(struct zns_ns *ns)
@@ -222,7 +220,7 @@ void zone_table_account(struct zone_table *tbl, const struct zns_cmd *zc,
 	unsigned int opi = zns_op_index(zc->op);
 	u64 lat_ns = done->now_ns - zc->start_ns;
 	struct zone_stat *zs;
-	u32 zone, fill;
+	u32 zone, fill, owner;
 
 	if (unlikely(check_gen && zc->table_gen != tbl->gen)) {
 		atomic64_inc(&tbl->counters[ZNS_DC_DROPPED]);
@@ -239,6 +237,7 @@ void zone_table_account(struct zone_table *tbl, const struct zns_cmd *zc,
 			 life_select_all(tbl, opi, done->now_ns, lat_ns))
 			sweep_request();
 		count_select_all(tbl, opi, done->status);
+		cgroups_account(tbl, zc, opi, done->status, lat_ns);
 		if (!done->status)
 			hist_latency(tbl, opi, lat_ns);
 		return;
@@ -249,6 +248,7 @@ void zone_table_account(struct zone_table *tbl, const struct zns_cmd *zc,
 	}
 	zone = zc->sector >> tbl->zone_shift;
 	zs = &tbl->zones[zone];
+	owner = cgroups_account(tbl, zc, opi, done->status, lat_ns);
 	if (done->status) {
 		if (opi == ZNS_OPI_RESET)
 			reset_log_add(&tbl->reset_log, zone, lat_ns,
@@ -257,7 +257,10 @@ void zone_table_account(struct zone_table *tbl, const struct zns_cmd *zc,
 		count_error(zs, done->status);
 		return;
 	}
-	fill = opi == ZNS_OPI_READ ? 0 : life_done(tbl, zone, opi, zc, done);
+	fill = opi == ZNS_OPI_READ ? 0 :
+	       life_done(tbl, zone, opi, zc, done, owner);
+	if (owner && zc->cgroup == ZNS_ROOT_CGROUP_ID)
+		atomic64_add(zc->nr_sectors, &zs->root_written);
 	if (opi == ZNS_OPI_RESET)
 		reset_log_add(&tbl->reset_log, zone, lat_ns, 0, fill);
 	if (done->has_wait) {
@@ -332,4 +335,6 @@ void zone_stat_values(struct zone_table *tbl, u32 zone, u64 *v)
 	v[ZNS_ZC_WRITE_ZEROES_LAT_SUM_NS] =
 		atomic64_read(&zs->write_zeroes.lat_sum_ns);
 	life_values(tbl, zone, v);
+	v[ZNS_ZC_OWNER_CGROUP] = cgroups_owner_id(tbl, v[ZNS_ZC_OWNER_CGROUP]);
+	v[ZNS_ZC_ROOT_WRITTEN_SECTORS] = atomic64_read(&zs->root_written);
 }

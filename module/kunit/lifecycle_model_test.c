@@ -456,7 +456,7 @@ static void step_cmd(struct model *m, u32 zone, unsigned int opi, u32 off,
 		life_failed(m->tbl, zone, opi, &zc, &done);
 		model_failed(m, zone, opi, off, n, done.status);
 	} else {
-		life_done(m->tbl, zone, opi, &zc, &done);
+		life_done(m->tbl, zone, opi, &zc, &done, 0);
 		model_done(m, zone, opi, n, false);
 	}
 }

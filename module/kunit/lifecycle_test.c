@@ -75,7 +75,7 @@ static u32 cmd(struct zone_table *tbl, u32 zone, u8 op, u32 off, u32 n, u64 now)
 	};
 	struct zns_done done = { .now_ns = now };
 
-	return life_done(tbl, zone, zns_op_index(op), &zc, &done);
+	return life_done(tbl, zone, zns_op_index(op), &zc, &done, 0);
 }
 
 /* A zone report's descriptor for one zone (cap and wp_off in sectors). */

@@ -94,7 +94,8 @@ static int compact_hides(const char *c)
 {
 	return !strcmp(c, "host_written_known") || !strcmp(c, "host_cond_time_ns") ||
 	       !strcmp(c, "fill_min_sectors") || !strcmp(c, "fill_max_sectors") ||
-	       !strcmp(c, "fill_sum_sectors") || !strcmp(c, "queue_wait_sum_ns");
+	       !strcmp(c, "fill_sum_sectors") || !strcmp(c, "queue_wait_sum_ns") ||
+	       !strcmp(c, "owner_cgroup") || !strcmp(c, "root_written_sectors");
 }
 
 /*

@@ -1,0 +1,294 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Who issued each command: the cgroup its bio is charged to, read at setup
+ * (blk-cgroup: with cgroup writeback, a buffered write's is the cgroup
+ * that dirtied the page, not the flusher's), counted at completion in a
+ * bounded table per namespace, and named by path only when "cgroups" is
+ * read (a path can change; the id cannot).
+ *
+ * The table has cgroup_slots entries, claimed with cmpxchg from a hash of
+ * the id and never freed while the table lives; a cgroup that finds none
+ * free counts in "other". Commands with no cgroup (passthrough, which
+ * carries no blkg) count in "unattributed".
+ *
+ * A zone's owner, the cgroup whose data it holds since its last reset (or
+ * "mixed"), is an owner code in the zone's lifecycle word (lifecycle.c),
+ * so that a write and a reset change it in the order they completed.
+ */
+#include <linux/blk-cgroup.h>
+#include <linux/blkdev.h>
+#include <linux/cgroup.h>
+#include <linux/hash.h>
+#include <linux/kstrtox.h>
+#include <linux/moduleparam.h>
+#include <linux/overflow.h>
+#include <linux/seq_file.h>
+#include <linux/slab.h>
+#include <linux/vmalloc.h>
+
+#include "internal.h"
+
+#define CGROUP_SLOTS_MAX	1024	/* owner codes are 11 bits */
+
+static_assert(ZNS_OWNER_FIRST + CG_FIRST + CGROUP_SLOTS_MAX <= ZNS_OWNER_CODES,
+	      "owner codes");
+
+static unsigned int cgroup_slots = 32;
+
+static int cgroup_slots_set(const char *val, const struct kernel_param *kp)
+{
+	unsigned int n;
+	int ret = kstrtouint(val, 0, &n);
+
+	if (ret || n < 1 || n > CGROUP_SLOTS_MAX)
+		return -EINVAL;
+	WRITE_ONCE(cgroup_slots, n);
+	return 0;
+}
+
+static const struct kernel_param_ops cgroup_slots_ops = {
+	.set = cgroup_slots_set,
+	.get = param_get_uint,
+};
+module_param_cb(cgroup_slots, &cgroup_slots_ops, &cgroup_slots, 0644);
+MODULE_PARM_DESC(cgroup_slots,
+		 "Cgroups counted apart per namespace in the \"cgroups\" file, then \"other\" (1..1024, default 32); applies to namespaces set up or cleared afterwards");
+
+/*
+ * The cgroup a request is charged to, by id; 0: none (no bio, or a bio
+ * with no blkg: passthrough). The blkg holds its cgroup while the bio lives.
+ */
+u64 request_cgroup(struct request *req)
+{
+	struct cgroup_subsys_state *css;
+
+	if (!req->bio)
+		return 0;
+	css = bio_blkcg_css(req->bio);
+	return css ? cgroup_id(css->cgroup) : 0;
+}
+
+int cgroups_alloc(struct zone_table *tbl)
+{
+	unsigned int n = READ_ONCE(cgroup_slots);
+
+	tbl->cgroups = zns_vzalloc(ZNS_ALLOC_ZONES,
+				   struct_size(tbl->cgroups, entry, CG_FIRST + n));
+	if (!tbl->cgroups)
+		return -ENOMEM;
+	tbl->cgroups->slots = n;
+	return 0;
+}
+
+void cgroups_free(struct zone_table *tbl)
+{
+	vfree(tbl->cgroups);
+}
+
+size_t cgroups_bytes(const struct zone_table *tbl)
+{
+	return PAGE_ALIGN(struct_size(tbl->cgroups, entry,
+				      CG_FIRST + tbl->cgroups->slots));
+}
+
+/* The entry of cgroup id, claimed if it has none and one is free. */
+static u32 cgroup_entry(struct cgroup_table *cgt, u64 id)
+{
+	u32 n = cgt->slots, i, at;
+	struct cgroup_stat *cs;
+	u64 cur;
+
+	if (!id)
+		return CG_UNATTRIBUTED;
+	at = reciprocal_scale(hash_64(id, 32), n);
+	for (i = 0; i < n; i++) {
+		cs = &cgt->entry[CG_FIRST + at];
+		cur = atomic64_read(&cs->id);
+		if (cur == id)
+			return CG_FIRST + at;
+		if (!cur && (atomic64_try_cmpxchg(&cs->id, &cur, id) || cur == id))
+			return CG_FIRST + at;
+		if (++at == n)
+			at = 0;
+	}
+	return CG_OTHER;
+}
+
+static bool has_sectors(unsigned int opi)
+{
+	return opi <= ZNS_OPI_APPEND || opi == ZNS_OPI_WRITE_ZEROES;
+}
+
+/*
+ * Count one completed command for its cgroup. Returns the owner code a
+ * successful write, append or write zeroes gives its zone, 0 otherwise.
+ */
+u32 cgroups_account(struct zone_table *tbl, const struct zns_cmd *zc,
+		    unsigned int opi, u16 status, u64 lat_ns)
+{
+	u32 e = cgroup_entry(tbl->cgroups, zc->cgroup);
+	struct cgroup_op *c = &tbl->cgroups->entry[e].op[opi];
+
+	if (status) {
+		atomic64_inc(&c->errors);
+		return 0;
+	}
+	atomic64_inc(&c->commands);
+	atomic64_add(lat_ns, &c->lat_sum_ns);
+	if (!has_sectors(opi))
+		return 0;
+	atomic64_add(zc->nr_sectors, &c->sectors);
+	return opi == ZNS_OPI_READ ? 0 : ZNS_OWNER_FIRST + e;
+}
+
+/* What "zones" prints as a zone's owner (include/zns_stat.h). */
+u64 cgroups_owner_id(struct zone_table *tbl, u32 code)
+{
+	switch (code) {
+	case ZNS_OWNER_NONE:
+		return 0;
+	case ZNS_OWNER_MIXED:
+		return ZNS_OWNER_ID_MIXED;
+	case ZNS_OWNER_FIRST + CG_UNATTRIBUTED:
+		return ZNS_OWNER_ID_UNATTRIBUTED;
+	case ZNS_OWNER_FIRST + CG_OTHER:
+		return ZNS_OWNER_ID_OTHER;
+	default:
+		if (code - ZNS_OWNER_FIRST >= CG_FIRST + tbl->cgroups->slots)
+			return ZNS_OWNER_ID_OTHER;	/* cannot be */
+		return atomic64_read(&tbl->cgroups->entry[code - ZNS_OWNER_FIRST].id);
+	}
+}
+
+/* One row of "cgroups", copied under RCU, printed after. */
+struct cgroup_row {
+	u64 id;
+	u64 v[ZNS_NR_OPS][4];	/* commands, sectors, lat_sum_ns, errors */
+	u64 zones;
+};
+
+static const char * const cgroup_op_fields[4] = {
+	"commands", "sectors", "lat_sum_ns", "errors",
+};
+
+static void copy_rows(struct zone_table *tbl, struct cgroup_row *rows,
+		      u32 nr_rows)
+{
+	struct cgroup_table *cgt = tbl->cgroups;
+	unsigned int opi;
+	u32 e, zone, code;
+
+	for (e = 0; e < nr_rows; e++) {
+		struct cgroup_op *c = cgt->entry[e].op;
+
+		rows[e].id = atomic64_read(&cgt->entry[e].id);
+		for (opi = 0; opi < ZNS_NR_OPS; opi++) {
+			rows[e].v[opi][0] = atomic64_read(&c[opi].commands);
+			rows[e].v[opi][1] = atomic64_read(&c[opi].sectors);
+			rows[e].v[opi][2] = atomic64_read(&c[opi].lat_sum_ns);
+			rows[e].v[opi][3] = atomic64_read(&c[opi].errors);
+		}
+	}
+	/* the last row: zones of mixed data */
+	for (zone = 0; zone < tbl->nr_zones; zone++) {
+		code = life_owner(tbl, zone);
+		if (code == ZNS_OWNER_MIXED)
+			rows[nr_rows].zones++;
+		else if (code >= ZNS_OWNER_FIRST &&
+			 code - ZNS_OWNER_FIRST < nr_rows)
+			rows[code - ZNS_OWNER_FIRST].zones++;
+	}
+}
+
+static void show_path(struct seq_file *m, const struct cgroup_row *row,
+		      u32 e, char *buf)
+{
+	struct cgroup *cgrp;
+
+	if (e == CG_UNATTRIBUTED || e == CG_OTHER) {
+		seq_puts(m, e == CG_OTHER ? "(other)" : "(unattributed)");
+		return;
+	}
+	if (!row->id) {
+		seq_puts(m, "(mixed)");
+		return;
+	}
+	cgrp = cgroup_get_from_id(row->id);
+	if (IS_ERR(cgrp)) {
+		seq_puts(m, "(removed)");
+		return;
+	}
+	if (cgroup_path(cgrp, buf, PATH_MAX) < 0)
+		seq_puts(m, "(unknown)");
+	else
+		seq_escape(m, buf, " \t\n\\");
+	cgroup_put(cgrp);
+}
+
+static void show_row(struct seq_file *m, const struct cgroup_row *row, u32 e,
+		     char *buf)
+{
+	unsigned int opi, f;
+
+	seq_printf(m, "%llu ", row->id);
+	show_path(m, row, e, buf);
+	for (opi = 0; opi < ZNS_NR_OPS; opi++)
+		for (f = 0; f < 4; f++)
+			if (f != 1 || has_sectors(opi))
+				seq_printf(m, " %llu", row->v[opi][f]);
+	seq_printf(m, " %llu\n", row->zones);
+}
+
+/*
+ * "cgroups": one row per cgroup that issued a command, then unattributed,
+ * other and mixed (its only figure: zones). Paths are resolved now, out of
+ * RCU: cgroup_path() takes a mutex.
+ */
+int cgroups_show(struct seq_file *m, void *v)
+{
+	struct zns_ns *ns = m->private;
+	struct cgroup_row *rows = NULL;
+	struct zone_table *tbl;
+	u32 nr = 0, e, want;
+	unsigned int opi, f;
+	char *buf;
+
+	seq_puts(m, "# id path");
+	for (opi = 0; opi < ZNS_NR_OPS; opi++)
+		for (f = 0; f < 4; f++)
+			if (f != 1 || has_sectors(opi))
+				seq_printf(m, " %s_%s", zns_op_names[opi],
+					   cgroup_op_fields[f]);
+	seq_puts(m, " zones_owned\n");
+
+	buf = kmalloc(PATH_MAX, GFP_KERNEL);
+	for (;;) {
+		rcu_read_lock();
+		tbl = rcu_dereference(ns->zones);
+		want = CG_FIRST + tbl->cgroups->slots;
+		if (rows && nr == want) {
+			life_catch_up(tbl, false);
+			copy_rows(tbl, rows, nr);
+			rcu_read_unlock();
+			break;
+		}
+		rcu_read_unlock();
+		kvfree(rows);	/* a clear changed the size meanwhile */
+		nr = want;
+		rows = kvcalloc(nr + 1, sizeof(*rows), GFP_KERNEL);
+		if (!rows || !buf) {
+			kvfree(rows);
+			kfree(buf);
+			return -ENOMEM;
+		}
+	}
+	for (e = CG_FIRST; e < nr; e++)
+		if (rows[e].id)
+			show_row(m, &rows[e], e, buf);
+	show_row(m, &rows[CG_UNATTRIBUTED], CG_UNATTRIBUTED, buf);
+	show_row(m, &rows[CG_OTHER], CG_OTHER, buf);
+	show_row(m, &rows[nr], nr, buf);
+	kvfree(rows);
+	kfree(buf);
+	return 0;
+}

@@ -1,0 +1,132 @@
+#!/bin/bash
+# Who fills each zone, on nvme0n2 (512 B LBAs, 2048-sector zones): commands
+# of two cgroups (cgroup2, io controller) and of the root cgroup by direct
+# I/O, passthrough (with data: the submitter's; without: "unattributed"),
+# a reset by another cgroup; the "cgroups" file's counts per cgroup are exact, each zone's
+# owner_cgroup is its writer's id (the inode of its cgroup directory),
+# "mixed" for a zone two cgroups wrote, none after a reset; with
+# cgroup_slots=1 the second cgroup counts in "other", totals exact; bad
+# cgroup_slots values are refused and change nothing.
+. "${0%/*}/lib.sh"
+. "${0%/*}/zns.sh"
+
+require_cmd nvme blkzone dd stat
+nvme_up
+load_zns
+fresh $NS2
+D=$NS2
+CG=/sys/fs/cgroup
+MIXED=18446744073709551615
+OTHER=18446744073709551613
+PARAM=/sys/module/zns_stat/parameters/cgroup_slots
+
+grep -q "^[^ ]* $CG cgroup2 " /proc/mounts || mount -t cgroup2 none $CG ||
+	fail "cannot mount cgroup2 on $CG"
+echo +io >$CG/cgroup.subtree_control || fail "cannot enable the io controller"
+rmdir $CG/zns_a $CG/zns_b 2>/dev/null
+mkdir $CG/zns_a $CG/zns_b || fail "cannot make cgroups"
+trap 'rmdir $CG/zns_a $CG/zns_b 2>/dev/null; echo 32 >$PARAM' EXIT
+id_a=$(stat -c %i $CG/zns_a)
+id_b=$(stat -c %i $CG/zns_b)
+id_root=$(stat -c %i $CG)
+case $(uname -r) in
+6.1.*) pt_charged=1 pt_owner=$id_a ;;
+*) pt_charged=0 pt_owner=18446744073709551614 ;;	# unattributed
+esac
+expect_eq "root cgroup id" "$id_root" 1
+
+# as_cg CGROUP CMD...: run CMD in CGROUP ("" for the root), quietly; fail if it fails.
+as_cg() {
+	local g=$1
+	shift
+	sh -c 'echo $$ >"$0/cgroup.procs" && exec "$@"' "$CG${g:+/$g}" "$@" \
+		>/dev/null 2>&1 || fail "in ${g:-root}: $*"
+}
+write_at() {	# write_at CGROUP ZONE SECTORS OFFSET_SECTORS: one O_DIRECT dd
+	as_cg "$1" dd if="$(data_file $(($3 * 512)))" of=/dev/$D bs=$(($3 * 512)) \
+		count=1 seek=$((($2 * ZONE_SECTORS + $4) * 512)) oflag=direct,seek_bytes
+}
+# cg PATH FIELD: a cgroups row's field ("" if no row has PATH).
+cg() {
+	awk -v p="$1" -v f="$2" 'NR == 1 { for (i = 2; i <= NF; i++) n[$i] = i - 1; next }
+		$2 == p { print $n[f] }' "$ZNS_DEBUGFS/$D/cgroups"
+}
+col() {	# col ZONE COLUMN: of the zones file
+	awk -v z="$1" -v c="$2" 'NR == 1 { for (i = 2; i <= NF; i++) n[$i] = i - 1; next }
+		$1 == z { print $n[c] }' "$ZNS_DEBUGFS/$D/zones"
+}
+
+write_at zns_a 0 8 0
+write_at zns_a 0 8 8
+write_at zns_a 0 8 16
+write_at zns_b 1 8 0
+write_at zns_b 1 8 8
+write_at zns_a 2 8 0
+write_at zns_b 2 8 8
+write_at "" 3 16 0
+# passthrough with data, through the block device or the generic char
+# device: on 6.1 the submitter's (nvme_core gives its bio the disk, which
+# charges it to the submitter's cgroup), on 6.12 no cgroup's (the bio has
+# no blkg: seen, both nodes); without data (no bio): no cgroup's
+as_cg zns_a nvme write /dev/$D -s $((5 * ZONE_SECTORS)) -c 7 -z 4096 -d "$(data_file 4096)"
+as_cg zns_a nvme write /dev/ng${D#nvme} -s $((4 * ZONE_SECTORS)) -c 7 -z 4096 \
+	-d "$(data_file 4096)"
+as_cg zns_b nvme zns reset-zone /dev/$D -s $((6 * ZONE_SECTORS))
+as_cg zns_a blkzone reset -o $ZONE_SECTORS -c 1 /dev/$D
+as_cg zns_b dd if=/dev/$D of=/dev/null bs=4096 count=1 iflag=direct
+
+cat "$ZNS_DEBUGFS/$D/cgroups"
+expect_eq "zns_a writes" "$(cg /zns_a write_commands)" $((4 + pt_charged * 2))
+expect_eq "zns_a write sectors" "$(cg /zns_a write_sectors)" $((32 + pt_charged * 16))
+expect_eq "zns_a resets" "$(cg /zns_a reset_commands)" 1
+expect_eq "zns_a zones owned (zone 0; 4, 5 if charged)" "$(cg /zns_a zones_owned)" $((1 + pt_charged * 2))
+expect_eq "zns_a id" "$(cg /zns_a id)" "$id_a"
+expect_eq "zns_b writes" "$(cg /zns_b write_commands)" 3
+expect_eq "zns_b write sectors" "$(cg /zns_b write_sectors)" 24
+expect_eq "zns_b reads" "$(cg /zns_b read_commands)" 1
+expect_eq "zns_b read sectors" "$(cg /zns_b read_sectors)" 8
+expect_eq "zns_b zones owned (zone 1 reset, zone 2 mixed)" "$(cg /zns_b zones_owned)" 0
+expect_eq "zns_b id" "$(cg /zns_b id)" "$id_b"
+expect_eq "root writes" "$(cg / write_commands)" 1
+expect_eq "root write sectors" "$(cg / write_sectors)" 16
+expect_eq "root zones owned" "$(cg / zones_owned)" 1
+expect_eq "unattributed writes" "$(cg "(unattributed)" write_commands)" $((2 - pt_charged * 2))
+expect_eq "unattributed zones owned" "$(cg "(unattributed)" zones_owned)" $((2 - pt_charged * 2))
+expect_eq "unattributed resets (passthrough, no data)" "$(cg "(unattributed)" reset_commands)" 1
+expect_eq "zns_b resets" "$(cg /zns_b reset_commands)" 0
+expect_eq "mixed zones" "$(cg "(mixed)" zones_owned)" 1
+expect_eq "other writes" "$(cg "(other)" write_commands)" 0
+
+expect_eq "zone 0 owner" "$(col 0 owner_cgroup)" "$id_a"
+expect_eq "zone 1 owner (reset)" "$(col 1 owner_cgroup)" 0
+expect_eq "zone 2 owner" "$(col 2 owner_cgroup)" $MIXED
+expect_eq "zone 3 owner" "$(col 3 owner_cgroup)" 1
+expect_eq "zone 4 owner" "$(col 4 owner_cgroup)" "$pt_owner"
+expect_eq "zone 5 owner" "$(col 5 owner_cgroup)" "$pt_owner"
+expect_eq "zone 6 owner" "$(col 6 owner_cgroup)" 0
+expect_eq "zone 3 root sectors" "$(col 3 root_written_sectors)" 16
+expect_eq "zone 0 root sectors" "$(col 0 root_written_sectors)" 0
+expect_eq "root sectors in summary" "$(summary_value $D root_written_sectors)" 16
+
+# A full table: the second cgroup counts in "other", nothing is lost.
+for bad in 0 1025 x -1; do
+	if echo "$bad" >$PARAM 2>/dev/null; then
+		fail "cgroup_slots accepted $bad"
+	fi
+done
+expect_eq "cgroup_slots after bad values" "$(cat $PARAM)" 32
+echo 1 >$PARAM || fail "cgroup_slots=1 refused"
+blkzone reset /dev/$D || fail "blkzone reset"
+zns_clear $D
+write_at zns_a 5 8 0
+write_at zns_b 6 8 0
+write_at zns_b 6 8 8
+cat "$ZNS_DEBUGFS/$D/cgroups"
+expect_eq "one slot: zns_a writes" "$(cg /zns_a write_commands)" 1
+expect_eq "one slot: no row for zns_b" "$(cg /zns_b write_commands)" ""
+expect_eq "one slot: other writes" "$(cg "(other)" write_commands)" 2
+expect_eq "one slot: other sectors" "$(cg "(other)" write_sectors)" 16
+expect_eq "one slot: zone 6 owner" "$(col 6 owner_cgroup)" $OTHER
+expect_eq "one slot: zone 5 owner" "$(col 5 owner_cgroup)" "$id_a"
+expect_eq "one slot: summary writes" "$(summary_value $D writes)" 3
+finish
