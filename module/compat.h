@@ -240,6 +240,27 @@ static inline void zns_bdev_close(struct zns_bdev_ref *ref)
 #endif
 }
 
+/*
+ * When a bio was submitted: submit_bio_noacct_nocheck() stamps bi_issue
+ * (blkcg_bio_issue_init(), CONFIG_BLK_CGROUP) with ktime_get_ns() in its
+ * low 51 bits. 6.1 has the helpers in linux/blk_types.h; 6.12 keeps them
+ * in block/ (private), same encoding: the mask is ours, checked against
+ * the kernel's where it is public. 0: no stamp.
+ */
+#define ZNS_BIO_ISSUE_TIME_MASK	GENMASK_ULL(50, 0)
+#ifdef BIO_ISSUE_TIME_MASK
+static_assert(BIO_ISSUE_TIME_MASK == ZNS_BIO_ISSUE_TIME_MASK, "bi_issue's time bits");
+#endif
+
+static inline u64 zns_bio_issue_ns(const struct bio *bio)
+{
+#ifdef CONFIG_BLK_CGROUP
+	return bio->bi_issue.value & ZNS_BIO_ISSUE_TIME_MASK;
+#else
+	return 0;
+#endif
+}
+
 /* Status Code Type and Status Code, without the DNR/MORE/CRD bits. */
 #define ZNS_NVME_STATUS_MASK	0x7ff
 

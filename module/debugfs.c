@@ -284,6 +284,9 @@ static int status_show(struct seq_file *m, void *v)
 	seq_printf(m, "setup_retrying: %d\n", waiting);
 	seq_printf(m, "inflight_tables: %d\n", inflight_tables);
 	seq_printf(m, "inflight_bytes: %zu\n", inflight_bytes);
+	/* where the queue wait starts: probe.c's queue_wait() */
+	seq_printf(m, "queue_wait_from: %s\n",
+		   IS_ENABLED(CONFIG_BLK_CGROUP) ? "submission" : "allocation");
 	return 0;
 }
 DEFINE_SHOW_ATTRIBUTE(status);

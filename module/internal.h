@@ -50,7 +50,7 @@ static inline unsigned int zns_op_index(u8 op)
 
 /*
  * A command decoded at setup, kept until its completion. Also the in-flight
- * slot: 48 bytes. A slot keeps the zone table and disk its last command was
+ * slot: 56 bytes. A slot keeps the zone table and disk its last command was
  * set up for after the command completed, so that the next command of that
  * tag finds them without looking its disk up (probe.c): they are trusted
  * while retire_seq is zns_retire_seq.
@@ -60,10 +60,10 @@ struct zns_cmd {
 	u64 start_ns;		/* ktime_get_ns() at setup */
 	struct zone_table *tbl;	/* the namespace's table at setup */
 	const struct gendisk *disk;	/* the request's, at setup */
+	u64 cgroup;		/* its cgroup's id, 0: none (cgroups.c) */
 	u32 nr_sectors;		/* data length, 512-byte sectors */
 	u32 retire_seq;		/* zns_retire_seq before tbl was read */
 	u32 table_gen;		/* zone table generation seen at setup */
-	u64 cgroup;		/* its cgroup's id, 0: none (cgroups.c) */
 	u8 op;			/* enum zns_op */
 	u8 select_all:1;	/* zone management on every zone */
 	u8 ended:1;		/* outcome from the block layer: attempt over */

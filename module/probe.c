@@ -368,21 +368,29 @@ static void attempt_ended(struct request *req, struct gendisk *gendisk,
 }
 
 /*
- * How long a block-layer request waited between its allocation and its
- * setup (for a write, mostly the zone write lock of mq-deadline). The
- * block layer stamps a request only when something needs the time (I/O
- * statistics, a scheduler); passthrough commands are left out, and so are
- * retried ones: from their allocation to this attempt's setup lie their
- * earlier attempts. nvme_core's request is readable (outcomes from it).
+ * How long a block-layer request waited before its setup: from its first
+ * bio's submission, where the block layer stamped it (bi_issue: the wait
+ * in a zone write plug, 6.10+, comes before any request exists), else from
+ * the request's allocation (stamped only when something needs the time:
+ * I/O statistics, a scheduler). Passthrough commands are left out, and so
+ * are retried ones: before this attempt's setup lie their earlier
+ * attempts. nvme_core's request is readable (outcomes from it).
  */
 static void queue_wait(struct request *req, const struct zns_cmd *zc,
 		       struct zns_done *done)
 {
-	u64 alloc_ns = req->start_time_ns;
+	u64 from = req->start_time_ns;
+	u64 issue = req->bio ? zns_bio_issue_ns(req->bio) : 0;
+	u64 since;
 
-	done->has_wait = alloc_ns && !blk_rq_is_passthrough(req) &&
+	if (issue) {	/* 51 bits of ktime_get_ns(): waits below 13 days */
+		since = (zc->start_ns - issue) & ZNS_BIO_ISSUE_TIME_MASK;
+		if (since < BIT_ULL(50))
+			from = zc->start_ns - since;
+	}
+	done->has_wait = from && !blk_rq_is_passthrough(req) &&
 			 !READ_ONCE(zns_nvme_req(req)->retries);
-	done->wait_ns = zc->start_ns > alloc_ns ? zc->start_ns - alloc_ns : 0;
+	done->wait_ns = zc->start_ns > from ? zc->start_ns - from : 0;
 }
 
 /* A zone report seeds the zones zns_stat does not know (lifecycle.c). */

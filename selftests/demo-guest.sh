@@ -42,9 +42,19 @@ run fio --name=write --filename=/dev/$NS1 --direct=1 --zonemode=zbd --ioengine=p
 run fio --name=read --filename=/dev/$NS1 --direct=1 --zonemode=zbd --ioengine=psync \
 	--rw=read --bs=16k --offset=8M --size=4M
 run blkzone reset -o $((8 * ZONE_SECTORS)) -c 2 /dev/$NS1
+cgroups_make demo_a demo_b
+for g in demo_a:12 demo_b:13; do
+	echo "\$ dd of=/dev/$NS1 oflag=direct ...   (64 KiB into zone ${g#*:}, in cgroup /${g%:*})"
+	in_cgroup "${g%:*}" dd if="$(data_file 65536)" of=/dev/$NS1 bs=64k count=1 \
+		seek=$((${g#*:} * ZONE_SECTORS * 512)) oflag=direct,seek_bytes
+done
 
 step "zns-stat $NS1"
 "$ZNS_TOOL" $NS1
+
+step "whose data fills each zone: $ZNS_DEBUGFS/$NS1/cgroups, and zones' owner_cgroup"
+cat "$ZNS_DEBUGFS/$NS1/cgroups"
+"$ZNS_TOOL" $NS1 --columns zone,writes,owner_cgroup
 
 step "zns-stat lifecycle $NS1: the zones as the host drove them"
 "$ZNS_TOOL" lifecycle $NS1
@@ -68,8 +78,13 @@ expect_zones $NS1 0:writes=1 0:write_sectors=32 0:reads=1 0:read_sectors=32 \
 	4:errors=1 4:top_zone_error=$((0x1bc)) \
 	$(for z in 8 9 10 11; do for kv in $fio_zone; do printf '%s:%s ' $z "$kv"; done; done) \
 	8:resets=1 8:reset_lat_min_ns=+ 8:reset_lat_max_ns=+ 8:reset_lat_sum_ns=+ \
-	9:resets=1 9:reset_lat_min_ns=+ 9:reset_lat_max_ns=+ 9:reset_lat_sum_ns=+
+	9:resets=1 9:reset_lat_min_ns=+ 9:reset_lat_max_ns=+ 9:reset_lat_sum_ns=+ \
+	12:writes=1 12:write_sectors=128 13:writes=1 13:write_sectors=128
 expect_summary $NS1 dropped=0
+owner() { awk -v z="$1" 'NR == 1 { for (i = 2; i <= NF; i++) n[$i] = i - 1; next }
+	$1 == z { print $n["owner_cgroup"] }' "$ZNS_DEBUGFS/$NS1/zones"; }
+expect_eq "zone 12's owner is /demo_a" "$(owner 12)" "$(stat -c %i "$ZNS_CGROUP/demo_a")"
+expect_eq "zone 13's owner is /demo_b" "$(owner 13)" "$(stat -c %i "$ZNS_CGROUP/demo_b")"
 # The lifecycle: zone 1 reset holding 24 sectors (10%), zones 8 and 9 full
 # (100%); zone 2 finished empty after its open and close: its whole
 # capacity wasted; zones 8-11 filled by fio; zone 0 still open.

@@ -1,6 +1,6 @@
 #!/bin/bash
 # In-flight slots belong to the tag set, which the namespaces of a controller
-# share: nvme0n1 and nvme0n2 use one table of queues x tags x 48 bytes (whole
+# share: nvme0n1 and nvme0n2 use one table of queues x tags x 56 bytes (whole
 # pages), not one each, and reads on both at once still count exactly.
 . "${0%/*}/lib.sh"
 . "${0%/*}/zns.sh"
@@ -12,7 +12,7 @@ expect_eq "inflight_tables before any command" "$(status_value inflight_tables)"
 
 queues=$(ls -d /sys/block/$NS1/mq/*/ | wc -l)
 depth=$(cat /sys/block/$NS1/mq/0/nr_tags)
-table=$(((8 + queues * depth * 48 + 4095) / 4096 * 4096))
+table=$(((8 + queues * depth * 56 + 4095) / 4096 * 4096))
 echo "# $queues hardware queues of $depth tags: a table of $table bytes"
 
 # vmalloc areas of zns_stat as large as one table (with or without the guard page).

@@ -1,12 +1,14 @@
 #!/bin/bash
 # Who fills each zone, on nvme0n2 (512 B LBAs, 2048-sector zones): commands
 # of two cgroups (cgroup2, io controller) and of the root cgroup by direct
-# I/O, passthrough (with data: the submitter's; without: "unattributed"),
-# a reset by another cgroup; the "cgroups" file's counts per cgroup are exact, each zone's
-# owner_cgroup is its writer's id (the inode of its cgroup directory),
-# "mixed" for a zone two cgroups wrote, none after a reset; with
-# cgroup_slots=1 the second cgroup counts in "other", totals exact; bad
-# cgroup_slots values are refused and change nothing.
+# I/O, passthrough (with data: the submitter's on 6.1, none on 6.12;
+# without data: "unattributed"), a reset by another cgroup. The "cgroups"
+# file's counts per cgroup are exact; each zone's owner_cgroup is its
+# writer's id (the inode of its cgroup directory), "mixed" for a zone two
+# cgroups wrote, none after a reset. Buffered writes written back by a sync
+# from the root count for the cgroup that dirtied them (cgroup writeback).
+# With cgroup_slots=1 the second cgroup counts in "other", totals exact;
+# bad cgroup_slots values are refused and change nothing.
 . "${0%/*}/lib.sh"
 . "${0%/*}/zns.sh"
 
@@ -15,16 +17,12 @@ nvme_up
 load_zns
 fresh $NS2
 D=$NS2
-CG=/sys/fs/cgroup
+CG=$ZNS_CGROUP
 MIXED=18446744073709551615
 OTHER=18446744073709551613
 PARAM=/sys/module/zns_stat/parameters/cgroup_slots
 
-grep -q "^[^ ]* $CG cgroup2 " /proc/mounts || mount -t cgroup2 none $CG ||
-	fail "cannot mount cgroup2 on $CG"
-echo +io >$CG/cgroup.subtree_control || fail "cannot enable the io controller"
-rmdir $CG/zns_a $CG/zns_b 2>/dev/null
-mkdir $CG/zns_a $CG/zns_b || fail "cannot make cgroups"
+cgroups_make zns_a zns_b
 trap 'rmdir $CG/zns_a $CG/zns_b 2>/dev/null; echo 32 >$PARAM' EXIT
 id_a=$(stat -c %i $CG/zns_a)
 id_b=$(stat -c %i $CG/zns_b)
@@ -35,15 +33,8 @@ case $(uname -r) in
 esac
 expect_eq "root cgroup id" "$id_root" 1
 
-# as_cg CGROUP CMD...: run CMD in CGROUP ("" for the root), quietly; fail if it fails.
-as_cg() {
-	local g=$1
-	shift
-	sh -c 'echo $$ >"$0/cgroup.procs" && exec "$@"' "$CG${g:+/$g}" "$@" \
-		>/dev/null 2>&1 || fail "in ${g:-root}: $*"
-}
 write_at() {	# write_at CGROUP ZONE SECTORS OFFSET_SECTORS: one O_DIRECT dd
-	as_cg "$1" dd if="$(data_file $(($3 * 512)))" of=/dev/$D bs=$(($3 * 512)) \
+	in_cgroup "$1" dd if="$(data_file $(($3 * 512)))" of=/dev/$D bs=$(($3 * 512)) \
 		count=1 seek=$((($2 * ZONE_SECTORS + $4) * 512)) oflag=direct,seek_bytes
 }
 # cg PATH FIELD: a cgroups row's field ("" if no row has PATH).
@@ -68,12 +59,12 @@ write_at "" 3 16 0
 # device: on 6.1 the submitter's (nvme_core gives its bio the disk, which
 # charges it to the submitter's cgroup), on 6.12 no cgroup's (the bio has
 # no blkg: seen, both nodes); without data (no bio): no cgroup's
-as_cg zns_a nvme write /dev/$D -s $((5 * ZONE_SECTORS)) -c 7 -z 4096 -d "$(data_file 4096)"
-as_cg zns_a nvme write /dev/ng${D#nvme} -s $((4 * ZONE_SECTORS)) -c 7 -z 4096 \
+in_cgroup zns_a nvme write /dev/$D -s $((5 * ZONE_SECTORS)) -c 7 -z 4096 -d "$(data_file 4096)"
+in_cgroup zns_a nvme write /dev/ng${D#nvme} -s $((4 * ZONE_SECTORS)) -c 7 -z 4096 \
 	-d "$(data_file 4096)"
-as_cg zns_b nvme zns reset-zone /dev/$D -s $((6 * ZONE_SECTORS))
-as_cg zns_a blkzone reset -o $ZONE_SECTORS -c 1 /dev/$D
-as_cg zns_b dd if=/dev/$D of=/dev/null bs=4096 count=1 iflag=direct
+in_cgroup zns_b nvme zns reset-zone /dev/$D -s $((6 * ZONE_SECTORS))
+in_cgroup zns_a blkzone reset -o $ZONE_SECTORS -c 1 /dev/$D
+in_cgroup zns_b dd if=/dev/$D of=/dev/null bs=4096 count=1 iflag=direct
 
 cat "$ZNS_DEBUGFS/$D/cgroups"
 expect_eq "zns_a writes" "$(cg /zns_a write_commands)" $((4 + pt_charged * 2))
@@ -107,6 +98,16 @@ expect_eq "zone 6 owner" "$(col 6 owner_cgroup)" 0
 expect_eq "zone 3 root sectors" "$(col 3 root_written_sectors)" 16
 expect_eq "zone 0 root sectors" "$(col 0 root_written_sectors)" 0
 expect_eq "root sectors in summary" "$(summary_value $D root_written_sectors)" 16
+
+# Buffered writes, written back by sync from the root cgroup: cgroup
+# writeback charges them to the cgroup that dirtied the pages.
+before=$(cg /zns_b write_sectors)
+in_cgroup zns_b dd if="$(data_file 65536)" of=/dev/$D bs=64k count=1 \
+	seek=$((7 * ZONE_SECTORS * 512)) oflag=seek_bytes
+sync
+expect_eq "written back: zns_b's sectors" "$(($(cg /zns_b write_sectors) - before))" 128
+expect_eq "written back: zone 7 owner" "$(col 7 owner_cgroup)" "$id_b"
+expect_eq "written back: root sectors in zone 7" "$(col 7 root_written_sectors)" 0
 
 # A full table: the second cgroup counts in "other", nothing is lost.
 for bad in 0 1025 x -1; do

@@ -95,6 +95,31 @@ wait_tracked() {
 	wait_seeded "$1"
 }
 
+# cgroups_make NAME...: cgroup2 at $ZNS_CGROUP (mounted if it is not) with
+# the io and memory controllers on for its children (cgroup writeback needs
+# both), and an empty child cgroup NAME each.
+ZNS_CGROUP=/sys/fs/cgroup
+cgroups_make() {
+	local g
+	grep -q "^[^ ]* $ZNS_CGROUP cgroup2 " /proc/mounts ||
+		mount -t cgroup2 none "$ZNS_CGROUP" || fail "cannot mount cgroup2"
+	echo "+io +memory" >"$ZNS_CGROUP/cgroup.subtree_control" ||
+		fail "cannot enable the io and memory controllers"
+	for g in "$@"; do
+		rmdir "$ZNS_CGROUP/$g" 2>/dev/null
+		mkdir "$ZNS_CGROUP/$g" || fail "cannot make cgroup $g"
+	done
+}
+
+# in_cgroup NAME CMD...: run CMD in cgroup NAME ("" for the root), its
+# output discarded; fail if it fails.
+in_cgroup() {
+	local g=$1
+	shift
+	sh -c 'echo $$ >"$0/cgroup.procs" && exec "$@"' "$ZNS_CGROUP${g:+/$g}" "$@" \
+		>/dev/null 2>&1 || fail "in cgroup ${g:-/}: $*"
+}
+
 # zns_clear DISK|all: zero the counters through the module parameter.
 zns_clear() {
 	echo "$1" > /sys/module/zns_stat/parameters/clear ||

@@ -1,0 +1,49 @@
+#!/bin/bash
+# Queue wait of writes queued on one zone: fio keeps 8 sequential 4 KiB
+# direct writes in flight on zone 0 of nvme0n2, which the block layer lets
+# through one at a time (before 6.10: mq-deadline's zone write lock, after
+# the request is allocated; 6.10+: the zone write plug, before any request
+# exists). Each write waits for those ahead of it, so the zone's summed
+# queue wait must be several times its summed write latency; the status
+# file says where the wait starts (submission, with CONFIG_BLK_CGROUP).
+. "${0%/*}/lib.sh"
+. "${0%/*}/zns.sh"
+
+require_cmd fio
+nvme_up
+load_zns
+fresh $NS2
+D=$NS2
+
+expect_eq "queue wait from" "$(status_value queue_wait_from)" submission
+# one command per write: merged, 8 writes would be 2 commands, one waiting
+echo 2 >/sys/block/$D/queue/nomerges || fail "nomerges"
+# Before 6.10 only mq-deadline holds a zone's writes (its zone write lock);
+# the guest's 6.1 leaves this namespace on "none", which sends all 8 to the
+# device at once. From 6.10 the zone write plug holds them whatever the
+# scheduler.
+sched=$(sed 's/.*\[\(.*\)\].*/\1/' /sys/block/$D/queue/scheduler)
+case $(uname -r) in
+6.[0-9].*) echo mq-deadline >/sys/block/$D/queue/scheduler || fail "mq-deadline" ;;
+esac
+echo "scheduler: $(cat /sys/block/$D/queue/scheduler)"
+trap 'echo 0 >/sys/block/$D/queue/nomerges; echo "$sched" >/sys/block/$D/queue/scheduler' EXIT
+fio --name=plug --filename=/dev/$D --direct=1 --zonemode=zbd --ioengine=libaio \
+	--iodepth=8 --rw=write --bs=4k --offset=0 --size=$((ZONE_SECTORS * 512)) \
+	--output-format=json >/tmp/fio-plug.json || fail "fio"
+col() {	# col ZONE COLUMN: of the zones file
+	awk -v z="$1" -v c="$2" 'NR == 1 { for (i = 2; i <= NF; i++) n[$i] = i - 1; next }
+		$1 == z { print $n[c] }' "$ZNS_DEBUGFS/$D/zones"
+}
+writes=$(col 0 writes)
+sectors=$(col 0 write_sectors)
+wait_ns=$(col 0 queue_wait_sum_ns)
+lat_ns=$(col 0 write_lat_sum_ns)
+echo "zone 0: $writes writes, queue wait $wait_ns ns, write latency $lat_ns ns (sums)"
+expect_eq "zone 0 writes" "$writes" $((ZONE_SECTORS / 8))
+expect_eq "zone 0 write sectors" "$sectors" $ZONE_SECTORS
+# 7 ahead at queue depth 8: the wait is near 7 latencies; 3 leaves room for
+# fio's ramp up and down and for the emulation's noise
+expect_eq "queue wait at least 3 write latencies" \
+	"$([ "$wait_ns" -ge $((3 * lat_ns)) ] && echo yes || echo "no: ratio $((wait_ns * 100 / (lat_ns + 1)))%")" yes
+finish
