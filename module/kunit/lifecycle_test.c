@@ -78,6 +78,20 @@ static u32 cmd(struct zone_table *tbl, u32 zone, u8 op, u32 off, u32 n, u64 now)
 	return life_done(tbl, zone, zns_op_index(op), &zc, &done, 0);
 }
 
+/* A successful write of n sectors at off by the writer of owner code w. */
+static void write_by(struct zone_table *tbl, u32 zone, u32 off, u32 n, u32 w,
+		     u64 now)
+{
+	struct zns_cmd zc = {
+		.sector = ((u64)zone << tbl->zone_shift) + off,
+		.nr_sectors = n,
+		.op = ZNS_OP_WRITE,
+	};
+	struct zns_done done = { .now_ns = now };
+
+	life_done(tbl, zone, ZNS_OPI_WRITE, &zc, &done, w);
+}
+
 /* A zone report's descriptor for one zone (cap and wp_off in sectors). */
 static void report(struct zone_table *tbl, u32 zone, unsigned int cond,
 		   u32 cap, u32 wp_off, u64 now)
@@ -115,6 +129,46 @@ static void write_to_full(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, atomic64_read(&tbl->life.time_to_full_ns), 4000);
 	KUNIT_EXPECT_EQ(test, atomic_read(&tbl->life.open), 0);
 	KUNIT_EXPECT_EQ(test, atomic_read(&tbl->life.open_peak), 1);
+}
+
+/*
+ * A zone's owner: the first writer's after a reset, mixed once another
+ * wrote, none after a reset (a select-all one too, as the zone applies
+ * it); reads, finishes and failures change nothing; a zone of unknown
+ * condition still gets its owner.
+ */
+static void owner_follows_writes_and_resets(struct kunit *test)
+{
+	struct zone_table *tbl = test_table(test, 4, 1024, 0);
+	const u32 a = ZNS_OWNER_FIRST + CG_FIRST, b = a + 1;
+
+	KUNIT_EXPECT_EQ(test, life_owner(tbl, 0), ZNS_OWNER_NONE);
+	cmd(tbl, 0, ZNS_OP_RESET, 0, 0, 100);
+	write_by(tbl, 0, 0, 8, a, 200);
+	write_by(tbl, 0, 8, 8, a, 300);
+	cmd(tbl, 0, ZNS_OP_READ, 0, 8, 350);
+	KUNIT_EXPECT_EQ(test, life_owner(tbl, 0), a);
+	KUNIT_EXPECT_EQ(test, col(tbl, 0, ZNS_ZC_OWNER_CGROUP), a);
+	write_by(tbl, 0, 16, 8, b, 400);
+	KUNIT_EXPECT_EQ(test, life_owner(tbl, 0), ZNS_OWNER_MIXED);
+	write_by(tbl, 0, 24, 8, a, 500);
+	KUNIT_EXPECT_EQ(test, life_owner(tbl, 0), ZNS_OWNER_MIXED);
+	cmd(tbl, 0, ZNS_OP_FINISH, 0, 0, 550);
+	KUNIT_EXPECT_EQ(test, life_owner(tbl, 0), ZNS_OWNER_MIXED);
+	cmd(tbl, 0, ZNS_OP_RESET, 0, 0, 600);
+	KUNIT_EXPECT_EQ(test, life_owner(tbl, 0), ZNS_OWNER_NONE);
+	write_by(tbl, 0, 0, 8, b, 700);
+	KUNIT_EXPECT_EQ(test, life_owner(tbl, 0), b);
+
+	/* zone 1 never seen: unknown condition, its owner known all the same */
+	write_by(tbl, 1, 100, 8, a, 800);
+	KUNIT_EXPECT_EQ(test, col(tbl, 1, ZNS_ZC_HOST_COND), ZNS_HOST_UNKNOWN);
+	KUNIT_EXPECT_EQ(test, life_owner(tbl, 1), a);
+
+	/* a select-all reset: applied by each zone when next read */
+	reset_all(tbl, 900);
+	KUNIT_EXPECT_EQ(test, life_owner(tbl, 0), ZNS_OWNER_NONE);
+	KUNIT_EXPECT_EQ(test, life_owner(tbl, 1), ZNS_OWNER_NONE);
 }
 
 static void reset_counts_fill(struct kunit *test)
@@ -452,6 +506,7 @@ static void select_all_ring_full(struct kunit *test)
 
 static struct kunit_case lifecycle_cases[] = {
 	KUNIT_CASE(write_to_full),
+	KUNIT_CASE(owner_follows_writes_and_resets),
 	KUNIT_CASE(reset_counts_fill),
 	KUNIT_CASE(finish_waste),
 	KUNIT_CASE(report_capacities_differ),
