@@ -329,8 +329,8 @@ struct life_ns {
  *
  * Cache lines: what every probe reads (geometry, gen, hist) shares none with
  * what probes write (counters, then the error table and the reset log). The
- * zones start on a line; at 288 bytes a zone spans five lines, the first
- * and last of which it may share with its neighbours (zone_table.c).
+ * zones start on a line, and each zone fills five lines of its own
+ * (zone_table.c).
  */
 struct zone_table {
 	u32 nr_zones;
