@@ -610,7 +610,8 @@ def main():
               " untraced CPU per I/O)" % (wl, fmt(totm), 100 * totm * iops_a / 1e9 / QD[wl],
                                          QD[wl], 100 * totm / cpu_a, cpu_a / 1000))
     if per_zone is not None:
-        zs = int(lay["zone_stat"]) if lay and lay.get("zone_stat") else None
+        zs = next((int(r[k]) for r in ([lay] if lay else []) + mem
+                   for k in ("zone_stat", "summary_zone_stat_bytes") if r.get(k)), None)
         p("  zone_stat <= %d bytes and a multiple of 64: %s; %.1f B/zone measured (with"
           " vmalloc's page array and the active-zone bitmap): %s"
           % (TARGET_BYTES, "%d B" % zs if zs else "size unknown", per_zone,
