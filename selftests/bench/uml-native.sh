@@ -205,6 +205,8 @@ print(j["read"]["total_ios"] + j["write"]["total_ios"])' "/tmp/$name.json"
 	# Then the unload, reported apart: in UML it has hung in two runs of four
 	# after "detached from nvme_core" (performance.rst); the host stops UML
 	# if this never returns.
+	[ -z "${ZNS_UML_DEBUG:-}" ] ||	# the tasks' stacks, should the unload hang
+		(sleep 20; echo t >/proc/sysrq-trigger; echo l >/proc/sysrq-trigger) &
 	if timeout 60 rmmod zns_stat; then
 		bench "rmmod ok"
 	else
