@@ -16,20 +16,27 @@
 # memory_backed=0, irqmode=0) exported by nvmet over nvme-loop, as phase cpu of
 # bench-guest.sh sets it up; the bench's five workloads on it (rr1, rr32, seqw,
 # append, reset, as bench-guest.sh runs them on that namespace), each
-#   fast   the module as it runs: after the warm-up every command goes
+#   as-is  the module untouched: after the warm-up every command goes
 #          through its in-flight slot (bench_path=0)
-#   slow   every slot made stale first (bench_path=1): both probes take the
-#          full path, the disk's hash lookup, namespace and tag set
+#   warm   the request's slot read just before each probe, untimed
+#          (bench_path=1), to compare with:
+#   full   the slot also made stale first (bench_path=2): both probes take
+#          the full path, the disk's hash lookup, namespace and tag set
 # and the reset workload again with only its resets timed (bench_class=5:
-# the completion that appends to the reset log), both ways. Each run prints a
-# "BENCH" line with bench_timing's figures; the host prints one table.
+# the completion that logs the reset), all three ways; ZNS_UML_ROUNDS rounds,
+# the order reversed every other round. Each run prints a "BENCH" line with
+# bench_timing's figures; the host prints one table (`uml-native.sh report
+# build/bench/uml/console.log` prints it again).
 #
 # Knobs: ZNS_UML_SECONDS (2) per run, ZNS_UML_ROUNDS (5), ZNS_UML_MEM (1G),
 # ZNS_UML_CACHE, ZNS_UML_CPU: the host CPU UML and its processes are pinned
 # to (taskset; default the last one; empty: not pinned), so that the UML
 # kernel and the workload's processes share one core's caches, as a kernel
-# and its processes do; ZNS_UML_DEBUG=1: the module's status after each run.
-# Exit status: 0 with the table, 1 on any failure (the log is in
+# and its processes do; ZNS_UML_DEBUG=1: the module's status after each run,
+# and the tasks' stacks if the unload hangs.
+# Exit status: 0 with the table (its last line says whether rmmod zns_stat
+# returned: in UML it sometimes does not, see performance.rst; UML is then
+# stopped 90 s after the results), 1 on any failure (the log is in
 # build/bench/uml/console.log).
 set -euo pipefail
 
