@@ -8,6 +8,7 @@
 #   make demo                 emulated ZNS SSD in QEMU, short workload, stats
 #   make check                everything the CI runs
 #   make bench                performance: vs no tracing and vs bpftrace, memory, scale
+#   make bench-native         the probes' hot path timed natively, in User-Mode Linux
 #   make check-sid            the same module against Debian sid's newest kernel
 #   make debug-kernel         build (or find in the cache) the debug kernels check uses
 #   make install              module (with depmod), tool, man page, bash completion,
@@ -110,6 +111,14 @@ demo:
 .PHONY: bench
 bench:
 	bash selftests/bench/bench.sh
+
+# The probes timed on this machine's CPU, not emulated: the timed build in
+# User-Mode Linux over a zoned null_blk and nvme-loop (selftests/bench/uml-native.sh;
+# root; the UML kernel is built once, ~8 min on 2 cores, cached in
+# /var/cache/zns_stat/uml; then ~6 min). See Documentation/performance.rst.
+.PHONY: bench-native
+bench-native:
+	bash selftests/bench/uml-native.sh
 
 # The debug kernels make check also runs on (lockdep, KASAN, kmemleak, ...), built
 # once and cached; prints where. See Documentation/testing.rst.

@@ -14,6 +14,16 @@
  * are per CPU (the probes run with preemption disabled). The histogram gives
  * medians, which a host that deschedules the emulated CPU mid-probe (other
  * guests on the machine) does not move; the sums give means, which it does.
+ * Two knobs split the figures by path (both outside the timed region):
+ * bench_class times only the commands of one operation (the in-flight
+ * slot's op, enum zns_op: 2 read, 3 write, 4 append, 5 reset; 0 all), so
+ * that a reset's completion, which appends to the reset log, is seen apart
+ * from the writes around it. bench_path 0 leaves the probes alone; 1 reads
+ * the request's slot before each call (so its lines are warm, as in 2), and
+ * 2 also makes the slot's retire_seq stale, so that both probes take their
+ * full path (the disk's hash lookup, namespace and tag set): 2 against 1 is
+ * the price of the full path over the common one through the slot.
+ *
  * Module parameters, in /sys/module/zns_stat/parameters/:
  *   bench_timing  read: "setup_calls=N setup_ns=N setup_med_ns=N done_calls=N
  *                 done_ns=N done_med_ns=N rdtsc_ns=F clock_ns=F atomic_ns=F
@@ -22,14 +32,26 @@
  *                 ktime_get_ns() and one atomic64_inc() cost here (measured
  *                 on read); write anything: zero the sums
  *   bench_layout  read: the sizes of the module's structures, in bytes
- * x86 only (rdtsc_ordered(), tsc_khz), like the benchmark's guest.
+ *   bench_class   see above, 0644
+ *   bench_path    see above, 0644
+ * x86 (rdtsc_ordered(), tsc_khz), like the benchmark's guest; or User-Mode
+ * Linux on x86_64 (selftests/bench/uml-native.sh), which has neither: there
+ * the TSC is read with lfence; rdtsc (the host's CPU runs the code), and
+ * tsc_khz is measured against ktime_get_ns() on every write of
+ * bench_timing, which must come before timing (the histogram is in ns).
+ * UML's histogram has 5 ns buckets (native speed), the guest's 25 ns.
  */
 #include <linux/math64.h>
 #include <linux/module.h>
 #include <linux/moduleparam.h>
 #include <linux/percpu.h>
+#ifdef CONFIG_UML
+#include <linux/delay.h>
+#include <linux/timekeeping.h>
+#else
 #include <asm/msr.h>
 #include <asm/tsc.h>
+#endif
 
 #include "module/internal.h"
 
@@ -40,8 +62,12 @@
 void zns_timed_setup(void *data, struct request *req, struct nvme_command *cmd);
 void zns_timed_done(void *data, struct request *req);
 
+#ifdef CONFIG_UML
+#define BUCKET_NS	5	/* a native CPU: the last bucket is 4 us and more */
+#else
 #define BUCKET_NS	25
-#define NR_BUCKETS	800	/* the last one: 20 us and more */
+#endif
+#define NR_BUCKETS	800	/* the last one: 800 buckets and more */
 
 struct bench_sums {
 	u64 setup_calls, setup_cycles;
@@ -51,6 +77,78 @@ struct bench_sums {
 };
 
 static DEFINE_PER_CPU(struct bench_sums, bench_sums);
+
+#ifdef CONFIG_UML
+/* UML: the host's TSC, read in order, and its rate measured here. */
+static unsigned int tsc_khz;
+
+static __always_inline u64 rdtsc_ordered(void)
+{
+	u32 lo, hi;
+
+	asm volatile("lfence; rdtsc" : "=a" (lo), "=d" (hi) :: "memory");
+	return (u64)hi << 32 | lo;
+}
+
+/* TSC cycles over 20 ms of ktime_get_ns() (the host's CLOCK_MONOTONIC). */
+static void tsc_calibrate(void)
+{
+	u64 t0, c0, t1, c1;
+
+	t0 = ktime_get_ns();
+	c0 = rdtsc_ordered();
+	do {
+		t1 = ktime_get_ns();
+		c1 = rdtsc_ordered();
+	} while (t1 - t0 < 20 * NSEC_PER_MSEC);
+	WRITE_ONCE(tsc_khz, div64_u64((c1 - c0) * 1000000ULL, t1 - t0));
+}
+#else
+static void tsc_calibrate(void)
+{
+}
+#endif
+
+static int bench_class;	/* enum zns_op; 0: every command */
+module_param(bench_class, int, 0644);
+MODULE_PARM_DESC(bench_class, "benchmark build: time only this op (enum zns_op), 0 all");
+
+static int bench_path;	/* 1: the slot read first; 2: and made stale */
+module_param(bench_path, int, 0644);
+MODULE_PARM_DESC(bench_path, "benchmark build: 1 reads the slot first, 2 also makes it stale (full path)");
+
+/*
+ * Before a probe (untimed): the op of the request's slot, and with
+ * bench_path 2 the slot made stale, so the probe does not trust it.
+ */
+static int slot_prepare(struct request *req)
+{
+	struct zns_cmd *slot;
+	int op = ZNS_OP_NONE;
+
+	rcu_read_lock();
+	slot = inflight_find(req);
+	if (slot) {
+		op = slot->op;
+		if (READ_ONCE(bench_path) == 2)
+			slot->retire_seq = READ_ONCE(zns_retire_seq) - 1;
+	}
+	rcu_read_unlock();
+	return op;
+}
+
+/* After a setup (untimed): the op it decoded into the slot. */
+static int slot_op(struct request *req)
+{
+	struct zns_cmd *slot;
+	int op;
+
+	rcu_read_lock();
+	slot = inflight_find(req);
+	op = slot ? slot->op : ZNS_OP_NONE;
+	rcu_read_unlock();
+	return op;
+}
 
 static u64 cycles_to_ns(u64 cycles)
 {
@@ -64,10 +162,16 @@ static unsigned int bucket(u64 cycles)
 
 void probe_setup(void *data, struct request *req, struct nvme_command *cmd)
 {
-	u64 t0 = rdtsc_ordered(), d;
+	int class = READ_ONCE(bench_class);
+	u64 t0, d;
 
+	if (class || READ_ONCE(bench_path))
+		slot_prepare(req);
+	t0 = rdtsc_ordered();
 	zns_timed_setup(data, req, cmd);
 	d = rdtsc_ordered() - t0;
+	if (class && slot_op(req) != class)
+		return;
 	this_cpu_add(bench_sums.setup_cycles, d);
 	this_cpu_inc(bench_sums.setup_calls);
 	this_cpu_inc(bench_sums.setup_hist[bucket(d)]);
@@ -75,10 +179,16 @@ void probe_setup(void *data, struct request *req, struct nvme_command *cmd)
 
 void probe_done(void *data, struct request *req)
 {
-	u64 t0 = rdtsc_ordered(), d;
+	int class = READ_ONCE(bench_class), op = ZNS_OP_NONE;
+	u64 t0, d;
 
+	if (class || READ_ONCE(bench_path))
+		op = slot_prepare(req);
+	t0 = rdtsc_ordered();
 	zns_timed_done(data, req);
 	d = rdtsc_ordered() - t0;
+	if (class && op != class)
+		return;
 	this_cpu_add(bench_sums.done_cycles, d);
 	this_cpu_inc(bench_sums.done_calls);
 	this_cpu_inc(bench_sums.done_hist[bucket(d)]);
@@ -163,6 +273,7 @@ static int timing_set(const char *val, const struct kernel_param *kp)
 {
 	int cpu;
 
+	tsc_calibrate();
 	for_each_possible_cpu(cpu)
 		memset(per_cpu_ptr(&bench_sums, cpu), 0, sizeof(struct bench_sums));
 	return 0;

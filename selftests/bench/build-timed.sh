@@ -3,7 +3,9 @@
 # zns_stat.ko (see timed.Kbuild and bench_timing.c) into build/bench/timed/,
 # or with "localclock" a variant whose probes read local_clock() where
 # module/probe.c calls ktime_get_ns() (the clock fix the benchmark measures),
-# into build/bench/timed-localclock/. Prints the module's path.
+# into build/bench/timed-localclock/ (ZNS_BENCH_TIMED_DIR: another directory
+# than build/bench; KDIR: another kernel tree, e.g. UML's with ARCH=um, as
+# uml-native.sh does). Prints the module's path.
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -11,7 +13,7 @@ repo=$(cd "$here/../.." && pwd)
 kver=${1:?usage: build-timed.sh KERNELRELEASE [localclock]}
 variant=${2:-}
 kdir=${KDIR:-/lib/modules/$kver/build}
-out=$repo/build/bench/timed${variant:+-$variant}
+out=${ZNS_BENCH_TIMED_DIR:-$repo/build/bench}/timed${variant:+-$variant}
 probe_flags=
 case $variant in
 '') ;;

@@ -1,0 +1,392 @@
+#!/bin/bash
+# uml-native.sh - zns_stat's hot path timed natively: the timed build
+# (bench_timing.c, as phase hot of the QEMU bench) in User-Mode Linux, whose
+# kernel code runs on this machine's CPU as a host process (no emulation).
+# `make bench-native` runs it. Issue 27, "The hot path timed natively".
+#
+# On the host (as root): installs what it needs (selftests/lib/apt.sh), builds
+# once a UML kernel from Debian's linux-source-6.1 (cached in $ZNS_UML_CACHE,
+# default /var/cache/zns_stat/uml: reused when its .config has the options
+# below), the timed module against it (build/bench/uml/) and zbench, then boots
+# UML with the host's root through hostfs and this script as its init.
+#
+# In UML (ZNS_UML_STAGE=guest): null_blk, nvme-core (multipath=0),
+# nvme-fabrics, nvmet, nvme-loop and the timed zns_stat loaded from the tree;
+# a zoned null_blk without data (4 KiB LBAs, 1 MiB zones, 8 GiB,
+# memory_backed=0, irqmode=0) exported by nvmet over nvme-loop, as phase cpu of
+# bench-guest.sh sets it up; the bench's five workloads on it (rr1, rr32, seqw,
+# append, reset, as bench-guest.sh runs them on that namespace), each
+#   as-is  the module untouched: after the warm-up every command goes
+#          through its in-flight slot (bench_path=0)
+#   warm   the request's slot read just before each probe, untimed
+#          (bench_path=1), to compare with:
+#   full   the slot also made stale first (bench_path=2): both probes take
+#          the full path, the disk's hash lookup, namespace and tag set
+# and the reset workload again with only its resets timed (bench_class=5:
+# the completion that logs the reset), all three ways; ZNS_UML_ROUNDS rounds,
+# the order reversed every other round. Each run prints a "BENCH" line with
+# bench_timing's figures; the host prints one table (`uml-native.sh report
+# build/bench/uml/console.log` prints it again).
+#
+# Knobs: ZNS_UML_SECONDS (2) per run, ZNS_UML_ROUNDS (5), ZNS_UML_MEM (1G),
+# ZNS_UML_CACHE, ZNS_UML_CPU: the host CPU UML and its processes are pinned
+# to (taskset; default the last one; empty: not pinned), so that the UML
+# kernel and the workload's processes share one core's caches, as a kernel
+# and its processes do; ZNS_UML_DEBUG=1: the module's status after each run,
+# and the tasks' stacks if the unload hangs.
+# Exit status: 0 with the table (its last line says whether rmmod zns_stat
+# returned: in UML it sometimes does not, see performance.rst; UML is then
+# stopped 90 s after the results), 1 on any failure (the log is in
+# build/bench/uml/console.log).
+set -euo pipefail
+
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+repo=$(cd "$here/../.." && pwd)
+out=$repo/build/bench/uml
+
+# ---------------------------------------------------------------- in UML
+if [ "${ZNS_UML_STAGE:-}" = guest ]; then
+	export PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
+	export HOME=/root LC_ALL=C
+	SECS=${ZNS_UML_SECONDS:-2}
+	ROUNDS=${ZNS_UML_ROUNDS:-5}
+	K=${ZNS_UML_KDIR:?}
+	P=/sys/module/zns_stat/parameters
+	ZB=$out/zbench
+	NULLB=/sys/kernel/config/nullb/zbuml
+	NQN=nqn.2026-11.org.zns-stat:bench-uml
+	NVMET=/sys/kernel/config/nvmet
+	HOSTID=00000000-0000-4000-8000-000000000027
+
+	bench() { echo "BENCH $*"; }
+	off() {
+		sync
+		echo o >/proc/sysrq-trigger 2>/dev/null
+		poweroff -f 2>/dev/null
+		sleep 5
+	}
+	fail() {
+		echo "uml-native: $*" >&2
+		bench "failed $*"
+		off
+		exit 1
+	}
+
+	for fs in proc:/proc sysfs:/sys devtmpfs:/dev tmpfs:/tmp tmpfs:/run \
+		debugfs:/sys/kernel/debug configfs:/sys/kernel/config; do
+		mountpoint -q "${fs#*:}" || mount -t "${fs%%:*}" none "${fs#*:}" ||
+			fail "mount ${fs#*:}"
+	done
+	echo 1 >/proc/sys/kernel/sysrq
+
+	for m in drivers/block/null_blk/null_blk.ko:nr_devices=0 \
+		drivers/nvme/host/nvme-core.ko:multipath=0 \
+		drivers/nvme/host/nvme-fabrics.ko drivers/nvme/target/nvmet.ko \
+		drivers/nvme/target/nvme-loop.ko; do
+		arg=()
+		[[ $m != *:* ]] || arg=("${m#*:}")
+		insmod "$K/${m%%:*}" "${arg[@]}" || fail "insmod ${m%%:*}"
+	done
+	insmod "$out/timed/zns_stat.ko" || fail "insmod the timed zns_stat"
+
+	mkdir "$NULLB" || fail "mkdir $NULLB"
+	for kv in blocksize=4096 size=8192 zoned=1 zone_size=1 zone_capacity=1 \
+		zone_nr_conv=0 zone_max_open=0 zone_max_active=0 memory_backed=0 irqmode=0; do
+		echo "${kv#*=}" >"$NULLB/${kv%%=*}" || fail "null_blk ${kv%%=*}=${kv#*=}"
+	done
+	echo 1 >"$NULLB/power" || fail "null_blk power=1"
+	nullb=zbuml
+	[ -e "/sys/block/$nullb" ] || nullb=nullb$(cat "$NULLB/index")
+	[ "$(cat "/sys/block/$nullb/queue/zoned")" = host-managed ] || fail "$nullb is not zoned"
+	sub=$NVMET/subsystems/$NQN
+	port=$NVMET/ports/27
+	mkdir "$sub" "$port" || fail "nvmet configfs"
+	echo 1 >"$sub/attr_allow_any_host"
+	echo zbuml >"$sub/attr_serial"
+	mkdir "$sub/namespaces/1"
+	echo -n "/dev/$nullb" >"$sub/namespaces/1/device_path"
+	echo 1 >"$sub/namespaces/1/enable" || fail "nvmet refuses /dev/$nullb"
+	echo loop >"$port/addr_trtype"
+	ln -s "$sub" "$port/subsystems/$NQN" || fail "nvmet port"
+	printf 'transport=loop,nqn=%s,hostnqn=nqn.2014-08.org.nvmexpress:uuid:%s,hostid=%s' \
+		"$NQN" "$HOSTID" "$HOSTID" >/dev/nvme-fabrics || fail "nvme-loop connect"
+	WL=
+	for _ in $(seq 100); do
+		for b in /sys/block/nvme*n*; do
+			[ -e "$b" ] && [ "$(tr -d ' ' <"$b/device/serial" 2>/dev/null)" = zbuml ] &&
+				WL=${b##*/} && break 2
+		done
+		sleep 0.1
+	done
+	[ -n "$WL" ] || fail "no namespace of $NQN"
+	[ "$(cat "/sys/block/$WL/queue/zoned")" = host-managed ] || fail "$WL is not zoned"
+	ZSEC=$(cat "/sys/block/$WL/queue/chunk_sectors")
+
+	fio_ios() {	# fio_ios NAME ARGS...: the I/Os of one time-based fio job
+		local name=$1
+		shift
+		fio --name="$name" --filename="/dev/$WL" --direct=1 --time_based \
+			--runtime="$RUN_SECS" --output-format=json --output="/tmp/$name.json" \
+			"$@" >/dev/null || fail "fio $name"
+		python3 -c 'import json, sys; j = json.load(open(sys.argv[1]))["jobs"][0]
+print(j["read"]["total_ios"] + j["write"]["total_ios"])' "/tmp/$name.json"
+	}
+	zbench_ios() {
+		local o
+		o=$("$ZB" "$@") || fail "zbench $*"
+		sed -n 's/.* ios=\([0-9]*\) .*/\1/p' <<<"$o"
+	}
+	# The workloads as bench-guest.sh runs them on phase cpu's null_blk.
+	run_workload() {
+		case $1 in
+		rr1) fio_ios rr1 --rw=randread --bs=4k --ioengine=io_uring --iodepth=1 \
+			--offset=0 --size=16M ;;
+		rr32) fio_ios rr32 --rw=randread --bs=4k --ioengine=io_uring --iodepth=32 \
+			--offset=0 --size=16M ;;
+		seqw)
+			local n
+			n=$(fio_ios seqw --rw=write --bs=4k --ioengine=psync --zonemode=zbd \
+				--offset=$((1024 * ZSEC / 2))k)
+			echo "$n"
+			blkzone reset -o $((1024 * ZSEC)) -c $((n * 8 / ZSEC + 1)) "/dev/$WL" >&2 ||
+				fail "blkzone reset" ;;
+		append) zbench_ios append "/dev/$WL" 4 256 $((ZSEC >= 2048 ? 1 : 2048 / ZSEC)) \
+			4096 "$RUN_SECS" ;;
+		reset) zbench_ios reset "/dev/$WL" 512 256 4 16384 "$RUN_SECS" ;;
+		esac
+	}
+	counted() {	# the module's totals over every zone, and what it dropped
+		awk 'NR == 1 { for (i = 2; i <= NF; i++) col[$i] = i - 1; next }
+		{ r += $col["reads"]; w += $col["writes"]; a += $col["appends"]; z += $col["resets"]; e += $col["errors"] }
+		END { printf "reads=%d writes=%d appends=%d resets=%d errors=%d", r, w, a, z, e }' \
+			"/sys/kernel/debug/zns_stat/$WL/zones"
+		echo " dropped_untracked=$(awk '$1 == "dropped_untracked:" { print $2 }' \
+			/sys/kernel/debug/zns_stat/status)"
+	}
+
+	blkzone reset "/dev/$WL" || fail "blkzone reset $WL"
+	fio --name=fill --filename="/dev/$WL" --direct=1 --ioengine=psync --rw=write --bs=64k \
+		--zonemode=zbd --offset=0 --size=16M >/dev/null || fail "fill $WL"
+	[ -e "/sys/kernel/debug/zns_stat/$WL/zones" ] || fail "zns_stat does not track $WL"
+	bench "env kernel=$(uname -r) disk=$WL zone_sectors=$ZSEC lba=$(cat "/sys/block/$WL/queue/logical_block_size") zones=$(cat "/sys/block/$WL/queue/nr_zones") seconds=$SECS rounds=$ROUNDS $(cat $P/bench_layout)"
+	RUN_SECS=1	# warm-up, not reported
+	for wl in rr1 rr32 seqw append reset; do
+		run_workload "$wl" >/dev/null
+	done
+	RUN_SECS=$SECS
+	echo all >$P/clear || fail "clear"
+	sleep 1
+	# Every (workload, bench_path, bench_class) once a round, the order
+	# reversed every other round so that drift on the host cancels.
+	specs=
+	for slow in 0 1 2; do
+		for wl in rr1 rr32 seqw append reset reset:5; do
+			[[ $wl == *:* ]] || wl+=:0
+			specs+="${wl%:*}:$slow:${wl#*:} "
+		done
+	done
+	total=0 zreset=0
+	for round in $(seq "$ROUNDS"); do
+		order=$specs
+		[ $((round % 2)) = 1 ] || order=$(tr ' ' '\n' <<<"$specs" | tac | tr '\n' ' ')
+		for spec in $order; do
+			IFS=: read -r wl slow class <<<"$spec"
+			echo "$slow" >$P/bench_path
+			echo "$class" >$P/bench_class
+			echo 0 >$P/bench_timing	# zero, and measure the TSC's rate
+			ios=$(run_workload "$wl")
+			[ -n "$ios" ] || fail "no result for $wl"
+			t=$(cat $P/bench_timing)
+			total=$((total + ios))
+			# seqw's blkzone reset afterwards: commands the module counts too
+			[ "$wl" != seqw ] || zreset=$((zreset + ios * 8 / ZSEC + 1))
+			bench "run round=$round wl=$wl path=$slow class=$class ios=$ios $t"
+			[ -z "${ZNS_UML_DEBUG:-}" ] ||
+				bench "status $(tr -s ' \n' ' ' </sys/kernel/debug/zns_stat/status)"
+		done
+	done
+	echo 0 >$P/bench_path
+	echo 0 >$P/bench_class
+	bench "counted ios=$total blkzone_resets=$zreset $(counted)"
+	bench "done"
+	# Then the unload, reported apart: in UML it has hung in two runs of four
+	# after "detached from nvme_core" (performance.rst); the host stops UML
+	# if this never returns.
+	[ -z "${ZNS_UML_DEBUG:-}" ] ||	# the tasks' stacks, should the unload hang
+		(sleep 20; echo t >/proc/sysrq-trigger; echo l >/proc/sysrq-trigger) &
+	if timeout 60 rmmod zns_stat; then
+		bench "rmmod ok"
+	else
+		bench "rmmod failed"
+	fi
+	off
+	exit 0
+fi
+
+# ---------------------------------------------------------------- on the host
+# report CONSOLE: the table, from the BENCH lines of a UML run's console.
+report() {
+python3 - "$1" "$(lscpu | sed -n 's/^Model name: *//p')" <<'EOF'
+import statistics, sys
+runs, env, counted, rmmod = [], {}, {}, "did not return"
+for line in open(sys.argv[1], errors="replace"):
+    w = line.split()
+    if len(w) < 2 or w[0] != "BENCH":
+        continue
+    kv = dict(x.split("=", 1) for x in w[2:] if "=" in x)
+    if w[1] == "run":
+        runs.append(kv)
+    elif w[1] == "env":
+        env = kv
+    elif w[1] == "counted":
+        counted = kv
+    elif w[1] == "rmmod":
+        rmmod = w[2]
+med = statistics.median
+timer = med(float(r["rdtsc_ns"]) for r in runs)
+print("zns_stat's probes timed natively: UML %s on %s; zoned null_blk over nvme-loop (%s),"
+      % (env.get("kernel"), sys.argv[2], env.get("disk")))
+print("%s zones of %s sectors, %s B LBAs; %s rounds of every run, %s s each"
+      % (env.get("zones"), env.get("zone_sectors"), env.get("lba"), env.get("rounds"),
+         env.get("seconds")))
+print("ns per probe call: the median over the rounds of each run's median (5 ns buckets),")
+print("the timer (%.1f ns, lfence; rdtsc) subtracted; [lowest-highest run median];" % timer)
+print("cmds: probe calls timed, over the rounds. path: as-is = the module untouched;")
+print("warm = its slot read just before (untimed); full = and made stale: the full path")
+print("%-7s %-6s %-6s %18s %18s %8s %9s" % ("wl", "path", "timed", "setup", "done", "total",
+                                          "cmds"))
+names = {"0": "as-is", "1": "warm", "2": "full"}
+order = ["rr1", "rr32", "seqw", "append", "reset"]
+keys = list(dict.fromkeys((r["wl"], r["path"], r["class"]) for r in runs))
+keys.sort(key=lambda k: (k[1], k[2], order.index(k[0])))
+
+
+def cell(v):
+    return "%5.0f [%4.0f-%4.0f]" % (med(v), min(v), max(v)) if v else "-"
+
+
+for k in keys:
+    rs = [r for r in runs if (r["wl"], r["path"], r["class"]) == k]
+    s = [int(r["setup_med_ns"]) - timer for r in rs if int(r["setup_calls"])]
+    d = [int(r["done_med_ns"]) - timer for r in rs if int(r["done_calls"])]
+    calls = sum(int(r["setup_calls"]) for r in rs)
+    print("%-7s %-6s %-6s %18s %18s %8.0f %9d" % (
+        k[0], names.get(k[1], k[1]), "resets" if k[2] == "5" else "all", cell(s), cell(d),
+        med(s) + med(d) if s and d else float("nan"), calls))
+print("one ktime_get_ns() %.1f ns, one atomic64_inc() %.1f ns (medians); TSC %s kHz"
+      " (measured against ktime_get_ns)" % (
+          med(float(r["clock_ns"]) for r in runs), med(float(r["atomic_ns"]) for r in runs),
+          runs[-1].get("tsc_khz")))
+n = sum(int(counted.get(k, 0)) for k in ("reads", "writes", "appends", "resets"))
+print("counted by zns_stat in the timed runs: %s (%d); issued: %s I/Os of the workloads"
+      " + %s resets by blkzone after seqw (%d); errors=%s dropped_untracked=%s" % (
+          " ".join("%s=%s" % (k, counted.get(k)) for k in ("reads", "writes", "appends", "resets")),
+          n, counted.get("ios"), counted.get("blkzone_resets"),
+          int(counted.get("ios", 0)) + int(counted.get("blkzone_resets", 0)),
+          counted.get("errors"), counted.get("dropped_untracked")))
+print("rmmod zns_stat afterwards: %s" % rmmod)
+EOF
+}
+
+if [ "${1:-}" = report ]; then	# uml-native.sh report CONSOLE: the table again
+	report "${2:?usage: uml-native.sh report CONSOLE}"
+	exit
+fi
+CACHE=${ZNS_UML_CACHE:-/var/cache/zns_stat/uml}
+SRC=$CACHE/linux-source-6.1
+log() { echo "uml-native: $*" >&2; }
+die() { log "$*"; exit 1; }
+[ "$(id -u)" = 0 ] || die "run as root (apt-get, and UML's hostfs root)"
+
+# shellcheck source=selftests/lib/apt.sh
+. "$repo/selftests/lib/apt.sh"
+need=
+for t in gcc:gcc make:make flex:flex bison:bison bc:bc fio:fio blkzone:util-linux \
+	insmod:kmod python3:python3; do
+	command -v "${t%%:*}" >/dev/null || need+=" ${t#*:}"
+done
+[ -e /usr/include/libelf.h ] || need+=" libelf-dev"
+[ -e /usr/src/linux-source-6.1.tar.xz ] || [ -e "$SRC/Makefile" ] || need+=" linux-source-6.1"
+if [ -n "$need" ]; then
+	log "installing$need"
+	# shellcheck disable=SC2086  # package names
+	zns_apt_install -q $need >&2 || die "apt-get install$need"
+fi
+
+# The UML kernel: options beyond defconfig (checked against 6.1's Kconfig).
+opts="MODULES MODULE_UNLOAD BLOCK BLK_DEV_ZONED BLK_CGROUP BLK_DEV_NULL_BLK=m CONFIGFS_FS
+NVME_CORE=m NVME_FABRICS=m NVME_MULTIPATH NVME_TARGET=m NVME_TARGET_LOOP=m HOSTFS DEBUG_FS
+FTRACE TRACEPOINTS KALLSYMS DEVTMPFS TMPFS IO_URING MAGIC_SYSRQ 64BIT"
+config_ok() {
+	local o
+	[ -e "$SRC/.config" ] || return 1
+	for o in $opts; do
+		[[ $o == *=* ]] || o+="=y"
+		grep -qx "CONFIG_$o" "$SRC/.config" || return 1
+	done
+}
+if [ ! -e "$SRC/Makefile" ]; then
+	log "unpacking linux-source-6.1 into $CACHE"
+	mkdir -p "$CACHE"
+	tar -C "$CACHE" -xf /usr/src/linux-source-6.1.tar.xz || die "tar"
+fi
+if ! config_ok; then
+	log "configuring UML (ARCH=um x86_64)"
+	frag=$(mktemp)
+	for o in $opts; do
+		[[ $o == *=* ]] || o+="=y"
+		echo "CONFIG_$o"
+	done >"$frag"
+	echo "CONFIG_DEBUG_INFO_NONE=y" >>"$frag"
+	make -s -C "$SRC" ARCH=um defconfig >&2
+	(cd "$SRC" && ARCH=um scripts/kconfig/merge_config.sh -m .config "$frag" >&2)
+	rm -f "$frag"
+	make -s -C "$SRC" ARCH=um olddefconfig >&2
+	config_ok || die "UML .config lacks one of: $opts (see $SRC/.config)"
+fi
+if [ ! -x "$SRC/linux" ] || [ ! -e "$SRC/drivers/nvme/target/nvme-loop.ko" ] ||
+	[ "$SRC/.config" -nt "$SRC/linux" ]; then
+	log "building UML (make -j2, about 8 minutes on 2 cores)"
+	nice -n 5 make -s -C "$SRC" ARCH=um -j2 all >&2 || die "UML kernel build"
+fi
+
+log "building the timed module for UML and zbench"
+mkdir -p "$out"
+ARCH=um KDIR=$SRC ZNS_BENCH_TIMED_DIR=$out bash "$here/build-timed.sh" uml >/dev/null ||
+	die "timed build"
+gcc -O2 -g -Wall -Wextra -Werror -std=gnu11 -pthread -o "$out/zbench" "$here/zbench.c" ||
+	die "zbench"
+
+pin=()
+cpu=${ZNS_UML_CPU-$(($(nproc) - 1))}
+[ -z "$cpu" ] || pin=(taskset -c "$cpu")
+log "booting UML ($(lscpu | sed -n 's/^Model name: *//p'))${cpu:+, pinned to CPU $cpu}"
+console=$out/console.log
+# UML's memory is a file in TMPDIR; its consoles: con0 on stdio, the rest none.
+rc=0
+secs=${ZNS_UML_SECONDS:-2} rounds=${ZNS_UML_ROUNDS:-5}
+limit=$(((rounds * 18 * (secs + 3) + 180) * 2))	# twice what it should take
+TMPDIR=/dev/shm timeout "$limit" "${pin[@]}" "$SRC/linux" mem="${ZNS_UML_MEM:-1G}" root=/dev/root rootflags=/ rootfstype=hostfs rw \
+	init="$here/uml-native.sh" con=null con0=null,fd:1 ssl=null \
+	ZNS_UML_STAGE=guest ZNS_UML_KDIR="$SRC" ZNS_UML_SECONDS="$secs" ZNS_UML_ROUNDS="$rounds" \
+	ZNS_UML_DEBUG="${ZNS_UML_DEBUG:-}" \
+	</dev/null >"$console" 2>&1 &
+uml=$!
+# Once the results are in, UML gets 90 s to unload zns_stat and power off.
+done_at=
+while kill -0 "$uml" 2>/dev/null; do
+	if [ -z "$done_at" ] && grep -q '^BENCH done' "$console"; then
+		done_at=$SECONDS
+	elif [ -n "$done_at" ] && [ $((SECONDS - done_at)) -gt 90 ]; then
+		log "UML still running 90 s after its results (the unload did not return): stopped"
+		kill "$uml"
+	fi
+	sleep 2
+done
+wait "$uml" || rc=$?
+grep -q '^BENCH done' "$console" || {
+	grep -E '^(BENCH failed|uml-native:)' "$console" >&2 || tail -20 "$console" >&2
+	die "UML run failed (status $rc); see $console"
+}
+
+report "$console"
