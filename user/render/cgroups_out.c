@@ -242,8 +242,11 @@ static void json_all(struct sbuf *b, const struct cg_table *t, int n)
 			json_set(row, "id", json_object_new_uint64(r->id));
 			json_set(row, "path", json_object_new_string(r->path));
 			for (op = 0; op < ZNS_NR_OPS; op++) {
-				struct json_object *ops = json_object_new_object();
+				struct json_object *ops;
 
+				if (!t[d].has[op][CG_COMMANDS])	/* not in this module's file */
+					continue;
+				ops = json_object_new_object();
 				for (f = 0; f < CG_NR_FIELDS; f++)
 					if (t[d].has[op][f])
 						json_set(ops, cg_field_names[f],

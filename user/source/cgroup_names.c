@@ -69,12 +69,17 @@ static void walk_once(void)
 
 static const char *path_of(uint64_t id)
 {
+	static int last = -1;	/* zones in a row mostly share their owner */
 	int i;
 
 	walk_once();
+	if (last >= 0 && names[last].ino == id)
+		return names[last].path;
 	for (i = 0; i < nr_names; i++)
-		if (names[i].ino == id)
+		if (names[i].ino == id) {
+			last = i;
 			return names[i].path;
+		}
 	return NULL;
 }
 
