@@ -3,7 +3,9 @@
 #include "unit.h"
 #include <json-c/json.h>
 #include "model/cg_model.h"
+#include "model/view.h"
 #include "render/cgroups_out.h"
+#include "render/interval_render.h"
 #include "source/cgroups.h"
 
 static void fixture(struct cg_table *t)
@@ -167,6 +169,25 @@ static void prom_series(void **state)
 	cg_table_free(&t);
 }
 
+/* -i -o prom: each frame has the per-cgroup series after the zones', before its blank line. */
+static void interval_frame_carries_cgroups(void **state)
+{
+	struct sbuf rows = { 0 }, extra = { 0 }, out = { 0 };
+	struct view_opts o = { .max_zones = -1 };
+	struct interval_frame fr = {
+		.when = "now", .rows = &rows, .first = 1, .view = &o, .extra = &extra,
+	};
+
+	(void)state;
+	sbuf_printf(&extra, "zns_cgroup_zones_owned{disk=\"d\",cgroup=\"/\",id=\"1\"} 2\n");
+	interval_frame(&out, FMT_PROM, &fr);
+	assert_true(out.len > extra.len);
+	assert_string_equal(out.s + out.len - extra.len - 1, "zns_cgroup_zones_owned{disk=\"d\",cgroup=\"/\",id=\"1\"} 2\n\n");
+	sbuf_free(&rows);
+	sbuf_free(&extra);
+	sbuf_free(&out);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -176,6 +197,7 @@ int main(void)
 		cmocka_unit_test(read_says_what_is_wrong),
 		cmocka_unit_test(formats_carry_the_figures),
 		cmocka_unit_test(prom_series),
+		cmocka_unit_test(interval_frame_carries_cgroups),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
