@@ -72,6 +72,11 @@ static const struct command {
 	  "latency p50/p99 (bucket bounds) and exact max per operation, errors\n"
 	  "by status, the resets log, size and alignment histograms; -o table,\n"
 	  "csv (a table per kind) or json\n" },
+	{ "cgroups", cmd_cgroups,
+	  "cgroups [-w] [-o FMT] [-f FILE] [DISK...]",
+	  "commands, bytes, mean latency and errors per operation, and zones\n"
+	  "owned, by the cgroup each command was charged to; -w every column;\n"
+	  "-o csv, json (the module's figures) or prom\n" },
 	{ "export", cmd_export,
 	  "export --textfile-dir DIR [--interval SEC] [--zones [-m N]] [DISK...]",
 	  "DIR/zns_stat.prom (replaced atomically) for node_exporter's textfile\n"

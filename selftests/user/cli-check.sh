@@ -19,7 +19,7 @@ for c in $cmds; do
 	[ "$one" = "$("$tool" "$c" --help)" ] || echo "zns-stat $c --help differs from zns-stat help $c"
 done
 out=$("$tool" help nope 2>&1) && echo "zns-stat help nope: exit status 0"
-[ "$(wc -l <<<"$out")" = 1 ] && grep -q "no command 'nope' (commands: record plot report lifecycle detail export help)" <<<"$out" ||
+[ "$(wc -l <<<"$out")" = 1 ] && grep -q "no command 'nope' (commands: record plot report lifecycle detail cgroups export help)" <<<"$out" ||
 	echo "zns-stat help nope said: $out"
 
 out=$("$tool" nvme9n9 2>&1) && echo "zns-stat nvme9n9: exit status 0"
@@ -29,4 +29,21 @@ out=$("$tool" nvme9n9 2>&1) && echo "zns-stat nvme9n9: exit status 0"
 err=$("$tool" zns8 zns8x 2>&1 >/dev/null)
 [ "$(grep -c 'no cond, wptr and cap columns' <<<"$err")" = 1 ] && [ "$(wc -l <<<"$err")" = 1 ] ||
 	echo "zns-stat without the block devices said: $err"
+
+# zns-stat cgroups: its help, a bad -o, an older module's namespace (no
+# cgroups file) and a malformed file: each one line and its exit status.
+out=$("$tool" cgroups -h) && [ "$(head -n 1 <<<"$out")" = "usage: zns-stat cgroups [-w] [-o FMT] [-f FILE] [DISK...]" ] ||
+	echo "zns-stat cgroups -h said: $(head -n 1 <<<"$out")"
+out=$("$tool" cgroups -o xml zns8 2>&1); rc=$?
+[ "$rc" = 2 ] && [ "$out" = "zns-stat: cgroups: -o wants table, csv, json or prom; see 'zns-stat --help'" ] ||
+	echo "zns-stat cgroups -o xml: exit status $rc, said: $out"
+out=$("$tool" cgroups zns8x 2>&1); rc=$?
+[ "$rc" = 1 ] && [ "$out" = "zns-stat: zns8x: no cgroups file (not a tracked namespace, or a zns_stat without cgroup attribution)" ] ||
+	echo "zns-stat cgroups zns8x: exit status $rc, said: $out"
+out=$("$tool" cgroups broken 2>&1); rc=$?
+[ "$rc" = 1 ] && [ "$out" = "zns-stat: broken: unexpected content in its cgroups file, line 3" ] ||
+	echo "zns-stat cgroups broken: exit status $rc, said: $out"
+out=$("$tool" cgroups -w -o csv zns8 2>&1); rc=$?
+[ "$rc" = 0 ] && [ "$(wc -l <<<"$out")" = 7 ] ||
+	echo "zns-stat cgroups -w -o csv zns8: exit status $rc, said: $out"
 exit 0

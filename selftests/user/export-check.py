@@ -98,6 +98,30 @@ expect("zns_lifecycle_time_to_full_seconds_count", times["to_full"], disk="zns8"
 expect("zns_lifecycle_time_open_seconds_count", times["open"], disk="zns8")
 expect("zns_lifecycle_time_open_seconds_sum", int(life["time_open_sum_ns"]) / 1e9, disk="zns8")
 
+# zns8 has a cgroups file: per cgroup and operation, bytes and seconds; the
+# path (seq_escape's \ooo undone) a label; rows that counted nothing left out
+lines = open(os.path.join(root, "zns8", "cgroups")).read().splitlines()
+cols = lines[0].lstrip("# ").split()[2:]
+for line in lines[1:]:
+    f = line.split(" ")
+    cg = re.sub(r"\\([0-7]{3})", lambda m: chr(int(m.group(1), 8)), f[1])
+    row = dict(zip(cols, map(int, f[2:])))
+    counted = any(v for c, v in row.items() if c != "zones_owned")
+    labels = dict(disk="zns8", cgroup=cg, id=f[0])
+    if not counted:
+        if get("zns_cgroup_commands_total", op="write", **labels) is not None:
+            print("cgroup %s counted nothing, but has series" % cg)
+        if row["zones_owned"]:
+            expect("zns_cgroup_zones_owned", row["zones_owned"], **labels)
+        continue
+    expect("zns_cgroup_zones_owned", row["zones_owned"], **labels)
+    for op in ("read", "write", "append"):
+        if row[op + "_commands"] or row[op + "_errors"]:
+            expect("zns_cgroup_commands_total", row[op + "_commands"], op=op, **labels)
+            expect("zns_cgroup_bytes_total", row[op + "_sectors"] * 512, op=op, **labels)
+            expect("zns_cgroup_latency_seconds_total", row[op + "_lat_sum_ns"] / 1e9, op=op, **labels)
+            expect("zns_cgroup_errors_total", row[op + "_errors"], op=op, **labels)
+
 # the dashboard: JSON, and every metric its queries use is served
 served = {name for name, _ in samples}
 d = json.load(open(dashboard))

@@ -39,5 +39,6 @@ int cmd_report(int argc, char **argv);
 int cmd_lifecycle(int argc, char **argv);
 int cmd_detail(int argc, char **argv);
 int cmd_export(int argc, char **argv);
+int cmd_cgroups(int argc, char **argv);
 
 #endif

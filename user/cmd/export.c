@@ -22,7 +22,9 @@
 #include "lib/sbuf.h"
 #include "lib/util.h"
 #include "model/view.h"
+#include "render/cgroups_out.h"
 #include "render/lifecycle_out.h"
+#include "source/cgroups.h"
 #include "source/snapshot.h"
 #include "source/zonereport.h"
 
@@ -65,6 +67,8 @@ struct collected {
 	struct lat_hist **lat;
 	struct err_table **errs;
 	struct life *life;
+	int ncg;
+	struct cg_table *cg;	/* the namespaces with a cgroups file */
 	int *up;	/* per name asked for: read, and every file understood */
 };
 
@@ -76,7 +80,7 @@ static void collect(struct collected *c, char **names, int nr, int zones,
 		    char *err, size_t errlen)
 {
 	char why[512];
-	int i;
+	int i, ret;
 
 	for (i = 0; i < nr; i++) {
 		struct snapshot *s = &c->snaps[c->n];
@@ -99,6 +103,14 @@ static void collect(struct collected *c, char **names, int nr, int zones,
 		/* files of zns_stat 0.2 on; before, no lifecycle series */
 		if (!life_read(names[i], &c->life[c->nl], why, sizeof(why)))
 			c->nl++;
+		/* zns_stat 0.3 on; before, no per-cgroup series */
+		ret = cg_table_read(names[i], &c->cg[c->ncg], why, sizeof(why));
+		if (!ret) {
+			c->ncg++;
+		} else if (ret == -1) {
+			snprintf(err, errlen, "%s", why);
+			c->up[i] = 0;
+		}
 	}
 }
 
@@ -110,8 +122,9 @@ static int collected_alloc(struct collected *c, int nr)
 	c->lat = calloc(n, sizeof(*c->lat));
 	c->errs = calloc(n, sizeof(*c->errs));
 	c->life = calloc(n, sizeof(*c->life));
+	c->cg = calloc(n, sizeof(*c->cg));
 	c->up = calloc(n, sizeof(*c->up));
-	return c->snaps && c->lat && c->errs && c->life && c->up ? 0 : -1;
+	return c->snaps && c->lat && c->errs && c->life && c->cg && c->up ? 0 : -1;
 }
 
 static void collected_free(struct collected *c)
@@ -126,7 +139,10 @@ static void collected_free(struct collected *c)
 	free(c->snaps);
 	free(c->lat);
 	free(c->errs);
+	for (i = 0; i < c->ncg; i++)
+		cg_table_free(&c->cg[i]);
 	free(c->life);
+	free(c->cg);
 	free(c->up);
 }
 
@@ -179,6 +195,8 @@ int export_format(struct sbuf *b, const struct export_opts *o, char *err,
 	prom_errors(b, c.snaps, c.errs, c.n);
 	if (c.nl)
 		life_format(b, c.life, c.nl, FMT_PROM);
+	if (c.ncg)
+		prom_cgroups(b, c.cg, c.ncg);
 	if (o->zones)
 		output_prom_zones(b, c.snaps, c.n, &vo);
 	/* serving what it can: fine while any namespace (or none asked) was read */

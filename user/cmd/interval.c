@@ -14,6 +14,7 @@
 #include <time.h>
 
 #include "../../include/zns_stat.h"
+#include "cmd/cgroups.h"
 #include "cmd/interval.h"
 #include "lib/files.h"
 #include "lib/sbuf.h"
@@ -46,6 +47,7 @@ struct loop {
 	int fixed;	/* the user named the disks */
 	int intervals_out;
 	int header_out;
+	int cgroups_said;	/* a cgroups file not understood: said once */
 };
 
 static struct tracked *find_or_add(struct loop *l, const char *name)
@@ -151,16 +153,32 @@ static int read_one(struct loop *l, struct tracked *t, struct snapshot *s)
 	return 1;
 }
 
+/* -o prom: the namespaces' per-cgroup series (modules with a cgroups file). */
+static void prom_cgroups_of(struct loop *l, const struct snapshot *now, int n,
+			    struct sbuf *b, char *err, size_t errlen)
+{
+	char **names = calloc(n, sizeof(*names));
+	int i;
+
+	if (!names)
+		return;
+	for (i = 0; i < n; i++)
+		names[i] = (char *)now[i].disk;
+	if (cgroups_prom(b, names, n, err, errlen) && !l->cgroups_said++)
+		fprintf(stderr, "zns-stat: %s\n", err);
+	free(names);
+}
+
 /* One round: read every namespace, report those with a baseline. */
 static void round_once(struct loop *l)
 {
 	enum out_format f = l->o->format;
-	struct sbuf rows = { 0 }, out = { 0 };
+	struct sbuf rows = { 0 }, out = { 0 }, cg = { 0 };
 	struct snapshot *now = calloc(l->nr ? l->nr : 1, sizeof(*now));
 	struct interval_frame fr;
 	int i, n = 0, cleared_any = 0;
 	double epoch = 0;
-	char when[64];
+	char when[64], err[512];
 
 	for (i = 0; now && i < l->nr; i++) {
 		struct tracked *t = &l->t[i];
@@ -192,16 +210,19 @@ static void round_once(struct loop *l)
 	if (!n)
 		goto out;
 	fmt_time(when, sizeof(when), epoch);
+	if (f == FMT_PROM)
+		prom_cgroups_of(l, now, n, &cg, err, sizeof(err));
 	fr = (struct interval_frame){
 		.when = when, .rows = &rows, .first = !l->intervals_out,
 		.to_file = !!l->o->file, .cleared = cleared_any,
-		.snaps = now, .n = n, .view = &l->o->view,
+		.snaps = now, .n = n, .view = &l->o->view, .extra = &cg,
 	};
 	interval_frame(&out, f, &fr);
 	emit(l, &out);
 	l->intervals_out++;
 out:
 	free(now);
+	sbuf_free(&cg);
 	sbuf_free(&rows);
 	sbuf_free(&out);
 }

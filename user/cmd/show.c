@@ -12,6 +12,7 @@
 
 #include "../../include/zns_stat.h"
 #include "cmd/args.h"
+#include "cmd/cgroups.h"
 #include "cmd/interval.h"
 #include "lib/files.h"
 #include "lib/sbuf.h"
@@ -36,6 +37,25 @@ static int terminal_width(void)
 	if (!ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) && ws.ws_col)
 		return ws.ws_col;
 	return 80;
+}
+
+/* -o prom: the per-cgroup series after the zones' (modules with a cgroups file). */
+static int prom_with_cgroups(struct sbuf *b, const struct snapshot *snaps, int n)
+{
+	char **names = calloc(n, sizeof(*names)), err[512];
+	int i, bad;
+
+	if (!names) {
+		b->oom = 1;
+		return 1;
+	}
+	for (i = 0; i < n; i++)
+		names[i] = (char *)snaps[i].disk;
+	bad = cgroups_prom(b, names, n, err, sizeof(err));
+	if (bad)
+		fprintf(stderr, "zns-stat: %s\n", err);
+	free(names);
+	return bad != 0;
 }
 
 /* One snapshot of each namespace, in the chosen format. */
@@ -70,6 +90,8 @@ static int show(char **disks, int nr, enum out_format f,
 	if (n || (!ret && f != FMT_TABLE)) {
 		output_snapshots(&b, f, snaps, n, vo);
 	}
+	if (f == FMT_PROM && n && prom_with_cgroups(&b, snaps, n))
+		ret = 1;
 	if (write_output(n || !ret ? file : NULL, &b))
 		ret = 1;
 	for (i = 0; i < n; i++)

@@ -8,6 +8,7 @@
 #include "../../include/zns_stat.h"
 #include "lib/numbers.h"
 #include "model/view.h"
+#include "source/cgroup_names.h"
 #include "source/columns.h"
 #include "source/snapshot.h"
 
@@ -168,6 +169,8 @@ void view_cell_human(const struct snapshot *s, uint64_t zone, int col,
 	if (column_is_status(s->columns[col]))
 		fmt_str(out, outlen, status_name(snapshot_row(s, zone)[col],
 						 code, sizeof(code)));
+	else if (!strcmp(s->columns[col], COL_OWNER))
+		cgroup_owner_name(snapshot_row(s, zone)[col], out, outlen);
 	else
 		view_cell(s, zone, col, out, outlen);
 }

@@ -428,6 +428,8 @@ static void json_frame(struct sbuf *out, const struct interval_frame *fr)
 static void prom_frame(struct sbuf *out, const struct interval_frame *fr)
 {
 	output_prom(out, fr->snaps, fr->n, fr->view);
+	if (fr->extra && fr->extra->len)
+		sbuf_put(out, fr->extra->s, fr->extra->len);
 	if (!fr->to_file)
 		sbuf_printf(out, "\n");
 }

@@ -34,6 +34,7 @@ struct interval_frame {
 	struct snapshot *snaps;
 	int n;
 	const struct view_opts *view;
+	const struct sbuf *extra;	/* prom: series after the zones' (per cgroup), or NULL */
 };
 
 void interval_frame(struct sbuf *out, enum out_format f,

@@ -13,6 +13,8 @@
 #include "lib/numbers.h"
 #include "lib/sbuf.h"
 #include "model/view.h"
+#include "render/cgroups_out.h"
+#include "source/cgroup_names.h"
 #include "source/columns.h"
 #include "source/snapshot.h"
 
@@ -30,6 +32,10 @@ static void prom_name(const char *col, char *out, int outlen, int counter)
 	}
 	if (!strcmp(col, COL_HOST_COND)) {
 		snprintf(out, outlen, "host_condition_info");
+		return;
+	}
+	if (!strcmp(col, COL_OWNER)) {	/* the cgroup in labels, value 1 */
+		snprintf(out, outlen, "owner_info");
 		return;
 	}
 	if (!strcmp(col, COL_WPTR)) {
@@ -58,6 +64,21 @@ static void prom_name(const char *col, char *out, int outlen, int counter)
 static int is_condition(const char *col)
 {
 	return !strcmp(col, COL_COND) || !strcmp(col, COL_HOST_COND);
+}
+
+/*
+ * A zone's owner: ,owner="/a.service" (or mixed, unattributed, other;
+ * none: no owner since the last reset; the id when no cgroup2 directory
+ * has it) and the id itself, as labels of a series of value 1.
+ */
+static void owner_labels(struct sbuf *b, uint64_t v)
+{
+	char name[4096];
+
+	cgroup_owner_name(v, name, sizeof(name));
+	sbuf_printf(b, ",owner=\"");
+	prom_label_value(b, v ? name : "none");
+	sbuf_printf(b, "\",id=\"%llu\"} 1\n", (unsigned long long)v);
 }
 
 static void prom_value(struct sbuf *b, const char *col, uint64_t v)
@@ -134,6 +155,10 @@ static void prom_zones(struct sbuf *b, struct snapshot *snaps, int n,
 				if (column_is_status(cols[i])) {
 					sbuf_printf(b, ",status=\"%s\",code=\"%#llx\"} 1\n",
 						    status_key(v), (unsigned long long)v);
+					continue;
+				}
+				if (!strcmp(cols[i], COL_OWNER)) {
+					owner_labels(b, v);
 					continue;
 				}
 				if (is_condition(cols[i])) {

@@ -64,7 +64,7 @@ static void add(struct table_col *t, int *n, const struct snapshot *s, int col,
 		      snapshot_column(s, "host_written_known") >= 0 ?
 		      snapshot_column(s, "host_written_known") : -2;
 	t[*n].text = count < 0 && (!strcmp(c, COL_COND) || !strcmp(c, COL_HOST_COND) ||
-				   column_is_status(c));
+				   !strcmp(c, COL_OWNER) || column_is_status(c));
 	t[(*n)++].count = count;
 }
 
@@ -95,13 +95,16 @@ static int compact_hides(const char *c)
 	return !strcmp(c, "host_written_known") || !strcmp(c, "host_cond_time_ns") ||
 	       !strcmp(c, "fill_min_sectors") || !strcmp(c, "fill_max_sectors") ||
 	       !strcmp(c, "fill_sum_sectors") || !strcmp(c, "queue_wait_sum_ns") ||
-	       !strcmp(c, "owner_cgroup") || !strcmp(c, "root_written_sectors");
+	       !strcmp(c, COL_OWNER) || !strcmp(c, "root_written_sectors");
 }
+
+/* table_columns()'s compact set and, last, the columns it hides: what --columns picks from */
+#define TABLE_CHOOSABLE	2
 
 /*
  * Compact: each operation's mean latency after its count (and sectors);
  * the host's view of the zone (host_cond, host_written_sectors) beside the
- * device's (cond, wptr, cap).
+ * device's (cond, wptr, cap). wide 1: every column as the module prints it.
  */
 static int table_columns(const struct snapshot *s, int wide, struct table_col *t)
 {
@@ -116,7 +119,7 @@ static int table_columns(const struct snapshot *s, int wide, struct table_col *t
 		beside = snapshot_column(s, "start");
 	ng = op_groups((const char * const *)s->columns, s->nr_columns, g, MAX_OP_GROUPS);
 	for (i = 0; i < s->nr_columns; i++) {
-		if (wide) {
+		if (wide == 1) {
 			add(t, &n, s, i, -1);
 			continue;
 		}
@@ -136,7 +139,10 @@ static int table_columns(const struct snapshot *s, int wide, struct table_col *t
 			add(t, &n, s, ++i, -1);
 		add(t, &n, s, grp->lat_sum, count);
 	}
-	for (i = 0; !wide && i < n; i++)
+	for (i = 0; wide == TABLE_CHOOSABLE && i < s->nr_columns; i++)
+		if (compact_hides(s->columns[i]))
+			add(t, &n, s, i, -1);
+	for (i = 0; wide != 1 && i < n; i++)
 		humanize(&t[i]);
 	return n;
 }
@@ -363,7 +369,7 @@ static int chosen_columns(const struct snapshot *s, const uint64_t *zones,
 	char copy[1024], *tok, *save;
 	int nt, n = 0, i, left;
 
-	nt = layout(s, zones, nr, 0, 0, all, &left, txt);
+	nt = layout(s, zones, nr, TABLE_CHOOSABLE, 0, all, &left, txt);
 	snprintf(copy, sizeof(copy), "%s", list);
 	for (tok = strtok_r(copy, ",", &save); tok && n < SNAPSHOT_MAX_COLUMNS;
 	     tok = strtok_r(NULL, ",", &save)) {
@@ -546,8 +552,8 @@ void output_table_columns(struct sbuf *b, const struct snapshot *s)
 	const char *help;
 	int nt, i, left;
 
-	/* every column of a full-width table, with what it holds */
-	nt = table_layout(s, NULL, 0, 0, 0, all, &left);
+	/* every column --columns can name, with what it holds */
+	nt = table_layout(s, NULL, 0, TABLE_CHOOSABLE, 0, all, &left);
 	for (i = 0; i < nt; i++) {
 		help = all[i].count >= 0 ? "Mean latency of the operation's successful commands, in microseconds." :
 		       column_help(s->columns[all[i].col]);

@@ -30,7 +30,7 @@ enum column_kind column_kind(const char *name)
 		return COL_ID;
 	if (!strcmp(name, COL_COND) || !strcmp(name, COL_WPTR) ||
 	    !strcmp(name, COL_CAP) || !strncmp(name, "host_", 5) ||
-	    !strcmp(name, "owner_cgroup"))
+	    !strcmp(name, COL_OWNER))
 		return COL_STATE;
 	if (has_token(name, "min") || has_token(name, "max"))
 		return COL_EXTREMUM;
@@ -154,7 +154,7 @@ static const struct {
 	{ "fill_max_sectors", "Largest fill at reset." },
 	{ "finish_waste_sectors", "Capacity finishes left unwritten." },
 	{ "queue_wait_sum_ns", "Time the zone's block-layer commands waited from allocation to setup, summed." },
-	{ "owner_cgroup", "Cgroup id (inode of its cgroup2 directory) whose data the zone holds since its last reset; 0: none; 18446744073709551615: mixed, ...614: unattributed (passthrough), ...613: other (the module's cgroup table was full)." },
+	{ "owner_cgroup", "Cgroup id (inode of its cgroup2 directory) whose data the zone holds since its last reset; 0: none; 18446744073709551615: mixed, ...614: unattributed (passthrough), ...613: other (the module's cgroup table was full). The table shows its path (or -, mixed, unattributed, other; the id when no cgroup has it now)." },
 	{ "root_written_sectors", "Sectors the root cgroup wrote (kernel threads: filesystem GC and relocation, uncharged writeback)." },
 };
 

@@ -24,6 +24,7 @@ enum column_kind {
 #define COL_CAP		"cap"
 /* The module's view of the condition: named like cond, 0 is "unknown". */
 #define COL_HOST_COND	"host_cond"
+#define COL_OWNER	"owner_cgroup"	/* a cgroup id or ZNS_OWNER_ID_*: a name for people */
 
 enum column_kind column_kind(const char *name);
 /*
