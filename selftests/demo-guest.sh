@@ -52,8 +52,9 @@ done
 step "zns-stat $NS1"
 "$ZNS_TOOL" $NS1
 
-step "whose data fills each zone: $ZNS_DEBUGFS/$NS1/cgroups"
-cat "$ZNS_DEBUGFS/$NS1/cgroups"
+step "zns-stat cgroups $NS1: whose data fills each zone"
+"$ZNS_TOOL" cgroups $NS1 || fail "zns-stat cgroups"
+"$ZNS_TOOL" $NS1 --columns zone,writes,write_bytes,owner_cgroup || fail "zns-stat --columns"
 
 step "zns-stat lifecycle $NS1: the zones as the host drove them"
 "$ZNS_TOOL" lifecycle $NS1

@@ -99,6 +99,24 @@ expect_eq "zone 3 root sectors" "$(col 3 root_written_sectors)" 16
 expect_eq "zone 0 root sectors" "$(col 0 root_written_sectors)" 0
 expect_eq "root sectors in summary" "$(summary_value $D root_written_sectors)" 16
 
+# The tool reads the same: zns-stat cgroups (CSV: the file's numbers) and
+# the zone table's owner by cgroup path.
+csv=$("$ZNS_TOOL" cgroups $D -o csv) || fail "zns-stat cgroups $D -o csv"
+tcsv() {	# tcsv PATH FIELD: of zns-stat cgroups' CSV
+	awk -F, -v p="$1" -v f="$2" 'NR == 1 { for (i = 1; i <= NF; i++) n[$i] = i; next }
+		$n["path"] == p { print $n[f] }' <<<"$csv"
+}
+expect_eq "zns-stat cgroups: /zns_a writes" "$(tcsv /zns_a write_commands)" "$(cg /zns_a write_commands)"
+expect_eq "zns-stat cgroups: /zns_b read sectors" "$(tcsv /zns_b read_sectors)" 8
+expect_eq "zns-stat cgroups: (mixed) zones" "$(tcsv "(mixed)" zones_owned)" 1
+"$ZNS_TOOL" cgroups $D || fail "zns-stat cgroups $D"
+owners=$("$ZNS_TOOL" $D -a -r --columns zone,owner_cgroup) ||
+	fail "zns-stat --columns zone,owner_cgroup"
+echo "$owners"
+expect_eq "zns-stat: zone 0's owner" "$(awk '$1 == 0 { print $2 }' <<<"$owners")" /zns_a
+expect_eq "zns-stat: zone 2's owner" "$(awk '$1 == 2 { print $2 }' <<<"$owners")" mixed
+expect_eq "zns-stat: zone 1's owner" "$(awk '$1 == 1 { print $2 }' <<<"$owners")" -
+
 # Buffered writes, written back by sync from the root cgroup: cgroup
 # writeback charges them to the cgroup that dirtied the pages.
 before=$(cg /zns_b write_sectors)
