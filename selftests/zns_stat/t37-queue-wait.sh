@@ -4,7 +4,7 @@
 # through one at a time (before 6.10: mq-deadline's zone write lock, after
 # the request is allocated; 6.10+: the zone write plug, before any request
 # exists). Each write waits for those ahead of it, so the zone's summed
-# queue wait must be several times its summed write latency; the status
+# queue wait must be well above its summed write latency; the status
 # file says where the wait starts (submission, with CONFIG_BLK_CGROUP).
 . "${0%/*}/lib.sh"
 . "${0%/*}/zns.sh"
@@ -42,8 +42,9 @@ lat_ns=$(col 0 write_lat_sum_ns)
 echo "zone 0: $writes writes, queue wait $wait_ns ns, write latency $lat_ns ns (sums)"
 expect_eq "zone 0 writes" "$writes" $((ZONE_SECTORS / 8))
 expect_eq "zone 0 write sectors" "$sectors" $ZONE_SECTORS
-# 7 ahead at queue depth 8: the wait is near 7 latencies; 3 leaves room for
-# fio's ramp up and down and for the emulation's noise
-expect_eq "queue wait at least 3 write latencies" \
-	"$([ "$wait_ns" -ge $((3 * lat_ns)) ] && echo yes || echo "no: ratio $((wait_ns * 100 / (lat_ns + 1)))%")" yes
+# 7 ahead at queue depth 8 would make it near 7 latencies; fio keeps fewer
+# queued where its submission is slow: 4-5.5 measured on Debian's 6.1 and
+# 6.12, 2.3 on the debug kernel. From the allocation, 6.12 gave 0.02.
+expect_eq "queue wait at least 1.5 write latencies" \
+	"$([ "$((wait_ns * 2))" -ge $((3 * lat_ns)) ] && echo yes || echo "no: ratio $((wait_ns * 100 / (lat_ns + 1)))%")" yes
 finish
