@@ -263,6 +263,17 @@ for t in "${@:-multi}"; do [[ $t != multi* ]] || multi_tests+=("$t"); done
 # the multipath tests rely on round-robin to use both paths.
 [ "${#multi_tests[@]}" = 0 ] ||
 	multi_suite debian-6.1-multi "${kernel[debian-6.1]:-$KVER}" "${multi_tests[@]}"
+# The btrfs test (no multipath) on 6.12 too: zone write plugging and 6.12's
+# btrfs place and relocate the data their own way.
+btrfs_tests=()
+for t in "${multi_tests[@]}"; do
+	case $t in
+	multi) btrfs_tests+=(multi/t70) ;;
+	multi/t70*) btrfs_tests+=("$t") ;;
+	esac
+done
+[ -z "${kernel[debian-6.12]:-}" ] || [ "${#btrfs_tests[@]}" = 0 ] ||
+	multi_suite debian-6.12-btrfs "${kernel[debian-6.12]}" "${btrfs_tests[@]}"
 # nvme_core built in: its own tests (zns_stat/builtin/), run when chosen or by default.
 builtin_tests=()
 for t in "${@:-builtin}"; do [[ $t != builtin* ]] || builtin_tests+=("$t"); done

@@ -11,7 +11,9 @@
 #     multi/t40 swaps them: the kernel's name for the namespace comes back with
 #     another zone geometry;
 #   - controller serial lim0: one zoned namespace, 4096 B LBAs, 8 zones of 1 MiB
-#     with a capacity of 512 KiB, at most 2 open and 3 active zones (multi/t60).
+#     with a capacity of 512 KiB, at most 2 open and 3 active zones (multi/t60);
+#   - controller serial btr0: one zoned namespace, 4096 B LBAs, 64 zones of
+#     4 MiB, for a btrfs in zoned mode (multi/t70).
 set -euo pipefail
 dir=${1:?usage: multi-devices.sh DIR}
 mkdir -p "$dir"
@@ -20,6 +22,7 @@ truncate -s 32M "$dir/mp.img"
 truncate -s 16M "$dir/geo1.img"
 truncate -s 32M "$dir/geo2.img"
 truncate -s 8M "$dir/lim.img"
+truncate -s 256M "$dir/btr.img"
 echo "-device nvme,serial=zns1,id=nvme1" \
 	"-drive file=$dir/big.img,id=big,format=raw,if=none" \
 	"-device nvme-ns,drive=big,bus=nvme1,nsid=1,zoned=true,zoned.zone_size=64K,zoned.zone_capacity=64K,logical_block_size=4096,physical_block_size=4096" \
@@ -36,4 +39,7 @@ echo "-device nvme,serial=zns1,id=nvme1" \
 	"-device nvme-ns,drive=geo2,bus=geoc0,nsid=2,detached=on,zoned=true,zoned.zone_size=1M,zoned.zone_capacity=1M,logical_block_size=4096,physical_block_size=4096" \
 	"-device nvme,serial=lim0,id=limc" \
 	"-drive file=$dir/lim.img,id=lim,format=raw,if=none" \
-	"-device nvme-ns,drive=lim,bus=limc,nsid=1,zoned=true,zoned.zone_size=1M,zoned.zone_capacity=512K,zoned.max_open=2,zoned.max_active=3,logical_block_size=4096,physical_block_size=4096"
+	"-device nvme-ns,drive=lim,bus=limc,nsid=1,zoned=true,zoned.zone_size=1M,zoned.zone_capacity=512K,zoned.max_open=2,zoned.max_active=3,logical_block_size=4096,physical_block_size=4096" \
+	"-device nvme,serial=btr0,id=btrc" \
+	"-drive file=$dir/btr.img,id=btr,format=raw,if=none" \
+	"-device nvme-ns,drive=btr,bus=btrc,nsid=1,zoned=true,zoned.zone_size=4M,zoned.zone_capacity=4M,logical_block_size=4096,physical_block_size=4096"
