@@ -28,10 +28,6 @@ L=$((LBA / 512))		# sectors per LBA
 Z=$((ZONE_SECTORS / L))		# LBAs per zone
 echo "$D: $LBA B LBAs, $zones zones of $ZONE_SECTORS sectors"
 run() { "$@" >/dev/null || fail "$*"; }
-col() {
-	awk -v z="$1" -v c="$2" 'NR == 1 { for (i = 2; i <= NF; i++) n[$i] = i - 1; next }
-		$1 == z { print $n[c] }' "$ZNS_DEBUGFS/$D/zones"
-}
 
 blkzone report -c 1 "/dev/$D" >/dev/null || fail "blkzone report $D"
 wait_tracked "$D"
@@ -66,16 +62,16 @@ expect_summary "$D" writes=3 appends=2 reads=1 resets=2 reset_all=0 dropped=0 er
 # The host's view: condition and written sectors of each zone; zone 1's fill
 # at reset; zone 2 finished with nothing written wasted its capacity.
 expect_eq "zones 0-3: host_cond/host_written_sectors" \
-	"$(for z in 0 1 2 3; do echo -n "$(col $z host_cond)/$(col $z host_written_sectors) "; done)" \
+	"$(for z in 0 1 2 3; do echo -n "$(zone_col $z host_cond)/$(zone_col $z host_written_sectors) "; done)" \
 	"2/$((3 * L)) 1/0 1/0 2/$((2 * L)) "
-expect_eq "zone 1: fill_resets, fill_sum_sectors" "$(col 1 fill_resets) $(col 1 fill_sum_sectors)" "1 $((3 * L))"
-expect_eq "zone 2: finish_waste_sectors" "$(col 2 finish_waste_sectors)" "$cap"
+expect_eq "zone 1: fill_resets, fill_sum_sectors" "$(zone_col 1 fill_resets) $(zone_col 1 fill_sum_sectors)" "1 $((3 * L))"
+expect_eq "zone 2: finish_waste_sectors" "$(zone_col 2 finish_waste_sectors)" "$cap"
 # And the device agrees (blkzone: zcond 2 implicitly open, wptr in sectors).
 for z in 0 3; do
 	line=$(blkzone report -o $((z * ZONE_SECTORS)) -c 1 "/dev/$D")
 	expect_eq "zone $z: the device's wptr and zcond" \
 		"$(sed -n 's/.*wptr 0x\([0-9a-f]*\).*zcond: *\([0-9]*\).*/\1 \2/p' <<<"$line" | { read -r w c; echo "$((16#$w)) $c"; })" \
-		"$(col $z host_written_sectors) 2"
+		"$(zone_col $z host_written_sectors) 2"
 done
 run blkzone reset -o 0 -c 4 "/dev/$D"
 finish

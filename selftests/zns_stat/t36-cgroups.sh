@@ -37,15 +37,6 @@ write_at() {	# write_at CGROUP ZONE SECTORS OFFSET_SECTORS: one O_DIRECT dd
 	in_cgroup "$1" dd if="$(data_file $(($3 * 512)))" of=/dev/$D bs=$(($3 * 512)) \
 		count=1 seek=$((($2 * ZONE_SECTORS + $4) * 512)) oflag=direct,seek_bytes
 }
-# cg PATH FIELD: a cgroups row's field ("" if no row has PATH).
-cg() {
-	awk -v p="$1" -v f="$2" 'NR == 1 { for (i = 2; i <= NF; i++) n[$i] = i - 1; next }
-		$2 == p { print $n[f] }' "$ZNS_DEBUGFS/$D/cgroups"
-}
-col() {	# col ZONE COLUMN: of the zones file
-	awk -v z="$1" -v c="$2" 'NR == 1 { for (i = 2; i <= NF; i++) n[$i] = i - 1; next }
-		$1 == z { print $n[c] }' "$ZNS_DEBUGFS/$D/zones"
-}
 
 write_at zns_a 0 8 0
 write_at zns_a 0 8 8
@@ -67,36 +58,36 @@ in_cgroup zns_a blkzone reset -o $ZONE_SECTORS -c 1 /dev/$D
 in_cgroup zns_b dd if=/dev/$D of=/dev/null bs=4096 count=1 iflag=direct
 
 cat "$ZNS_DEBUGFS/$D/cgroups"
-expect_eq "zns_a writes" "$(cg /zns_a write_commands)" $((4 + pt_charged * 2))
-expect_eq "zns_a write sectors" "$(cg /zns_a write_sectors)" $((32 + pt_charged * 16))
-expect_eq "zns_a resets" "$(cg /zns_a reset_commands)" 1
-expect_eq "zns_a zones owned (zone 0; 4, 5 if charged)" "$(cg /zns_a zones_owned)" $((1 + pt_charged * 2))
-expect_eq "zns_a id" "$(cg /zns_a id)" "$id_a"
-expect_eq "zns_b writes" "$(cg /zns_b write_commands)" 3
-expect_eq "zns_b write sectors" "$(cg /zns_b write_sectors)" 24
-expect_eq "zns_b reads" "$(cg /zns_b read_commands)" 1
-expect_eq "zns_b read sectors" "$(cg /zns_b read_sectors)" 8
-expect_eq "zns_b zones owned (zone 1 reset, zone 2 mixed)" "$(cg /zns_b zones_owned)" 0
-expect_eq "zns_b id" "$(cg /zns_b id)" "$id_b"
-expect_eq "root writes" "$(cg / write_commands)" 1
-expect_eq "root write sectors" "$(cg / write_sectors)" 16
-expect_eq "root zones owned" "$(cg / zones_owned)" 1
-expect_eq "unattributed writes" "$(cg "(unattributed)" write_commands)" $((2 - pt_charged * 2))
-expect_eq "unattributed zones owned" "$(cg "(unattributed)" zones_owned)" $((2 - pt_charged * 2))
-expect_eq "unattributed resets (passthrough, no data)" "$(cg "(unattributed)" reset_commands)" 1
-expect_eq "zns_b resets" "$(cg /zns_b reset_commands)" 0
-expect_eq "mixed zones" "$(cg "(mixed)" zones_owned)" 1
-expect_eq "other writes" "$(cg "(other)" write_commands)" 0
+expect_eq "zns_a writes" "$(cgroup_field /zns_a write_commands)" $((4 + pt_charged * 2))
+expect_eq "zns_a write sectors" "$(cgroup_field /zns_a write_sectors)" $((32 + pt_charged * 16))
+expect_eq "zns_a resets" "$(cgroup_field /zns_a reset_commands)" 1
+expect_eq "zns_a zones owned (zone 0; 4, 5 if charged)" "$(cgroup_field /zns_a zones_owned)" $((1 + pt_charged * 2))
+expect_eq "zns_a id" "$(cgroup_field /zns_a id)" "$id_a"
+expect_eq "zns_b writes" "$(cgroup_field /zns_b write_commands)" 3
+expect_eq "zns_b write sectors" "$(cgroup_field /zns_b write_sectors)" 24
+expect_eq "zns_b reads" "$(cgroup_field /zns_b read_commands)" 1
+expect_eq "zns_b read sectors" "$(cgroup_field /zns_b read_sectors)" 8
+expect_eq "zns_b zones owned (zone 1 reset, zone 2 mixed)" "$(cgroup_field /zns_b zones_owned)" 0
+expect_eq "zns_b id" "$(cgroup_field /zns_b id)" "$id_b"
+expect_eq "root writes" "$(cgroup_field / write_commands)" 1
+expect_eq "root write sectors" "$(cgroup_field / write_sectors)" 16
+expect_eq "root zones owned" "$(cgroup_field / zones_owned)" 1
+expect_eq "unattributed writes" "$(cgroup_field "(unattributed)" write_commands)" $((2 - pt_charged * 2))
+expect_eq "unattributed zones owned" "$(cgroup_field "(unattributed)" zones_owned)" $((2 - pt_charged * 2))
+expect_eq "unattributed resets (passthrough, no data)" "$(cgroup_field "(unattributed)" reset_commands)" 1
+expect_eq "zns_b resets" "$(cgroup_field /zns_b reset_commands)" 0
+expect_eq "mixed zones" "$(cgroup_field "(mixed)" zones_owned)" 1
+expect_eq "other writes" "$(cgroup_field "(other)" write_commands)" 0
 
-expect_eq "zone 0 owner" "$(col 0 owner_cgroup)" "$id_a"
-expect_eq "zone 1 owner (reset)" "$(col 1 owner_cgroup)" 0
-expect_eq "zone 2 owner" "$(col 2 owner_cgroup)" $MIXED
-expect_eq "zone 3 owner" "$(col 3 owner_cgroup)" 1
-expect_eq "zone 4 owner" "$(col 4 owner_cgroup)" "$pt_owner"
-expect_eq "zone 5 owner" "$(col 5 owner_cgroup)" "$pt_owner"
-expect_eq "zone 6 owner" "$(col 6 owner_cgroup)" 0
-expect_eq "zone 3 root sectors" "$(col 3 root_written_sectors)" 16
-expect_eq "zone 0 root sectors" "$(col 0 root_written_sectors)" 0
+expect_eq "zone 0 owner" "$(zone_col 0 owner_cgroup)" "$id_a"
+expect_eq "zone 1 owner (reset)" "$(zone_col 1 owner_cgroup)" 0
+expect_eq "zone 2 owner" "$(zone_col 2 owner_cgroup)" $MIXED
+expect_eq "zone 3 owner" "$(zone_col 3 owner_cgroup)" 1
+expect_eq "zone 4 owner" "$(zone_col 4 owner_cgroup)" "$pt_owner"
+expect_eq "zone 5 owner" "$(zone_col 5 owner_cgroup)" "$pt_owner"
+expect_eq "zone 6 owner" "$(zone_col 6 owner_cgroup)" 0
+expect_eq "zone 3 root sectors" "$(zone_col 3 root_written_sectors)" 16
+expect_eq "zone 0 root sectors" "$(zone_col 0 root_written_sectors)" 0
 expect_eq "root sectors in summary" "$(summary_value $D root_written_sectors)" 16
 
 # The tool reads the same: zns-stat cgroups (CSV: the file's numbers) and
@@ -106,7 +97,7 @@ tcsv() {	# tcsv PATH FIELD: of zns-stat cgroups' CSV
 	awk -F, -v p="$1" -v f="$2" 'NR == 1 { for (i = 1; i <= NF; i++) n[$i] = i; next }
 		$n["path"] == p { print $n[f] }' <<<"$csv"
 }
-expect_eq "zns-stat cgroups: /zns_a writes" "$(tcsv /zns_a write_commands)" "$(cg /zns_a write_commands)"
+expect_eq "zns-stat cgroups: /zns_a writes" "$(tcsv /zns_a write_commands)" "$(cgroup_field /zns_a write_commands)"
 expect_eq "zns-stat cgroups: /zns_b read sectors" "$(tcsv /zns_b read_sectors)" 8
 expect_eq "zns-stat cgroups: (mixed) zones" "$(tcsv "(mixed)" zones_owned)" 1
 "$ZNS_TOOL" cgroups $D || fail "zns-stat cgroups $D"
@@ -119,13 +110,13 @@ expect_eq "zns-stat: zone 1's owner" "$(awk '$1 == 1 { print $2 }' <<<"$owners")
 
 # Buffered writes, written back by sync from the root cgroup: cgroup
 # writeback charges them to the cgroup that dirtied the pages.
-before=$(cg /zns_b write_sectors)
+before=$(cgroup_field /zns_b write_sectors)
 in_cgroup zns_b dd if="$(data_file 65536)" of=/dev/$D bs=64k count=1 \
 	seek=$((7 * ZONE_SECTORS * 512)) oflag=seek_bytes
 sync
-expect_eq "written back: zns_b's sectors" "$(($(cg /zns_b write_sectors) - before))" 128
-expect_eq "written back: zone 7 owner" "$(col 7 owner_cgroup)" "$id_b"
-expect_eq "written back: root sectors in zone 7" "$(col 7 root_written_sectors)" 0
+expect_eq "written back: zns_b's sectors" "$(($(cgroup_field /zns_b write_sectors) - before))" 128
+expect_eq "written back: zone 7 owner" "$(zone_col 7 owner_cgroup)" "$id_b"
+expect_eq "written back: root sectors in zone 7" "$(zone_col 7 root_written_sectors)" 0
 
 # A full table: the second cgroup counts in "other", nothing is lost.
 for bad in 0 1025 x -1; do
@@ -141,11 +132,11 @@ write_at zns_a 5 8 0
 write_at zns_b 6 8 0
 write_at zns_b 6 8 8
 cat "$ZNS_DEBUGFS/$D/cgroups"
-expect_eq "one slot: zns_a writes" "$(cg /zns_a write_commands)" 1
-expect_eq "one slot: no row for zns_b" "$(cg /zns_b write_commands)" ""
-expect_eq "one slot: other writes" "$(cg "(other)" write_commands)" 2
-expect_eq "one slot: other sectors" "$(cg "(other)" write_sectors)" 16
-expect_eq "one slot: zone 6 owner" "$(col 6 owner_cgroup)" $OTHER
-expect_eq "one slot: zone 5 owner" "$(col 5 owner_cgroup)" "$id_a"
+expect_eq "one slot: zns_a writes" "$(cgroup_field /zns_a write_commands)" 1
+expect_eq "one slot: no row for zns_b" "$(cgroup_field /zns_b write_commands)" ""
+expect_eq "one slot: other writes" "$(cgroup_field "(other)" write_commands)" 2
+expect_eq "one slot: other sectors" "$(cgroup_field "(other)" write_sectors)" 16
+expect_eq "one slot: zone 6 owner" "$(zone_col 6 owner_cgroup)" $OTHER
+expect_eq "one slot: zone 5 owner" "$(zone_col 5 owner_cgroup)" "$id_a"
 expect_eq "one slot: summary writes" "$(summary_value $D writes)" 3
 finish

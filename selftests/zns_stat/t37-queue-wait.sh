@@ -32,14 +32,10 @@ fio --name=plug --filename=/dev/$D --direct=1 --zonemode=zbd --ioengine=libaio \
 	--iodepth=8 --iodepth_batch_submit=8 --iodepth_batch_complete_min=8 \
 	--rw=write --bs=4k --offset=0 --size=$((ZONE_SECTORS * 512)) \
 	--output-format=json >/tmp/fio-plug.json || fail "fio"
-col() {	# col ZONE COLUMN: of the zones file
-	awk -v z="$1" -v c="$2" 'NR == 1 { for (i = 2; i <= NF; i++) n[$i] = i - 1; next }
-		$1 == z { print $n[c] }' "$ZNS_DEBUGFS/$D/zones"
-}
-writes=$(col 0 writes)
-sectors=$(col 0 write_sectors)
-wait_ns=$(col 0 queue_wait_sum_ns)
-lat_ns=$(col 0 write_lat_sum_ns)
+writes=$(zone_col 0 writes)
+sectors=$(zone_col 0 write_sectors)
+wait_ns=$(zone_col 0 queue_wait_sum_ns)
+lat_ns=$(zone_col 0 write_lat_sum_ns)
 echo "zone 0: $writes writes, queue wait $wait_ns ns, write latency $lat_ns ns (sums)"
 expect_eq "zone 0 writes" "$writes" $((ZONE_SECTORS / 8))
 expect_eq "zone 0 write sectors" "$sectors" $ZONE_SECTORS

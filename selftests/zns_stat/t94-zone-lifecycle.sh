@@ -15,10 +15,6 @@ D=$NS2
 run() { "$@" >/dev/null 2>&1 || fail "$*"; }
 must_fail() { if "$@" >/dev/null 2>&1; then fail "succeeded: $*"; fi; }
 life() { awk -v k="$1" '$1 == k { print $2 }' "$ZNS_DEBUGFS/$D/lifecycle"; }
-col() {	# col ZONE COLUMN
-	awk -v z="$1" -v c="$2" 'NR == 1 { for (i = 2; i <= NF; i++) n[$i] = i - 1; next }
-		$1 == z { print $n[c] }' "$ZNS_DEBUGFS/$D/zones"
-}
 zone_bytes() { echo $(($1 * ZONE_SECTORS * 512)); }
 write_at() {	# write_at ZONE SECTORS [OFFSET_SECTORS]: one dd, O_DIRECT
 	run dd if="$(data_file $(($2 * 512)))" of=/dev/$D bs=$(($2 * 512)) count=1 \
@@ -65,38 +61,38 @@ expect_eq "seed_reports zones_seeded zones_seed_raced" \
 	"$(life seed_reports) $(life zones_seeded) $(life zones_seed_raced)" "1 8 0"
 expect_eq "zone_capacity_sectors" "$(life zone_capacity_sectors)" $ZONE_SECTORS
 expect_eq "max_open_zones" "$(life max_open_zones)" 4
-expect_eq "zones 0 and 7 empty" "$(col 0 host_cond) $(col 7 host_cond)" "1 1"
+expect_eq "zones 0 and 7 empty" "$(zone_col 0 host_cond) $(zone_col 7 host_cond)" "1 1"
 agree "seeded"
 
 # Zone 0 written to 1200 of 2048 sectors (58.6%: the 60% tenth), then reset.
 write_at 0 1200
-expect_eq "zone 0 implicitly open" "$(col 0 host_cond)" 2
-expect_eq "zone 0 written" "$(col 0 host_written_sectors)" 1200
+expect_eq "zone 0 implicitly open" "$(zone_col 0 host_cond)" 2
+expect_eq "zone 0 written" "$(zone_col 0 host_written_sectors)" 1200
 run blkzone reset -o 0 -c 1 /dev/$D
 # Zone 1 written full in two writes, then reset: 100%.
 write_at 1 1024
 write_at 1 1024 1024
-expect_eq "zone 1 full" "$(col 1 host_cond)" 14
+expect_eq "zone 1 full" "$(zone_col 1 host_cond)" 14
 run blkzone reset -o $ZONE_SECTORS -c 1 /dev/$D
 # Zone 2: 8 LBAs by nvme-cli, then finished: 2040 sectors wasted.
 run nvme write /dev/$D -s $((2 * ZONE_SECTORS)) -c 7 -z 4096 -d "$(data_file 4096)"
 run nvme zns finish-zone /dev/$D -s $((2 * ZONE_SECTORS))
 # Zone 3: opened, written 16 sectors, closed.
 run blkzone open -o $((3 * ZONE_SECTORS)) -c 1 /dev/$D
-expect_eq "zone 3 explicitly open" "$(col 3 host_cond)" 3
+expect_eq "zone 3 explicitly open" "$(zone_col 3 host_cond)" 3
 write_at 3 16
 run blkzone close -o $((3 * ZONE_SECTORS)) -c 1 /dev/$D
 # Zone 4: a zone append of 8 sectors, then a write off the write pointer
 # (fails: the host's view did not expect success, so it stands).
 run nvme zns zone-append /dev/$D -s $((4 * ZONE_SECTORS)) -z 4096 -d "$(data_file 4096)"
 must_fail nvme write /dev/$D -s $((4 * ZONE_SECTORS + 100)) -c 0 -z 512 -d "$(data_file 512)"
-expect_eq "zone 4 still implicitly open" "$(col 4 host_cond)" 2
+expect_eq "zone 4 still implicitly open" "$(zone_col 4 host_cond)" 2
 agree "after the workload"
 
-expect_eq "zone 0 fill" "$(col 0 fill_resets) $(col 0 fill_sum_sectors) $(col 0 fill_min_sectors) $(col 0 fill_max_sectors)" "1 1200 1200 1200"
-expect_eq "zone 1 fill" "$(col 1 fill_resets) $(col 1 fill_sum_sectors)" "1 2048"
-expect_eq "zone 2 finish waste" "$(col 2 finish_waste_sectors)" 2040
-expect_eq "zone 3 closed, 16 written" "$(col 3 host_cond) $(col 3 host_written_sectors)" "4 16"
+expect_eq "zone 0 fill" "$(zone_col 0 fill_resets) $(zone_col 0 fill_sum_sectors) $(zone_col 0 fill_min_sectors) $(zone_col 0 fill_max_sectors)" "1 1200 1200 1200"
+expect_eq "zone 1 fill" "$(zone_col 1 fill_resets) $(zone_col 1 fill_sum_sectors)" "1 2048"
+expect_eq "zone 2 finish waste" "$(zone_col 2 finish_waste_sectors)" 2040
+expect_eq "zone 3 closed, 16 written" "$(zone_col 3 host_cond) $(zone_col 3 host_written_sectors)" "4 16"
 expect_eq "resets_fill_60pct" "$(life resets_fill_60pct)" 1
 expect_eq "resets_fill_100pct" "$(life resets_fill_100pct)" 1
 expect_eq "reclaimed_sectors" "$(life reclaimed_sectors)" 3248
@@ -116,8 +112,8 @@ for what in to_full open; do
 		END { print (s >= lo && s < hi) ? "yes" : "no: " s " not in [" lo ", " hi ")" }' \
 		"$ZNS_DEBUGFS/$D/lifetimes" "$ZNS_DEBUGFS/$D/lifecycle")" yes
 done
-expect_eq "zone 0 queue wait (dd: block layer)" "$([ "$(col 0 queue_wait_sum_ns)" -gt 0 ] && echo yes)" yes
-expect_eq "zone 2 queue wait (nvme-cli: passthrough)" "$(col 2 queue_wait_sum_ns)" 0
+expect_eq "zone 0 queue wait (dd: block layer)" "$([ "$(zone_col 0 queue_wait_sum_ns)" -gt 0 ] && echo yes)" yes
+expect_eq "zone 2 queue wait (nvme-cli: passthrough)" "$(zone_col 2 queue_wait_sum_ns)" 0
 # The queue_wait histogram has every successful block-layer write: all the
 # writes but the one nvme-cli write (passthrough, left out).
 expect_eq "queue_wait histogram: block-layer writes" \
@@ -136,7 +132,7 @@ expect_eq "too_many_open_errors" "$(life too_many_open_errors)" 1
 # explicitly open: the device has none to close) and leaves the zone as it was.
 must_fail nvme write /dev/$D -s 0 -c 0 -z 512 -d "$(data_file 512)"
 expect_eq "too_many_open_errors (an open, then a write)" "$(life too_many_open_errors)" 2
-expect_eq "zone 0 still empty after the refused write" "$(col 0 host_cond) $(col 0 host_written_sectors)" "1 0"
+expect_eq "zone 0 still empty after the refused write" "$(zone_col 0 host_cond) $(zone_col 0 host_written_sectors)" "1 0"
 expect_eq "open_zones_peak" "$(life open_zones_peak)" 4
 expect_eq "time at the open limit" "$([ "$(life open_limit_time_ns)" -gt 0 ] && echo yes)" yes
 expect_eq "opens_over_limit" "$(life opens_over_limit)" 0
@@ -190,16 +186,16 @@ run blkzone open -o $((5 * ZONE_SECTORS)) -c 1 /dev/$D
 run nvme write /dev/$D -s $((5 * ZONE_SECTORS)) -c 31 -z 16384 -d "$(data_file 16384)"
 waste_before=$(life finish_waste_sectors)
 run nvme zns close-zone /dev/$D -a
-expect_eq "close-all: zones 2 3 5 closed, 6 empty" "$(col 2 host_cond) $(col 3 host_cond) $(col 5 host_cond) $(col 6 host_cond)" "4 4 4 1"
+expect_eq "close-all: zones 2 3 5 closed, 6 empty" "$(zone_col 2 host_cond) $(zone_col 3 host_cond) $(zone_col 5 host_cond) $(zone_col 6 host_cond)" "4 4 4 1"
 expect_eq "close-all: open, active" "$(life open_zones) $(life active_zones)" "0 3"
 agree "after close-all"
 run nvme zns open-zone /dev/$D -a
-expect_eq "open-all: zones 2 3 5 explicitly open, 6 empty" "$(col 2 host_cond) $(col 3 host_cond) $(col 5 host_cond) $(col 6 host_cond)" "3 3 3 1"
+expect_eq "open-all: zones 2 3 5 explicitly open, 6 empty" "$(zone_col 2 host_cond) $(zone_col 3 host_cond) $(zone_col 5 host_cond) $(zone_col 6 host_cond)" "3 3 3 1"
 expect_eq "open-all: open, active" "$(life open_zones) $(life active_zones)" "3 3"
 agree "after open-all"
 run nvme zns finish-zone /dev/$D -a
-expect_eq "finish-all: zones 2 3 5 full, 6 empty" "$(col 2 host_cond) $(col 3 host_cond) $(col 5 host_cond) $(col 6 host_cond)" "14 14 14 1"
-expect_eq "finish-all: waste of 2 3 5" "$(col 2 finish_waste_sectors) $(col 3 finish_waste_sectors) $(col 5 finish_waste_sectors)" \
+expect_eq "finish-all: zones 2 3 5 full, 6 empty" "$(zone_col 2 host_cond) $(zone_col 3 host_cond) $(zone_col 5 host_cond) $(zone_col 6 host_cond)" "14 14 14 1"
+expect_eq "finish-all: waste of 2 3 5" "$(zone_col 2 finish_waste_sectors) $(zone_col 3 finish_waste_sectors) $(zone_col 5 finish_waste_sectors)" \
 	"$((2040 + 2040)) 2032 2016"
 expect_eq "finish-all: namespace waste" "$(($(life finish_waste_sectors) - waste_before))" $((2040 + 2032 + 2016))
 expect_eq "finish-all: open, active" "$(life open_zones) $(life active_zones)" "0 0"
@@ -214,18 +210,18 @@ load_zns
 run blkzone report -o 0 -c 1 /dev/$D	# the first command: tracks, not read
 wait_tracked $D
 expect_eq "zone 0 known after a reload" \
-	"$(col 0 host_cond) $(col 0 host_written_sectors) $(col 0 host_written_known)" "2 64 1"
+	"$(zone_col 0 host_cond) $(zone_col 0 host_written_sectors) $(zone_col 0 host_written_known)" "2 64 1"
 run blkzone reset -o 0 -c 1 /dev/$D
 expect_eq "known fill at reset" \
-	"$(life resets_fill_unknown) $(col 0 fill_sum_sectors) $(col 0 host_cond)" "0 64 1"
+	"$(life resets_fill_unknown) $(zone_col 0 fill_sum_sectors) $(zone_col 0 host_cond)" "0 64 1"
 agree "after a reload"
 write_at 1 64
 unload_zns; load_zns
 run blkzone report -o 0 -c 1 /dev/$D; wait_tracked $D
 run blkzone report /dev/$D
-expect_eq "zone 1 seeded by a report" "$(col 1 host_cond) $(col 1 host_written_sectors)" "2 64"
+expect_eq "zone 1 seeded by a report" "$(zone_col 1 host_cond) $(zone_col 1 host_written_sectors)" "2 64"
 run blkzone reset -o $ZONE_SECTORS -c 1 /dev/$D
-expect_eq "zone 1 fill known from the report" "$(col 1 fill_sum_sectors)" 64
+expect_eq "zone 1 fill known from the report" "$(zone_col 1 fill_sum_sectors)" 64
 agree "after the reports"
 
 # fio --zonemode=zbd: 2.25 MiB from zone 4 on (empty), which fio rounds down
@@ -233,6 +229,6 @@ agree "after the reports"
 run fio --name=zbd --filename=/dev/$D --direct=1 --zonemode=zbd --ioengine=psync \
 	--rw=write --bs=64k --offset=$(zone_bytes 4) --size=$((2 * $(zone_bytes 1) + 256 * 1024))
 expect_eq "fio: zones 4, 5 full, 6 empty" \
-	"$(col 4 host_cond) $(col 5 host_cond) $(col 6 host_cond) $(col 6 host_written_sectors)" "14 14 1 0"
+	"$(zone_col 4 host_cond) $(zone_col 5 host_cond) $(zone_col 6 host_cond) $(zone_col 6 host_written_sectors)" "14 14 1 0"
 agree "after fio"
 finish

@@ -21,12 +21,8 @@ D=$NS2
 params=/sys/module/zns_stat/parameters
 run() { "$@" >/dev/null 2>&1 || fail "$*"; }
 life() { awk -v k="$1" '$1 == k { print $2 }' "$ZNS_DEBUGFS/$D/lifecycle"; }
-col() {	# col ZONE COLUMN
-	awk -v z="$1" -v c="$2" 'NR == 1 { for (i = 2; i <= NF; i++) n[$i] = i - 1; next }
-		$1 == z { print $n[c] }' "$ZNS_DEBUGFS/$D/zones"
-}
 host() {	# host ZONE: "cond written known"
-	echo "$(col "$1" host_cond) $(col "$1" host_written_sectors) $(col "$1" host_written_known)"
+	echo "$(zone_col "$1" host_cond) $(zone_col "$1" host_written_sectors) $(zone_col "$1" host_written_known)"
 }
 write_at() {	# write_at ZONE SECTORS [OFFSET_SECTORS]: one dd, O_DIRECT
 	run dd if="$(data_file $(($2 * 512)))" of=/dev/$D bs=$(($2 * 512)) count=1 \
@@ -118,7 +114,7 @@ wait $writer || fail "the writer failed"
 echo "6 clears under writes: $seeded zones seeded, $raced left unknown (raced)"
 agree "after clears under writes"
 expect_eq "zones 5 and 6 full, or unknown" \
-	"$(for z in 5 6; do c=$(col $z host_cond); [ "$c" = 14 ] || [ "$c" = 0 ] && echo ok; done | tr '\n' ' ')" "ok ok "
+	"$(for z in 5 6; do c=$(zone_col $z host_cond); [ "$c" = 14 ] || [ "$c" = 0 ] && echo ok; done | tr '\n' ' ')" "ok ok "
 
 # seed_zones=0: unknown until a report passes the probes.
 unload_zns
@@ -130,9 +126,9 @@ else
 fi
 run nvme read /dev/$D -s 0 -c 0 -z 512 -d /tmp/zns-read
 wait_tracked $D
-expect_eq "seed_zones=0: no report, zone 0 unknown" "$(life seed_reports) $(col 0 host_cond)" "0 0"
+expect_eq "seed_zones=0: no report, zone 0 unknown" "$(life seed_reports) $(zone_col 0 host_cond)" "0 0"
 run blkzone report -c 1 /dev/$D
-expect_eq "seed_zones=0: a user's report seeds zone 0" "$(col 0 host_cond)" 1
+expect_eq "seed_zones=0: a user's report seeds zone 0" "$(zone_col 0 host_cond)" 1
 echo 1 > $params/seed_zones || fail "seed_zones=1"
 zns_clear $D
 expect_eq "seed_zones=1 again: a clear reads every zone" "$(life seed_reports) $(life zones_seeded)" "1 8"
@@ -144,7 +140,7 @@ if [ -e $params/fail_alloc ]; then
 	echo 1,100,0,1 > $params/fail_alloc || fail "fail_alloc"
 	zns_clear $D
 	expect_eq "seed without memory: no report, zone 0 unknown, nothing pending" \
-		"$(life seed_reports) $(col 0 host_cond) $(life seed_pending)" "0 0 0"
+		"$(life seed_reports) $(zone_col 0 host_cond) $(life seed_pending)" "0 0 0"
 	echo 1,0,0,0 > $params/fail_alloc
 	echo "" > $params/fail_alloc_sites
 	zns_clear $D

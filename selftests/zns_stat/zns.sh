@@ -95,6 +95,18 @@ wait_tracked() {
 	wait_seeded "$1"
 }
 
+# zone_col ZONE COLUMN: zone ZONE's COLUMN (by the header's name) in $D's
+# zones file; cgroup_field PATH FIELD: that field of $D's cgroups row of
+# PATH ("" if no row has PATH).
+zone_col() {
+	awk -v z="$1" -v c="$2" 'NR == 1 { for (i = 2; i <= NF; i++) n[$i] = i - 1; next }
+		$1 == z { print $n[c] }' "$ZNS_DEBUGFS/$D/zones"
+}
+cgroup_field() {
+	awk -v p="$1" -v f="$2" 'NR == 1 { for (i = 2; i <= NF; i++) n[$i] = i - 1; next }
+		$2 == p { print $n[f] }' "$ZNS_DEBUGFS/$D/cgroups"
+}
+
 # cgroups_make NAME...: cgroup2 at $ZNS_CGROUP (mounted if it is not) with
 # the io and memory controllers on for its children (cgroup writeback needs
 # both), and an empty child cgroup NAME each.

@@ -23,10 +23,6 @@ fresh $D
 run() { "$@" >/dev/null 2>&1 || fail "$*"; }
 must_fail() { if "$@" >/dev/null 2>&1; then fail "succeeded: $*"; fi; }
 life() { awk -v k="$1" '$1 == k { print $2 }' "$ZNS_DEBUGFS/$D/lifecycle"; }
-col() {
-	awk -v z="$1" -v c="$2" 'NR == 1 { for (i = 2; i <= NF; i++) n[$i] = i - 1; next }
-		$1 == z { print $n[c] }' "$ZNS_DEBUGFS/$D/zones"
-}
 slba() { echo $(($1 * ZONE_SECTORS / LBA)); }
 open_zone() { run nvme zns open-zone /dev/$D -s "$(slba "$1")"; }
 # disagree: the zones whose host view differs from the device's report.
@@ -36,10 +32,10 @@ disagree() {
 		line=$(blkzone report -o $((z * ZONE_SECTORS)) -c 1 /dev/$D)
 		wp=$((16#$(sed -n 's/.*wptr 0x\([0-9a-f]*\).*/\1/p' <<<"$line")))
 		cond=$(sed -n 's/.*zcond: *\([0-9]*\).*/\1/p' <<<"$line")
-		hc=$(col $z host_cond)
+		hc=$(zone_col $z host_cond)
 		if { [ "$hc" != 0 ] && [ "$hc" != "$cond" ]; } ||
-		   { [ "$(col $z host_written_known)" = 1 ] && [ "$cond" != 14 ] &&
-		     [ "$(col $z host_written_sectors)" != "$wp" ]; }; then
+		   { [ "$(zone_col $z host_written_known)" = 1 ] && [ "$cond" != 14 ] &&
+		     [ "$(zone_col $z host_written_sectors)" != "$wp" ]; }; then
 			out+="$z:$hc/$cond "
 		fi
 	done
@@ -54,12 +50,12 @@ expect_eq "capacity" "$(life zone_capacity_sectors)" 1024
 for half in 0 1; do	# 2 x 256 KiB: a passthrough command stays within the queue's limits
 	run nvme write /dev/$D -s $(($(slba 0) + half * 64)) -c 63 -z $((64 * 4096)) -d "$(data_file $((64 * 4096)))"
 done
-expect_eq "zone 0 full at its capacity" "$(col 0 host_cond) $(col 0 host_written_sectors)" "14 1024"
+expect_eq "zone 0 full at its capacity" "$(zone_col 0 host_cond) $(zone_col 0 host_written_sectors)" "14 1024"
 must_fail nvme write /dev/$D -s "$(slba 0)" -c 0 -z 4096 -d "$(data_file 4096)"
-expect_eq "zone 0 still full after a write to a full zone" "$(col 0 host_cond)" 14
+expect_eq "zone 0 still full after a write to a full zone" "$(zone_col 0 host_cond)" 14
 run nvme zns finish-zone /dev/$D -s "$(slba 0)"
 expect_eq "a finish of a full zone: counted, nothing wasted" \
-	"$(life finishes_waste_known) $(life finish_waste_sectors) $(col 0 host_cond)" "1 0 14"
+	"$(life finishes_waste_known) $(life finish_waste_sectors) $(zone_col 0 host_cond)" "1 0 14"
 
 # Open limit: zones 1 and 2 opened, a third open fails.
 open_zone 1
@@ -81,7 +77,7 @@ expect_eq "no disagreement" "$(disagree)" ""
 
 # Finish zone 2 (opened, never written): its whole capacity is wasted.
 run nvme zns finish-zone /dev/$D -s "$(slba 2)"
-expect_eq "zone 2 finish waste" "$(col 2 finish_waste_sectors)" 1024
+expect_eq "zone 2 finish waste" "$(zone_col 2 finish_waste_sectors)" 1024
 expect_eq "finishes, their waste" "$(life finishes_waste_known) $(life finish_waste_sectors)" "2 1024"
 expect_eq "below the open limit: its time stops" "$(sleep 0.1; life open_limit_time_ns)" "$(life open_limit_time_ns)"
 
@@ -97,12 +93,12 @@ expect_eq "opens_over_limit" "$(life opens_over_limit)" 1
 # Which of 5 and 6 the device closed, only a zone report can tell: until
 # then both are unknown (their written sectors known), not counted open.
 expect_eq "zones 5, 6 (cond, written sectors, known), 7 (cond)" \
-	"$(col 5 host_cond) $(col 5 host_written_sectors) $(col 5 host_written_known) $(col 6 host_cond) $(col 6 host_written_sectors) $(col 7 host_cond)" \
+	"$(zone_col 5 host_cond) $(zone_col 5 host_written_sectors) $(zone_col 5 host_written_known) $(zone_col 6 host_cond) $(zone_col 6 host_written_sectors) $(zone_col 7 host_cond)" \
 	"0 8 1 0 8 3"
 expect_eq "open, uncertain, peak, active" \
 	"$(life open_zones) $(life open_zones_uncertain) $(life open_zones_peak) $(life active_zones)" "1 2 2 3"
 run blkzone report /dev/$D	# passes through the probes: settles 5 and 6
-conds="$(col 5 host_cond) $(col 6 host_cond)"
+conds="$(zone_col 5 host_cond) $(zone_col 6 host_cond)"
 expect_eq "after a zone report, one closed and one implicitly open: $conds" \
 	"$(case $conds in "2 4" | "4 2") echo yes ;; esac)" yes
 expect_eq "open, uncertain after the report" "$(life open_zones) $(life open_zones_uncertain)" "2 0"
@@ -110,20 +106,20 @@ expect_eq "no disagreement after the report" "$(disagree)" ""
 # Reopening the closed zone closes the open one (the host sees it: a certain
 # eviction); rewriting that one closes the first again, which the host only
 # may infer: the rewritten zone is open for sure, the other unknown.
-if [ "$(col 5 host_cond)" = 4 ]; then closed=5 open=6; else closed=6 open=5; fi
+if [ "$(zone_col 5 host_cond)" = 4 ]; then closed=5 open=6; else closed=6 open=5; fi
 wr() { run nvme write /dev/$D -s $(($(slba "$1") + $2)) -c 0 -z 4096 -d "$(data_file 4096)"; }
 opened() { awk '$1 == "open" { n += $4 } END { print n + 0 }' "$ZNS_DEBUGFS/$D/lifetimes"; }
 wr $closed 1
 expect_eq "reopened: opens_over_limit, the other zone unknown" \
-	"$(life opens_over_limit) $(col $closed host_cond) $(col $open host_cond)" "2 2 0"
+	"$(life opens_over_limit) $(zone_col $closed host_cond) $(zone_col $open host_cond)" "2 2 0"
 wr $open 1
 expect_eq "rewritten: open for sure (since when not known), the first unknown" \
-	"$(col $open host_cond) $(col $open host_cond_time_ns) $(col $closed host_cond)" "2 0 0"
+	"$(zone_col $open host_cond) $(zone_col $open host_cond_time_ns) $(zone_col $closed host_cond)" "2 0 0"
 expect_eq "open, uncertain, peak" \
 	"$(life open_zones) $(life open_zones_uncertain) $(life open_zones_peak)" "2 1 2"
 t0=$(opened)
 expect_eq "no disagreement, the zone report settling $closed" "$(disagree)" ""
-expect_eq "zone $closed closed after the report" "$(col $closed host_cond) $(life open_zones_uncertain)" "4 0"
+expect_eq "zone $closed closed after the report" "$(zone_col $closed host_cond) $(life open_zones_uncertain)" "4 0"
 # A reset of every zone makes every zone known again.
 run nvme zns reset-zone /dev/$D -a
 # Time open: zone 7's stay counted; zone $open's (when it last opened is

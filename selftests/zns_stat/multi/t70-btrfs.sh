@@ -33,15 +33,10 @@ id_b=$(stat -c %i $CG/zns_b)
 mkfs.btrfs -q -f -O zoned /dev/$D >/dev/null || fail "mkfs.btrfs -O zoned"
 mount -t btrfs /dev/$D $M || fail "mount"
 
-# cg PATH FIELD: a field of the cgroups row of PATH; written PATH: its
-# written sectors (writes + appends: btrfs appends new data, writes
-# metadata and relocated data); owned OWNER COLUMN: COLUMN summed over the
+# written PATH: the cgroup's written sectors (writes + appends: btrfs
+# appends new data, writes metadata and relocated data); owned OWNER COLUMN: COLUMN summed over the
 # zones owned by cgroup id OWNER (host_written_sectors: since the last reset)
-cg() {
-	awk -v p="$1" -v f="$2" 'NR == 1 { for (i = 2; i <= NF; i++) n[$i] = i - 1; next }
-		$2 == p { print $n[f] }' "$ZNS_DEBUGFS/$D/cgroups"
-}
-written() { echo $(($(cg "$1" write_sectors) + $(cg "$1" append_sectors))); }
+written() { echo $(($(cgroup_field "$1" write_sectors) + $(cgroup_field "$1" append_sectors))); }
 owned() {
 	awk -v o="$1" -v c="$2" 'NR == 1 { for (i = 2; i <= NF; i++) n[$i] = i - 1; next }
 		$n["owner_cgroup"] == o { s += $n[c] } END { print s + 0 }' "$ZNS_DEBUGFS/$D/zones"
@@ -54,7 +49,7 @@ in_cgroup zns_b dd if=/dev/urandom of=$M/f3 bs=1M count=2
 sync
 cat "$ZNS_DEBUGFS/$D/cgroups"
 expect_eq "zns_a written sectors (4 MiB, direct)" "$(written /zns_a)" 8192
-expect_eq "zns_a appends its data" "$(cg /zns_a append_sectors)" 8192
+expect_eq "zns_a appends its data" "$(cgroup_field /zns_a append_sectors)" 8192
 expect_eq "zns_b written sectors (2 MiB, written back)" "$(written /zns_b)" 4096
 expect_eq "sectors in zns_a's zones" "$(owned "$id_a" host_written_sectors)" 8192
 expect_eq "sectors in zns_b's zones" "$(owned "$id_b" host_written_sectors)" 4096
@@ -71,7 +66,7 @@ b_before=$(row /zns_b | cut -d" " -f1-30)
 rm $M/f1
 sync
 root_before=$(written /)
-resets_before=$(cg / reset_commands)
+resets_before=$(cgroup_field / reset_commands)
 btrfs balance start -dusage=100 $M >/dev/null || fail "btrfs balance"
 sync
 cat "$ZNS_DEBUGFS/$D/cgroups"
@@ -80,11 +75,11 @@ expect_eq "zns_b unchanged by the relocation" "$(row /zns_b | cut -d" " -f1-30)"
 copied=$(($(written /) - root_before))
 echo "relocation: $copied sectors written by the root cgroup"
 [ "$copied" -ge 6144 ] || fail "relocation wrote $copied sectors as the root's, below the 6144 live"
-[ "$(cg / reset_commands)" -gt "$resets_before" ] || fail "no zone reset by the relocation"
-expect_eq "zones owned by zns_a after relocation (reset)" "$(cg /zns_a zones_owned)" 0
-expect_eq "zones owned by zns_b after relocation (reset)" "$(cg /zns_b zones_owned)" 0
+[ "$(cgroup_field / reset_commands)" -gt "$resets_before" ] || fail "no zone reset by the relocation"
+expect_eq "zones owned by zns_a after relocation (reset)" "$(cgroup_field /zns_a zones_owned)" 0
+expect_eq "zones owned by zns_b after relocation (reset)" "$(cgroup_field /zns_b zones_owned)" 0
 [ "$(owned 1 host_written_sectors)" -ge 6144 ] || fail "the relocated data is not in root-owned zones"
-expect_eq "mixed zones" "$(cg '(mixed)' zones_owned)" 0
+expect_eq "mixed zones" "$(cgroup_field '(mixed)' zones_owned)" 0
 
 # Relocation started from a cgroup is that cgroup's.
 b_written=$(written /zns_b)
