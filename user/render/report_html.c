@@ -12,6 +12,7 @@
 #include "lib/sbuf.h"
 #include "model/detail_model.h"
 #include "model/metrics.h"
+#include "model/owner_map.h"
 #include "model/view.h"
 #include "render/detail_out.h"
 #include "render/heatmap.h"
@@ -256,6 +257,12 @@ static void heatmaps_section(struct sbuf *b, const struct datafile *df,
 			continue;
 		sbuf_printf(b, "<figure id=\"%s\">\n", metrics[i].id);
 		plot_figure(b, df, &metrics[i], 0);
+		sbuf_printf(b, "</figure>\n");
+	}
+	/* an older module's or recording's zones have no owner: no figure */
+	if (owner_map_available(&df->zones)) {
+		sbuf_printf(b, "<figure id=\"%s\">\n", PLOT_OWNER_ID);
+		plot_owner_figure(b, df, 0);
 		sbuf_printf(b, "</figure>\n");
 	}
 	sbuf_printf(b, "</div>\n");
