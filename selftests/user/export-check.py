@@ -49,9 +49,18 @@ for disk in ("zns8", "zns8x"):
     for line in lines[1:]:
         row = dict(zip(cols, map(int, line.split())))
         zone = str(row["zone"])
-        if any(v for c, v in row.items() if c not in ("zone", "start")):
+        # (an owner is a state: a zone with only an owner has no series)
+        if any(v for c, v in row.items() if c not in ("zone", "start", "owner_cgroup")):
             expect("zns_zone_writes_total", row["writes"], disk=disk, zone=zone)
             expect("zns_zone_write_bytes_total", row["write_sectors"] * 512, disk=disk, zone=zone)
+            # the owner as labels (its path is this machine's: the id only)
+            if "owner_cgroup" in row and not [
+                    v for (name, labels), v in samples.items()
+                    if name == "zns_zone_owner_info" and v == 1 and
+                    dict(labels).get("disk") == disk and dict(labels).get("zone") == zone and
+                    dict(labels).get("id") == str(row["owner_cgroup"])]:
+                print("zns_zone_owner_info{disk=%s,zone=%s}: no series of id %d"
+                      % (disk, zone, row["owner_cgroup"]))
         elif get("zns_zone_writes_total", disk=disk, zone=zone) is not None:
             print("zone %s of %s has no activity, but series" % (zone, disk))
 
