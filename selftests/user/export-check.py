@@ -156,6 +156,12 @@ for e in exprs:
     used |= set(re.findall(r"\b((?:zns|node)_[a-z0-9_]+)\b", e))
 for name in sorted(used - served):
     print("dashboard: %s is not served" % name)
+# every per-cgroup series and the zones' owners have a panel
+for name in sorted(n for n in served if n.startswith("zns_cgroup_") or n == "zns_zone_owner_info"):
+    if name not in used:
+        print("dashboard: no panel of %s" % name)
+if "zns_zone_owner_info" not in served:
+    print("dashboard: the fixture serves no zns_zone_owner_info")
 if len(used) < 20 or not any("histogram_quantile" in e for e in exprs):
     print("dashboard: only %d metrics, or no histogram_quantile" % len(used))
 if not any(p.get("type") == "heatmap" for p in d["panels"]):
