@@ -193,7 +193,7 @@ static void figure_left_out_without_owners(void **state)
 
 	run(&df, 0);
 	report_html(&b, &df, "runs/x.dat");
-	assert_null(strstr(b.s, "owner"));
+	assert_null(strstr(b.s, "owner"));	/* no figure, and the page says nothing of it */
 	sbuf_free(&b);
 	datafile_free(&df);
 
@@ -202,6 +202,7 @@ static void figure_left_out_without_owners(void **state)
 	assert_non_null(strstr(b.s, "<figure id=\"owners\">\n<svg"));
 	assert_non_null(strstr(b.s, ">id 43: 2 zones</text>"));
 	assert_non_null(strstr(b.s, "owners by cgroup id: a data file keeps no paths"));
+	assert_non_null(strstr(b.s, "; in the owner map, no owner since the zone's reset."));
 	sbuf_free(&b);
 	datafile_free(&df);
 }

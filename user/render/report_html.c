@@ -251,7 +251,8 @@ static void heatmaps_section(struct sbuf *b, const struct datafile *df,
 			    (unsigned long long)g.zones_per_cell);
 	else
 		sbuf_printf(b, "One cell per zone.");
-	sbuf_printf(b, " Grey is 0 (or no command to average).</p>\n<div class=\"heatmaps\">\n");
+	sbuf_printf(b, " Grey is 0 (or no command to average)%s.</p>\n<div class=\"heatmaps\">\n",
+		    owner_map_available(&df->zones) ? "; in the owner map, no owner since the zone's reset" : "");
 	for (i = 0; i < nr_metrics; i++) {
 		if (!metric_available(&metrics[i], &df->zones))
 			continue;
