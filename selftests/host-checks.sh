@@ -275,7 +275,7 @@ figure_findings() {
 			[ "$(stat -c %s "${svg%.svg}.png" 2>/dev/null || echo 0)" -gt 4096 ] ||
 				echo "${svg#"$t"/}: no or a tiny PNG"
 		done
-		[ "$(ls "$t/zones$n"/*.png 2>/dev/null | wc -l)" = 13 ] || echo "zones$n: not 13 figures"
+		[ "$(ls "$t/zones$n"/*.png 2>/dev/null | wc -l)" = 14 ] || echo "zones$n: not 14 figures"
 		"$tool" report "$t/zones$n.dat" -f "$t/zones$n.html" >/dev/null &&
 			xmllint --noout "$t/zones$n.html" 2>&1 | head -n 5
 	done
@@ -597,8 +597,8 @@ for (i = 0; i < f.length; i++) {
 document.title = "width " + document.documentElement.scrollWidth + " of " + window.innerWidth +
 	"; heatmaps " + f.length + " in " + Object.keys(left).length + " columns, " + overlaps + " overlapping";
 EOF
-	# 13 heatmaps (the figures of make-datafile.sh's columns), two or more a row
-	report_layout "$t" report.html 13 2
+	# 14 heatmaps (the figures of make-datafile.sh's columns, the owner map too), two or more a row
+	report_layout "$t" report.html 14 2
 	# two runs: per metric A, B and B - A in a row (the same run twice: 39 heatmaps)
 	"$repo/user/zns-stat" report "$t/run.dat" "$t/run.dat" -f "$t/compare.html" >/dev/null ||
 		{ echo "zns-stat report run.dat run.dat failed"; return; }

@@ -49,9 +49,18 @@ for disk in ("zns8", "zns8x"):
     for line in lines[1:]:
         row = dict(zip(cols, map(int, line.split())))
         zone = str(row["zone"])
-        if any(v for c, v in row.items() if c not in ("zone", "start")):
+        # (an owner is a state: a zone with only an owner has no series)
+        if any(v for c, v in row.items() if c not in ("zone", "start", "owner_cgroup")):
             expect("zns_zone_writes_total", row["writes"], disk=disk, zone=zone)
             expect("zns_zone_write_bytes_total", row["write_sectors"] * 512, disk=disk, zone=zone)
+            # the owner as labels (its path is this machine's: the id only)
+            if "owner_cgroup" in row and not [
+                    v for (name, labels), v in samples.items()
+                    if name == "zns_zone_owner_info" and v == 1 and
+                    dict(labels).get("disk") == disk and dict(labels).get("zone") == zone and
+                    dict(labels).get("id") == str(row["owner_cgroup"])]:
+                print("zns_zone_owner_info{disk=%s,zone=%s}: no series of id %d"
+                      % (disk, zone, row["owner_cgroup"]))
         elif get("zns_zone_writes_total", disk=disk, zone=zone) is not None:
             print("zone %s of %s has no activity, but series" % (zone, disk))
 
@@ -147,6 +156,12 @@ for e in exprs:
     used |= set(re.findall(r"\b((?:zns|node)_[a-z0-9_]+)\b", e))
 for name in sorted(used - served):
     print("dashboard: %s is not served" % name)
+# every per-cgroup series and the zones' owners have a panel
+for name in sorted(n for n in served if n.startswith("zns_cgroup_") or n == "zns_zone_owner_info"):
+    if name not in used:
+        print("dashboard: no panel of %s" % name)
+if "zns_zone_owner_info" not in served:
+    print("dashboard: the fixture serves no zns_zone_owner_info")
 if len(used) < 20 or not any("histogram_quantile" in e for e in exprs):
     print("dashboard: only %d metrics, or no histogram_quantile" % len(used))
 if not any(p.get("type") == "heatmap" for p in d["panels"]):

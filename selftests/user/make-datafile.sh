@@ -1,7 +1,8 @@
 #!/bin/bash
 # make-datafile.sh ZONES [DEVICE]: a zns-stat data file of ZONES zones on stdout,
 # with a fixed pattern (idle zones, hot zones, full and empty ones, resets,
-# errors), to test figures at any scale without a device (e.g. 65536 zones).
+# errors, zones of ten cgroups, mixed and the root's), to test figures at any
+# scale without a device (e.g. 65536 zones).
 set -euo pipefail
 zones=${1:?usage: make-datafile.sh ZONES [DEVICE]}
 dev=${2:-fixture$zones}
@@ -36,7 +37,7 @@ disk.dropped: 0
 zones: $zones
 HEAD
 awk -v n="$zones" 'BEGIN {
-	print "# zone start cond wptr cap reads read_sectors writes write_sectors appends append_sectors resets reset_lat_min_ns reset_lat_max_ns reset_lat_sum_ns finishes opens closes errors read_lat_min_ns read_lat_max_ns read_lat_sum_ns write_lat_min_ns write_lat_max_ns write_lat_sum_ns top_zone_error"
+	print "# zone start cond wptr cap reads read_sectors writes write_sectors appends append_sectors resets reset_lat_min_ns reset_lat_max_ns reset_lat_sum_ns finishes opens closes errors read_lat_min_ns read_lat_max_ns read_lat_sum_ns write_lat_min_ns write_lat_max_ns write_lat_sum_ns top_zone_error owner_cgroup root_written_sectors"
 	for (z = 0; z < n; z++) {
 		# a hot band in the first eighth, idle zones every 5th, a cold tail
 		hot = z < n / 8 ? 50 : 1
@@ -55,9 +56,17 @@ awk -v n="$zones" 'BEGIN {
 		cond = wp == 0 ? 1 : wp == 2048 ? 14 : (z % 2 ? 2 : 4)
 		rlmin = r ? 8000 : 0; rlmax = r ? 12000 : 0; rlsum = r * 10000
 		wlmin = w ? 15000 : 0; wlmax = w ? 25000 : 0; wlsum = w * 20000
-		printf "%d %d %d %d 2048 %d %d %d %d %d %d %d %d %d %d 0 0 0 %d %d %d %d %d %d %d %d\n",
+		# written zones: ten cgroups in bands (more than the owner map has
+		# colours), the root cgroup, mixed, unattributed, other
+		own = 1000 + int(z * 10 / n)
+		if (z % 41 == 7) own = "18446744073709551613"
+		if (z % 31 == 6) own = "18446744073709551614"
+		if (z % 23 == 4) own = "18446744073709551615"
+		if (z % 16 == 15) own = "1"
+		if (wp == 0) own = "0"
+		printf "%d %d %d %d 2048 %d %d %d %d %d %d %d %d %d %d 0 0 0 %d %d %d %d %d %d %d %d %s %d\n",
 			z, z * 2048, cond, wp, r, rs, w, ws, a, as, rst, lmin, lmax, lsum, err,
-			rlmin, rlmax, rlsum, wlmin, wlmax, wlsum, err ? 444 : 0
+			rlmin, rlmax, rlsum, wlmin, wlmax, wlsum, err ? 444 : 0, own, own == "1" ? ws + as : 0
 	}
 }'
 echo "# end"

@@ -11,7 +11,7 @@ static void reads_fixture_by_name(void **state)
 	(void)state;
 	fixture_snapshot(&s, "zns8");
 	assert_int_equal(s.nr_zones, 8);
-	assert_int_equal(s.nr_columns, 35);
+	assert_int_equal(s.nr_columns, 37);	/* with owner_cgroup, root_written_sectors */
 	assert_int_equal(snapshot_get(&s, 5, "writes"), 16);
 	assert_int_equal(snapshot_get(&s, 5, "write_sectors"), 2048);
 	assert_int_equal(snapshot_get(&s, 1, "reset_lat_sum_ns"), 31500);

@@ -25,6 +25,12 @@ struct heatmap_geom {
 
 void heatmap_geometry(uint64_t nr_zones, uint64_t max_cells,
 		      struct heatmap_geom *g);
+/*
+ * The grid's labels, for figures of other cells too (owner_svg.c): the grid
+ * starts HEATMAP_LEFT px from the left and top px from the top.
+ */
+#define HEATMAP_LEFT	96	/* row labels and the y-axis title */
+void heatmap_axes(struct sbuf *b, const struct heatmap_geom *g, int top);
 
 /* Value -> colour. Log scale when the values span 30x or more. */
 struct colour_scale {

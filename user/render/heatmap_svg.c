@@ -15,7 +15,7 @@
 
 #define GRID_MAX_PX	640	/* the grid fits in this square */
 #define CELL_MAX_PX	96
-#define LEFT		96	/* row labels and the y-axis title */
+#define LEFT		HEATMAP_LEFT
 #define LEGEND_W	170
 #define MAX_LABELLED	64	/* cells up to this many carry their value */
 #define MAX_TOOLTIPS	1024	/* cells up to this many carry a <title> */
@@ -245,7 +245,7 @@ static void cell_fill(const struct cells *c, uint64_t i,
 		scale_colour(cs, colour_scale_pos(cs, c->v[i]), out);
 }
 
-static void draw_axes(struct sbuf *b, const struct heatmap_geom *g, int top)
+void heatmap_axes(struct sbuf *b, const struct heatmap_geom *g, int top)
 {
 	unsigned int px = g->cell_px, step, c, r, width;
 	char num[32];
@@ -458,7 +458,7 @@ static void figure(struct sbuf *b, const struct heatmap_geom *g,
 		sbuf_xml(b, note);
 		sbuf_printf(b, "</text>\n");
 	}
-	draw_axes(b, g, top);
+	heatmap_axes(b, g, top);
 	draw_cells(b, g, m, c, cs, top);
 	draw_legend(b, m, cs, id, g->zones_per_cell, legend_x, top, legend_h);
 	sbuf_printf(b, "<text x=\"%d\" y=\"%d\" font-size=\"12\" fill=\"#333\">", LEFT, height - 10);

@@ -16,9 +16,12 @@
 #include "lib/sbuf.h"
 #include "lib/words.h"
 #include "model/metrics.h"
+#include "model/owner_map.h"
 #include "model/view.h"
 #include "render/heatmap.h"
+#include "render/owner_svg.h"
 #include "render/plot.h"
+#include "source/cgroup_names.h"
 #include "source/datafile.h"
 
 void plot_subtitle(const struct datafile *df, char *out, size_t outlen)
@@ -75,6 +78,18 @@ void plot_figure(struct sbuf *b, const struct datafile *df,
 	heatmap_svg(b, &df->zones, m, title, with_subtitle ? subtitle : NULL, note);
 }
 
+void plot_owner_figure(struct sbuf *b, const struct datafile *df,
+		       int with_subtitle)
+{
+	char title[256], subtitle[512];
+
+	snprintf(title, sizeof(title), "%s: %s", df->zones.disk, PLOT_OWNER_TITLE);
+	plot_subtitle(df, subtitle, sizeof(subtitle));
+	owner_map_svg(b, &df->zones, cgroup_owner_id_name, title,
+		      with_subtitle ? subtitle : NULL,
+		      "owners by cgroup id: a data file keeps no paths (zns-stat cgroups names live ones)");
+}
+
 static void readme(struct sbuf *b, const struct datafile *df,
 		   const char *name, const char *datapath)
 {
@@ -110,6 +125,9 @@ static void readme(struct sbuf *b, const struct datafile *df,
 		if (metric_available(&metrics[i], &df->zones))
 			sbuf_printf(b, "### %s\n\n![%s](%s.svg)\n\n", metrics[i].title,
 				    metrics[i].title, metrics[i].id);
+	if (owner_map_available(&df->zones))
+		sbuf_printf(b, "### %s\n\n![%s](%s.svg)\n\n", PLOT_OWNER_TITLE,
+			    PLOT_OWNER_TITLE, PLOT_OWNER_ID);
 }
 
 /* An existing file is kept unless --force: counted, said in the summary line. */
@@ -161,6 +179,16 @@ int plot_datafile(const struct datafile *df, const char *datapath,
 			continue;
 		plot_figure(&b, df, &metrics[i], 1);
 		ret = save(path, &b, &written);
+		sbuf_free(&b);
+	}
+	if (!ret && owner_map_available(&df->zones)) {
+		struct sbuf b = { 0 };
+
+		snprintf(path, sizeof(path), "%s/%s.svg", dir, PLOT_OWNER_ID);
+		if (!keep_existing(path, force, &skipped)) {
+			plot_owner_figure(&b, df, 1);
+			ret = save(path, &b, &written);
+		}
 		sbuf_free(&b);
 	}
 	if (!ret) {

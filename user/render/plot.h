@@ -20,6 +20,14 @@ void plot_note(const struct datafile *df, const struct metric *m, char *out,
  */
 void plot_figure(struct sbuf *b, const struct datafile *df,
 		 const struct metric *m, int with_subtitle);
+/*
+ * The zone-by-owner map (owner_svg.h) of df; nothing when df has no
+ * owner_cgroup column. Owners by id: a data file keeps no paths.
+ */
+void plot_owner_figure(struct sbuf *b, const struct datafile *df,
+		       int with_subtitle);
+#define PLOT_OWNER_ID	"owners"	/* its file name, without .svg */
+#define PLOT_OWNER_TITLE	"zone owners (the cgroup whose data a zone holds, at the end)"
 
 /*
  * Write the figures of df (read from datapath) into outdir/<data name>/,

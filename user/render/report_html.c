@@ -12,6 +12,7 @@
 #include "lib/sbuf.h"
 #include "model/detail_model.h"
 #include "model/metrics.h"
+#include "model/owner_map.h"
 #include "model/view.h"
 #include "render/detail_out.h"
 #include "render/heatmap.h"
@@ -250,12 +251,19 @@ static void heatmaps_section(struct sbuf *b, const struct datafile *df,
 			    (unsigned long long)g.zones_per_cell);
 	else
 		sbuf_printf(b, "One cell per zone.");
-	sbuf_printf(b, " Grey is 0 (or no command to average).</p>\n<div class=\"heatmaps\">\n");
+	sbuf_printf(b, " Grey is 0 (or no command to average)%s.</p>\n<div class=\"heatmaps\">\n",
+		    owner_map_available(&df->zones) ? "; in the owner map, no owner since the zone's reset" : "");
 	for (i = 0; i < nr_metrics; i++) {
 		if (!metric_available(&metrics[i], &df->zones))
 			continue;
 		sbuf_printf(b, "<figure id=\"%s\">\n", metrics[i].id);
 		plot_figure(b, df, &metrics[i], 0);
+		sbuf_printf(b, "</figure>\n");
+	}
+	/* an older module's or recording's zones have no owner: no figure */
+	if (owner_map_available(&df->zones)) {
+		sbuf_printf(b, "<figure id=\"%s\">\n", PLOT_OWNER_ID);
+		plot_owner_figure(b, df, 0);
 		sbuf_printf(b, "</figure>\n");
 	}
 	sbuf_printf(b, "</div>\n");

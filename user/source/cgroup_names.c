@@ -18,6 +18,7 @@
 #include "source/cgroup_names.h"
 
 #define CGROUP_WALK_MAX	65536	/* directories: a bound on a machine of many containers */
+#define ROOT_CGROUP_ID	1	/* cgroup2's root: its id on every boot (module/internal.h) */
 
 struct cg_name {
 	uint64_t ino;
@@ -83,17 +84,35 @@ static const char *path_of(uint64_t id)
 	return NULL;
 }
 
+/* The sentinels' names: 1 when id is one. */
+static int sentinel_name(uint64_t id, char *out, size_t n)
+{
+	switch (id) {
+	case 0: snprintf(out, n, "-"); return 1;
+	case ZNS_OWNER_ID_MIXED: snprintf(out, n, "mixed"); return 1;
+	case ZNS_OWNER_ID_UNATTRIBUTED: snprintf(out, n, "unattributed"); return 1;
+	case ZNS_OWNER_ID_OTHER: snprintf(out, n, "other"); return 1;
+	}
+	return 0;
+}
+
+void cgroup_owner_id_name(uint64_t id, char *out, size_t n)
+{
+	if (sentinel_name(id, out, n))
+		return;
+	if (id == ROOT_CGROUP_ID)
+		snprintf(out, n, "/ (id 1)");
+	else
+		snprintf(out, n, "id %llu", (unsigned long long)id);
+}
+
 void cgroup_owner_name(uint64_t id, char *out, size_t n)
 {
 	const char *p;
 	size_t len;
 
-	switch (id) {
-	case 0: snprintf(out, n, "-"); return;
-	case ZNS_OWNER_ID_MIXED: snprintf(out, n, "mixed"); return;
-	case ZNS_OWNER_ID_UNATTRIBUTED: snprintf(out, n, "unattributed"); return;
-	case ZNS_OWNER_ID_OTHER: snprintf(out, n, "other"); return;
-	}
+	if (sentinel_name(id, out, n))
+		return;
 	p = path_of(id);
 	if (!p) {
 		snprintf(out, n, "%llu", (unsigned long long)id);

@@ -20,5 +20,11 @@ const char *cgroup_root(void);
  * "...job.service".
  */
 void cgroup_owner_name(uint64_t id, char *out, size_t n);
+/*
+ * The same without the cgroup2 mount, for a data file (it keeps ids, not
+ * paths, and its ids mean nothing on another boot): "id 43"; "/ (id 1)"
+ * for the root cgroup, whose id is always 1.
+ */
+void cgroup_owner_id_name(uint64_t id, char *out, size_t n);
 
 #endif
