@@ -200,20 +200,11 @@ static void copy_rows(struct zone_table *tbl, struct cgroup_row *rows,
 	}
 }
 
-static void show_path(struct seq_file *m, const struct cgroup_row *row,
-		      u32 e, char *buf)
+/* A cgroup's path as it is now, or what became of the cgroup. */
+static void show_path(struct seq_file *m, u64 id, char *buf)
 {
-	struct cgroup *cgrp;
+	struct cgroup *cgrp = cgroup_get_from_id(id);
 
-	if (e == CG_UNATTRIBUTED || e == CG_OTHER) {
-		seq_puts(m, e == CG_OTHER ? "(other)" : "(unattributed)");
-		return;
-	}
-	if (!row->id) {
-		seq_puts(m, "(mixed)");
-		return;
-	}
-	cgrp = cgroup_get_from_id(row->id);
 	if (IS_ERR(cgrp)) {
 		seq_puts(m, "(removed)");
 		return;
@@ -225,13 +216,17 @@ static void show_path(struct seq_file *m, const struct cgroup_row *row,
 	cgroup_put(cgrp);
 }
 
-static void show_row(struct seq_file *m, const struct cgroup_row *row, u32 e,
-		     char *buf)
+/* label: the name of a row that is no cgroup; NULL: the row's cgroup path */
+static void show_row(struct seq_file *m, const struct cgroup_row *row,
+		     const char *label, char *buf)
 {
 	unsigned int opi, f;
 
 	seq_printf(m, "%llu ", row->id);
-	show_path(m, row, e, buf);
+	if (label)
+		seq_puts(m, label);
+	else
+		show_path(m, row->id, buf);
 	for (opi = 0; opi < ZNS_NR_OPS; opi++)
 		for (f = 0; f < 4; f++)
 			if (f != 1 || has_sectors(opi))
@@ -284,10 +279,10 @@ int cgroups_show(struct seq_file *m, void *v)
 	}
 	for (e = CG_FIRST; e < nr; e++)
 		if (rows[e].id)
-			show_row(m, &rows[e], e, buf);
-	show_row(m, &rows[CG_UNATTRIBUTED], CG_UNATTRIBUTED, buf);
-	show_row(m, &rows[CG_OTHER], CG_OTHER, buf);
-	show_row(m, &rows[nr], nr, buf);
+			show_row(m, &rows[e], NULL, buf);
+	show_row(m, &rows[CG_UNATTRIBUTED], "(unattributed)", buf);
+	show_row(m, &rows[CG_OTHER], "(other)", buf);
+	show_row(m, &rows[nr], "(mixed)", buf);
 	kvfree(rows);
 	kfree(buf);
 	return 0;
