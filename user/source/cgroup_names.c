@@ -4,7 +4,8 @@
  * which on 64-bit kernels is the inode number of the cgroup's directory in
  * the cgroup2 mount (kernfs), so a walk of the mount names every live
  * cgroup. The walk is done once per run, at the first id to name, and
- * kept: a table of 65536 zones asks for one id per zone.
+ * kept sorted by inode: a table of 65536 zones asks for one id per zone,
+ * on a machine that may have thousands of cgroups.
  */
 #define _XOPEN_SOURCE 700
 #include <ftw.h>
@@ -54,6 +55,13 @@ static int add_dir(const char *path, const struct stat *st, int type,
 	return 0;
 }
 
+static int by_ino(const void *a, const void *b)
+{
+	const struct cg_name *x = a, *y = b;
+
+	return x->ino < y->ino ? -1 : x->ino > y->ino;
+}
+
 static void walk_once(void)
 {
 	const char *root = cgroup_root();
@@ -66,22 +74,19 @@ static void walk_once(void)
 		root_len--;
 	/* the physical tree, this mount only: no links followed */
 	nftw(root, add_dir, 16, FTW_PHYS | FTW_MOUNT);
+	if (nr_names)
+		qsort(names, nr_names, sizeof(*names), by_ino);
 }
 
 static const char *path_of(uint64_t id)
 {
-	static int last = -1;	/* zones in a row mostly share their owner */
-	int i;
+	struct cg_name key = { .ino = id }, *found;
 
 	walk_once();
-	if (last >= 0 && names[last].ino == id)
-		return names[last].path;
-	for (i = 0; i < nr_names; i++)
-		if (names[i].ino == id) {
-			last = i;
-			return names[i].path;
-		}
-	return NULL;
+	if (!nr_names)
+		return NULL;
+	found = bsearch(&key, names, nr_names, sizeof(*names), by_ino);
+	return found ? found->path : NULL;
 }
 
 /* The sentinels' names: 1 when id is one. */
