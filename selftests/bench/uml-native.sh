@@ -48,15 +48,15 @@ out=$repo/build/bench/uml
 if [ "${ZNS_UML_STAGE:-}" = guest ]; then
 	export PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
 	export HOME=/root LC_ALL=C
+	MODE=${ZNS_UML_MODE:-hot}
 	SECS=${ZNS_UML_SECONDS:-2}
-	ROUNDS=${ZNS_UML_ROUNDS:-5}
+	ROUNDS=${ZNS_UML_ROUNDS:?}
 	K=${ZNS_UML_KDIR:?}
 	P=/sys/module/zns_stat/parameters
 	ZB=$out/zbench
-	NULLB=/sys/kernel/config/nullb/zbuml
 	NQN=nqn.2026-11.org.zns-stat:bench-uml
-	NVMET=/sys/kernel/config/nvmet
-	HOSTID=00000000-0000-4000-8000-000000000027
+	# shellcheck source=selftests/bench/nvmet-null.sh
+	. "$here/nvmet-null.sh"
 
 	bench() { echo "BENCH $*"; }
 	off() {
@@ -87,72 +87,61 @@ if [ "${ZNS_UML_STAGE:-}" = guest ]; then
 		[[ $m != *:* ]] || arg=("${m#*:}")
 		insmod "$K/${m%%:*}" "${arg[@]}" || fail "insmod ${m%%:*}"
 	done
-	insmod "$out/timed/zns_stat.ko" || fail "insmod the timed zns_stat"
+	# hot: the timed build; ab: the module as it ships (not timed)
+	ko=$out/timed/zns_stat.ko
+	[ "$MODE" = hot ] || ko=$out/plain/zns_stat.ko
+	insmod "$ko" || fail "insmod $ko"
 
-	mkdir "$NULLB" || fail "mkdir $NULLB"
-	for kv in blocksize=4096 size=8192 zoned=1 zone_size=1 zone_capacity=1 \
-		zone_nr_conv=0 zone_max_open=0 zone_max_active=0 memory_backed=0 irqmode=0; do
-		echo "${kv#*=}" >"$NULLB/${kv%%=*}" || fail "null_blk ${kv%%=*}=${kv#*=}"
-	done
-	echo 1 >"$NULLB/power" || fail "null_blk power=1"
-	nullb=zbuml
-	[ -e "/sys/block/$nullb" ] || nullb=nullb$(cat "$NULLB/index")
-	[ "$(cat "/sys/block/$nullb/queue/zoned")" = host-managed ] || fail "$nullb is not zoned"
-	sub=$NVMET/subsystems/$NQN
-	port=$NVMET/ports/27
-	mkdir "$sub" "$port" || fail "nvmet configfs"
-	echo 1 >"$sub/attr_allow_any_host"
-	echo zbuml >"$sub/attr_serial"
-	mkdir "$sub/namespaces/1"
-	echo -n "/dev/$nullb" >"$sub/namespaces/1/device_path"
-	echo 1 >"$sub/namespaces/1/enable" || fail "nvmet refuses /dev/$nullb"
-	echo loop >"$port/addr_trtype"
-	ln -s "$sub" "$port/subsystems/$NQN" || fail "nvmet port"
-	printf 'transport=loop,nqn=%s,hostnqn=nqn.2014-08.org.nvmexpress:uuid:%s,hostid=%s' \
-		"$NQN" "$HOSTID" "$HOSTID" >/dev/nvme-fabrics || fail "nvme-loop connect"
-	WL=
-	for _ in $(seq 100); do
-		for b in /sys/block/nvme*n*; do
-			[ -e "$b" ] && [ "$(tr -d ' ' <"$b/device/serial" 2>/dev/null)" = zbuml ] &&
-				WL=${b##*/} && break 2
-		done
-		sleep 0.1
-	done
-	[ -n "$WL" ] || fail "no namespace of $NQN"
-	[ "$(cat "/sys/block/$WL/queue/zoned")" = host-managed ] || fail "$WL is not zoned"
+	nvmet_null_up zbuml zbuml "$NQN" 27 loop
+	WL=$NVMET_NULL_DISK
 	ZSEC=$(cat "/sys/block/$WL/queue/chunk_sectors")
 
-	fio_ios() {	# fio_ios NAME ARGS...: the I/Os of one time-based fio job
+	# fio_run NAME ARGS...: one time-based fio job; prints "ios seconds busy
+	# total" (its I/Os, its run time, and UML's /proc/stat busy and total
+	# ticks over the job, zbench stat before and after, as bench-guest.sh)
+	fio_run() {
 		local name=$1
 		shift
-		fio --name="$name" --filename="/dev/$WL" --direct=1 --time_based \
+		rm -f "/tmp/$name.prerun.txt" "/tmp/$name.postrun.txt"
+		(cd /tmp && fio --name="$name" --filename="/dev/$WL" --direct=1 --time_based \
 			--runtime="$RUN_SECS" --output-format=json --output="/tmp/$name.json" \
-			"$@" >/dev/null || fail "fio $name"
-		python3 -c 'import json, sys; j = json.load(open(sys.argv[1]))["jobs"][0]
-print(j["read"]["total_ios"] + j["write"]["total_ios"])' "/tmp/$name.json"
+			--exec_prerun="$ZB stat" --exec_postrun="$ZB stat" "$@" >/dev/null) ||
+			fail "fio $name"
+		python3 - "/tmp/$name.json" "/tmp/$name.prerun.txt" "/tmp/$name.postrun.txt" <<'EOF'
+import json, sys
+job = json.load(open(sys.argv[1]))["jobs"][0]
+def ticks(path):
+    kv = dict(w.split("=") for w in open(path).read().split())
+    return int(kv["busy"]), int(kv["total"])
+b0, t0 = ticks(sys.argv[2])
+b1, t1 = ticks(sys.argv[3])
+print(job["read"]["total_ios"] + job["write"]["total_ios"], job["job_runtime"] / 1000.0,
+      b1 - b0, t1 - t0)
+EOF
 	}
-	zbench_ios() {
+	zbench_run() {	# the same for zbench
 		local o
 		o=$("$ZB" "$@") || fail "zbench $*"
-		sed -n 's/.* ios=\([0-9]*\) .*/\1/p' <<<"$o"
+		awk '{ for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
+		       print v["ios"], v["seconds"], v["busy"], v["total"] }' <<<"$o"
 	}
 	# The workloads as bench-guest.sh runs them on phase cpu's null_blk.
 	run_workload() {
 		case $1 in
-		rr1) fio_ios rr1 --rw=randread --bs=4k --ioengine=io_uring --iodepth=1 \
+		rr1) fio_run rr1 --rw=randread --bs=4k --ioengine=io_uring --iodepth=1 \
 			--offset=0 --size=16M ;;
-		rr32) fio_ios rr32 --rw=randread --bs=4k --ioengine=io_uring --iodepth=32 \
+		rr32) fio_run rr32 --rw=randread --bs=4k --ioengine=io_uring --iodepth=32 \
 			--offset=0 --size=16M ;;
 		seqw)
-			local n
-			n=$(fio_ios seqw --rw=write --bs=4k --ioengine=psync --zonemode=zbd \
+			local r
+			r=$(fio_run seqw --rw=write --bs=4k --ioengine=psync --zonemode=zbd \
 				--offset=$((1024 * ZSEC / 2))k)
-			echo "$n"
-			blkzone reset -o $((1024 * ZSEC)) -c $((n * 8 / ZSEC + 1)) "/dev/$WL" >&2 ||
+			echo "$r"
+			blkzone reset -o $((1024 * ZSEC)) -c $((${r%% *} * 8 / ZSEC + 1)) "/dev/$WL" >&2 ||
 				fail "blkzone reset" ;;
-		append) zbench_ios append "/dev/$WL" 4 256 $((ZSEC >= 2048 ? 1 : 2048 / ZSEC)) \
+		append) zbench_run append "/dev/$WL" 4 256 $((ZSEC >= 2048 ? 1 : 2048 / ZSEC)) \
 			4096 "$RUN_SECS" ;;
-		reset) zbench_ios reset "/dev/$WL" 512 256 4 16384 "$RUN_SECS" ;;
+		reset) zbench_run reset "/dev/$WL" 512 256 4 16384 "$RUN_SECS" ;;
 		esac
 	}
 	counted() {	# the module's totals over every zone, and what it dropped
@@ -164,11 +153,88 @@ print(j["read"]["total_ios"] + j["write"]["total_ios"])' "/tmp/$name.json"
 			/sys/kernel/debug/zns_stat/status)"
 	}
 
+	# The module's count of commands (summary's totals), and whether its
+	# probes are attached (status).
+	counted_sum() {
+		awk '$1 ~ /^(reads|writes|appends|resets):$/ { s += $2 } END { print s + 0 }' \
+			"/sys/kernel/debug/zns_stat/$WL/summary"
+	}
+	attached() { awk '$1 == "attached:" { print $2 }' /sys/kernel/debug/zns_stat/status; }
+
+	# Then the unload, reported apart: in UML it has hung in some boots
+	# after "detached from nvme_core" (performance.rst); the host stops UML
+	# if this never returns.
+	unload_off() {
+		bench "done"
+		[ -z "${ZNS_UML_DEBUG:-}" ] ||	# the tasks' stacks, should the unload hang
+			(sleep 20; echo t >/proc/sysrq-trigger; echo l >/proc/sysrq-trigger) &
+		if timeout 60 rmmod zns_stat; then
+			bench "rmmod ok"
+		else
+			bench "rmmod failed"
+		fi
+		off
+		exit 0
+	}
+
+	# ab_cfg CFG: zns_stat loaded throughout (the build it ships as); A0 and A
+	# with its probes detached (enabled=0 unregisters them from the
+	# tracepoints), B attached; iostats off in A0 only.
+	ab_cfg() {
+		local on=0 iostats=1
+		[ "$1" != B ] || on=1
+		[ "$1" != A0 ] || iostats=0
+		echo "$on" >$P/enabled || fail "enabled=$on"
+		echo "$iostats" >"/sys/block/$WL/queue/iostats" || fail "iostats=$iostats"
+		[ "$(attached)" = "$on" ] || fail "$1: attached is $(attached), not $on"
+	}
+
+	# Mode ab: the A/B comparison of phase cpu (bench-guest.sh) in UML, in
+	# report.py's format: per round each workload under A0 A B back to back,
+	# the order reversed every round (B A A0) so that drift cancels.
+	mode_ab() {
+		local round wl cfg order r ios secs busy total c0 c1 t0 bios=0 bz=0 br=0
+		bench "phase=env substrate=uml kernel=$(uname -r) cpus=$(nproc) hz=$(getconf CLK_TCK)" \
+			"fio=$(fio --version) seconds=$SECS rounds=$ROUNDS"
+		bench "phase=cpu_env transport=loop disk=$WL ctrl=$NVMET_NULL_CTRL nullb=$NVMET_NULL_BLK" \
+			"zone_sectors=$ZSEC lba=$(cat "/sys/block/$WL/queue/logical_block_size")" \
+			"zones=$(cat "/sys/block/$WL/queue/nr_zones") rounds=$ROUNDS seconds=$SECS" \
+			"configs=A0,A,B"
+		t0=$(date +%s%N)
+		for round in $(seq "$ROUNDS"); do
+			order="A0 A B"
+			[ $((round % 2)) = 1 ] || order="B A A0"
+			for wl in rr1 rr32 seqw append reset; do
+				for cfg in $order; do
+					ab_cfg "$cfg"
+					c0=$(counted_sum)
+					r=$(run_workload "$wl")
+					read -r ios secs busy total <<<"$r"
+					[ -n "$ios" ] || fail "no result for $wl"
+					c1=$(counted_sum)
+					bench "phase=cpu round=$round cfg=$cfg wl=$wl ios=$ios seconds=$secs" \
+						"busy=$busy total=$total counted=$((c1 - c0))"
+					[ "$cfg" = B ] || continue
+					bios=$((bios + ios))
+					# seqw's blkzone reset afterwards, zbench reset's
+					# preparation: commands the module counts too
+					[ "$wl" != seqw ] || bz=$((bz + ios * 8 / ZSEC + 1))
+					[ "$wl" != reset ] || br=$((br + 1))
+				done
+			done
+		done
+		bench "phase=done name=cpu ms=$((($(date +%s%N) - t0) / 1000000))"
+		ab_cfg A
+		echo 1 >$P/enabled
+		bench "phase=cpu_counted disk=$WL b_ios=$bios b_blkzone_resets=$bz b_reset_runs=$br" \
+			"$(counted)"
+		unload_off
+	}
+
 	blkzone reset "/dev/$WL" || fail "blkzone reset $WL"
 	fio --name=fill --filename="/dev/$WL" --direct=1 --ioengine=psync --rw=write --bs=64k \
 		--zonemode=zbd --offset=0 --size=16M >/dev/null || fail "fill $WL"
 	[ -e "/sys/kernel/debug/zns_stat/$WL/zones" ] || fail "zns_stat does not track $WL"
-	bench "env kernel=$(uname -r) disk=$WL zone_sectors=$ZSEC lba=$(cat "/sys/block/$WL/queue/logical_block_size") zones=$(cat "/sys/block/$WL/queue/nr_zones") seconds=$SECS rounds=$ROUNDS $(cat $P/bench_layout)"
 	RUN_SECS=1	# warm-up, not reported
 	for wl in rr1 rr32 seqw append reset; do
 		run_workload "$wl" >/dev/null
@@ -176,6 +242,8 @@ print(j["read"]["total_ios"] + j["write"]["total_ios"])' "/tmp/$name.json"
 	RUN_SECS=$SECS
 	echo all >$P/clear || fail "clear"
 	sleep 1
+	[ "$MODE" = hot ] || mode_ab	# does not return
+	bench "env kernel=$(uname -r) disk=$WL zone_sectors=$ZSEC lba=$(cat "/sys/block/$WL/queue/logical_block_size") zones=$(cat "/sys/block/$WL/queue/nr_zones") seconds=$SECS rounds=$ROUNDS $(cat $P/bench_layout)"
 	# Every (workload, bench_path, bench_class) once a round, the order
 	# reversed every other round so that drift on the host cancels.
 	specs=
@@ -195,6 +263,7 @@ print(j["read"]["total_ios"] + j["write"]["total_ios"])' "/tmp/$name.json"
 			echo "$class" >$P/bench_class
 			echo 0 >$P/bench_timing	# zero, and measure the TSC's rate
 			ios=$(run_workload "$wl")
+			ios=${ios%% *}
 			[ -n "$ios" ] || fail "no result for $wl"
 			t=$(cat $P/bench_timing)
 			total=$((total + ios))
@@ -208,19 +277,7 @@ print(j["read"]["total_ios"] + j["write"]["total_ios"])' "/tmp/$name.json"
 	echo 0 >$P/bench_path
 	echo 0 >$P/bench_class
 	bench "counted ios=$total blkzone_resets=$zreset $(counted)"
-	bench "done"
-	# Then the unload, reported apart: in UML it has hung in two runs of four
-	# after "detached from nvme_core" (performance.rst); the host stops UML
-	# if this never returns.
-	[ -z "${ZNS_UML_DEBUG:-}" ] ||	# the tasks' stacks, should the unload hang
-		(sleep 20; echo t >/proc/sysrq-trigger; echo l >/proc/sysrq-trigger) &
-	if timeout 60 rmmod zns_stat; then
-		bench "rmmod ok"
-	else
-		bench "rmmod failed"
-	fi
-	off
-	exit 0
+	unload_off
 fi
 
 # ---------------------------------------------------------------- on the host
@@ -292,6 +349,11 @@ if [ "${1:-}" = report ]; then	# uml-native.sh report CONSOLE: the table again
 	report "${2:?usage: uml-native.sh report CONSOLE}"
 	exit
 fi
+mode=${ZNS_UML_MODE:-hot}
+case $mode in
+hot | ab) ;;
+*) echo "uml-native: ZNS_UML_MODE=$mode: hot or ab" >&2; exit 2 ;;
+esac
 CACHE=${ZNS_UML_CACHE:-/var/cache/zns_stat/uml}
 SRC=$CACHE/linux-source-6.1
 log() { echo "uml-native: $*" >&2; }
@@ -350,10 +412,20 @@ if [ ! -x "$SRC/linux" ] || [ ! -e "$SRC/drivers/nvme/target/nvme-loop.ko" ] ||
 	nice -n 5 make -s -C "$SRC" ARCH=um -j2 all >&2 || die "UML kernel build"
 fi
 
-log "building the timed module for UML and zbench"
 mkdir -p "$out"
-ARCH=um KDIR=$SRC ZNS_BENCH_TIMED_DIR=$out bash "$here/build-timed.sh" uml >/dev/null ||
-	die "timed build"
+if [ "$mode" = hot ]; then
+	log "building the timed module for UML and zbench"
+	ARCH=um KDIR=$SRC ZNS_BENCH_TIMED_DIR=$out bash "$here/build-timed.sh" uml >/dev/null ||
+		die "timed build"
+else	# the module as it ships: a tree of symlinks, as build-timed.sh makes
+	log "building the module for UML and zbench"
+	rm -rf "$out/plain"
+	mkdir -p "$out/plain/module"
+	ln -s "$repo"/module/*.c "$repo"/module/*.h "$out/plain/module/"
+	ln -s "$repo/include" "$out/plain/include"
+	cp "$repo/Kbuild" "$out/plain/Kbuild"
+	make -s -C "$SRC" ARCH=um M="$out/plain" modules >&2 || die "module build"
+fi
 gcc -O2 -g -Wall -Wextra -Werror -std=gnu11 -pthread -o "$out/zbench" "$here/zbench.c" ||
 	die "zbench"
 
@@ -362,14 +434,18 @@ cpu=${ZNS_UML_CPU-$(($(nproc) - 1))}
 [ -z "$cpu" ] || pin=(taskset -c "$cpu")
 log "booting UML ($(lscpu | sed -n 's/^Model name: *//p'))${cpu:+, pinned to CPU $cpu}"
 console=$out/console.log
+[ "$mode" = hot ] || console=$out/console-ab.log
+load_before=$(cut -d' ' -f1-3 /proc/loadavg | tr ' ' ,)
 # UML's memory is a file in TMPDIR; its consoles: con0 on stdio, the rest none.
 rc=0
-secs=${ZNS_UML_SECONDS:-2} rounds=${ZNS_UML_ROUNDS:-5}
-limit=$(((rounds * 18 * (secs + 3) + 180) * 2))	# twice what it should take
+secs=${ZNS_UML_SECONDS:-2} rounds=${ZNS_UML_ROUNDS:-$([ "$mode" = hot ] && echo 5 || echo 12)}
+runs=18	# runs a round
+[ "$mode" = hot ] || runs=15
+limit=$(((rounds * runs * (secs + 3) + 180) * 2))	# twice what it should take
 TMPDIR=/dev/shm timeout "$limit" "${pin[@]}" "$SRC/linux" mem="${ZNS_UML_MEM:-1G}" root=/dev/root rootflags=/ rootfstype=hostfs rw \
 	init="$here/uml-native.sh" con=null con0=null,fd:1 ssl=null \
 	ZNS_UML_STAGE=guest ZNS_UML_KDIR="$SRC" ZNS_UML_SECONDS="$secs" ZNS_UML_ROUNDS="$rounds" \
-	ZNS_UML_DEBUG="${ZNS_UML_DEBUG:-}" \
+	ZNS_UML_DEBUG="${ZNS_UML_DEBUG:-}" ZNS_UML_MODE="$mode" \
 	</dev/null >"$console" 2>&1 &
 uml=$!
 # Once the results are in, UML gets 90 s to unload zns_stat and power off.
@@ -389,4 +465,18 @@ grep -q '^BENCH done' "$console" || {
 	die "UML run failed (status $rc); see $console"
 }
 
-report "$console"
+if [ "$mode" = hot ]; then
+	report "$console"
+	exit 0
+fi
+# Mode ab: the raw lines, this host's, then report.py's table.
+results=$out/results-ab.txt
+{
+	echo "HOST cpu=$(lscpu | sed -n 's/^Model name: *//p' | tr ' ' _) cores=$(nproc)" \
+		"pinned=${cpu:-no} load_before=$load_before" \
+		"load_after=$(cut -d' ' -f1-3 /proc/loadavg | tr ' ' ,)" \
+		"commit=$(git -C "$repo" rev-parse --short HEAD 2>/dev/null || echo ?)" \
+		"dirty=$(git -C "$repo" status --porcelain 2>/dev/null | wc -l)"
+	grep -a '^BENCH ' "$console"
+} >"$results"
+python3 "$here/report.py" "$results"
