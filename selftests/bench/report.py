@@ -154,13 +154,29 @@ def cpu_phase(recs, tick_ns, p, uml=False):
     and D/A and the CPU per I/O differences; their medians with the median's
     ~95% CI. Returns {wl: verdict inputs} for the targets.
     uml: the same rounds in User-Mode Linux (uml-native.sh, ZNS_UML_MODE=ab),
-    whose one CPU does all the work: CPU per command = the run's elapsed
-    time / its commands, in ns."""
+    whose one CPU does all the work: CPU per command = the host CPU time of
+    UML's cgroup over the run's timed part (the "hostcpu" readings at its two
+    marks) / its commands, in ns, and IOPS = commands per second of that CPU
+    time (the elapsed time counts what else ran on UML's host CPU); without
+    the readings, the run's elapsed time."""
+    marks = defaultdict(list)   # mark -> host CPU time readings, ns
+    for r in recs:
+        if r.get("phase") == "hostcpu" and r.get("usage_ns", "").isdigit():
+            marks[r["mark"]].append(int(r["usage_ns"]))
     runs = defaultdict(dict)    # (wl, cfg) -> round -> (iops, cpu_ns per I/O)
+    elapsed = defaultdict(dict)  # the same, IOPS by elapsed time (UML)
+    host_cpu = 0
     for r in recs:
         if r.get("phase") == "cpu" and "wl" in r:
             ios, secs = int(r["ios"]), float(r["seconds"])
-            cpu_ns = secs * 1e9 if uml else int(r["busy"]) * tick_ns
+            cpu_ns = int(r["busy"]) * tick_ns
+            m = marks.get(r.get("mark"), [])
+            if uml:
+                cpu_ns = secs * 1e9
+                elapsed[(r["wl"], r["cfg"])][int(r["round"])] = ios / secs
+                if len(m) >= 2 and m[-1] > m[0]:
+                    cpu_ns, secs = m[-1] - m[0], (m[-1] - m[0]) / 1e9
+                    host_cpu += 1
             runs[(r["wl"], r["cfg"])][int(r["round"])] = (ios / secs, cpu_ns / max(ios, 1))
     if not runs:
         return {}
@@ -181,8 +197,11 @@ def cpu_phase(recs, tick_ns, p, uml=False):
         p("    rounds of %s s runs, A0 A B back to back per workload, the order reversed every"
           % env.get("seconds", "?"))
         p("    round; zns_stat (its normal build) loaded throughout, enabled=0 (probes")
-        p("    unregistered) in A0 and A; the rounds took %s min. Per round:"
+        p("    unregistered) in A0 and A; the rounds took %s min. IOPS: commands per second of"
           % fmt(minutes, "{:.1f}"))
+        p("    %s (%d of %d runs). Per round:" % (
+            "UML's CPU time on the host (its cgroup)" if host_cpu else "elapsed time",
+            host_cpu, sum(len(v) for v in runs.values())))
     else:
         p("    rounds of %s s runs (guest idle: %s), A0 A B back to back per workload, the order"
           % (env.get("seconds", "?"), env.get("idle") or "halt"))
@@ -229,10 +248,11 @@ def cpu_phase(recs, tick_ns, p, uml=False):
             fmt(med(ba) / med(aa0), "{:.2f}") if ba and aa0 and med(aa0) else "-",
             fmt(med(ba) / med(da), "{:.2f}") if ba and da and med(da) else "-"))
     if uml:
-        p("CPU per command (ns; the run's elapsed time / its commands: UML's one CPU does all the")
-        p("work, %s of it busy in UML's /proc/stat over the runs), per-round differences, median"
+        p("CPU per command (ns; %s / the run's commands: UML's one CPU does all"
+          % ("UML's host CPU time over the run" if host_cpu else "the run's elapsed time"))
+        p("the work, %s of it busy in UML's /proc/stat over the runs), per-round differences,"
           % busy_share(recs))
-        p("and ~95% CI (D: not possible in UML, which has no BPF on tracepoints):")
+        p("median and ~95% CI (D: not possible in UML, which has no BPF on tracepoints):")
     else:
         p("CPU per I/O (us; busy ticks of all CPUs / I/Os), per-round differences, median and ~95% CI:")
     p("%-7s %8s  %-20s %-20s %-20s %9s %9s" % ("wl", "cpu A", "A-A0 (iostats)", "B-A (zns_stat)",
@@ -243,6 +263,14 @@ def cpu_phase(recs, tick_ns, p, uml=False):
     p("per-round IOPS ratios B/A:")
     for wl in verdict:
         p("  %-7s %s" % (wl, " ".join("%.3f" % x for x in verdict[wl]["ba"])))
+    if uml and host_cpu:
+        p("the same by elapsed time (what else ran on UML's host CPU counts), B/A and A0/A:")
+        for wl in WORKLOADS:
+            a, b, a0 = (elapsed.get((wl, c), {}) for c in ("A", "B", "A0"))
+            xb = [b[i] / a[i] for i in sorted(set(a) & set(b))]
+            x0 = [a0[i] / a[i] for i in sorted(set(a) & set(a0))]
+            if xb:
+                p("  %-7s B/A %s   A0/A %s" % (wl, with_ci(xb), with_ci(x0)))
     if starts:
         p("bpftrace start-up: median %.1f s (%d starts)" % (med(starts) / 1000, len(starts)))
     if uml:
@@ -253,14 +281,14 @@ def cpu_phase(recs, tick_ns, p, uml=False):
               % (sum(moved), len(moved)))
     if counted and uml:
         n = sum(int(counted.get(k, 0)) for k in ("reads", "writes", "appends", "resets"))
-        p("zns_stat counted in the B runs: %d commands (%s); issued: %s in the B runs, + %s"
-          " resets by blkzone after seqw, + 768 resets preparing each of %s reset runs = %d;"
-          " errors=%s dropped_untracked=%s" % (
+        p("zns_stat counted in the B runs: %d commands (%s); issued: %s by the workloads,"
+          " + %s resets by blkzone after seqw, + 256 resets preparing each of %s zbench reset"
+          " runs = %d; errors=%s dropped_untracked=%s" % (
               n, " ".join("%s=%s" % (k, counted.get(k)) for k in
                           ("reads", "writes", "appends", "resets")),
               counted.get("b_ios"), counted.get("b_blkzone_resets"), counted.get("b_reset_runs"),
               int(counted.get("b_ios", 0)) + int(counted.get("b_blkzone_resets", 0))
-              + 768 * int(counted.get("b_reset_runs", 0)),
+              + 256 * int(counted.get("b_reset_runs", 0)),
               counted.get("errors"), counted.get("dropped_untracked")))
     elif counted:
         p("zns_stat counted on %s (B runs and the warm-up): %s" % (
@@ -285,6 +313,10 @@ def cpu_targets(cpu, p, where="phase cpu"):
         return
     minutes = next(iter(cpu.values()))["minutes"]
     p("  on the CPU-bound substrate (%s, %s min):" % (where, fmt(minutes, "{:.1f}")))
+    few = {wl for wl, v in cpu.items() if len(v["ba"]) < 5}
+    if few:
+        p("    (%s: fewer than 5 rounds, whose lowest and highest are no 95%% interval of the"
+          " median: NOT RESOLVED)" % " ".join(sorted(few)))
     for wl, v in cpu.items():
         if not v["ba"]:
             continue
@@ -292,14 +324,14 @@ def cpu_targets(cpu, p, where="phase cpu"):
         lo, hi = median_ci(v["ba"])
         half = max(m - lo, hi - m)
         p("    B/A known within +-1%%, %-7s median %.3f, CI %.3f..%.3f (+-%.1f%%): %s"
-          % (wl, m, lo, hi, 100 * half,
+          % (wl, m, lo, hi, 100 * half, "NOT RESOLVED (too few rounds)" if wl in few else
              "met" if half <= TARGET_CI else "MISSED (more rounds or a quieter host)"))
     for wl, v in cpu.items():
         if not v["ba"]:
             continue
         m = med(v["ba"])
         lo, hi = median_ci(v["ba"])
-        s = iops_verdict(lo, hi, "rounds")
+        s = iops_verdict(lo, hi, "rounds") if wl not in few else "NOT RESOLVED (too few rounds)"
         p("    B/A >= %.2f, %-7s median %.3f of %d rounds: %s" % (TARGET_IOPS, wl, m, len(v["ba"]), s))
     for key, what in (("excess", "<= the block layer's accounting (A-A0)"),
                       ("excess_half", "<= half of it (stretch)")):
@@ -308,7 +340,9 @@ def cpu_targets(cpu, p, where="phase cpu"):
             if not xs:
                 continue
             lo, hi = median_ci(xs)
-            if hi <= 0:
+            if wl in few:
+                s = "NOT RESOLVED (too few rounds)"
+            elif hi <= 0:
                 s = "met"
             elif lo > 0:
                 s = "MISSED"

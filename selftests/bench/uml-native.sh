@@ -208,12 +208,14 @@ EOF
 				for cfg in $order; do
 					ab_cfg "$cfg"
 					c0=$(counted_sum)
-					r=$(run_workload "$wl")
+					# zbench marks both ends of the timed part on the
+					# console: the host reads UML's CPU time there
+					r=$(ZBENCH_MARK=$round.$cfg.$wl run_workload "$wl")
 					read -r ios secs busy total <<<"$r"
 					[ -n "$ios" ] || fail "no result for $wl"
 					c1=$(counted_sum)
 					bench "phase=cpu round=$round cfg=$cfg wl=$wl ios=$ios seconds=$secs" \
-						"busy=$busy total=$total counted=$((c1 - c0))"
+						"busy=$busy total=$total counted=$((c1 - c0)) mark=$round.$cfg.$wl"
 					[ "$cfg" = B ] || continue
 					bios=$((bios + ios))
 					# seqw's blkzone reset afterwards, zbench reset's
@@ -436,17 +438,68 @@ log "booting UML ($(lscpu | sed -n 's/^Model name: *//p'))${cpu:+, pinned to CPU
 console=$out/console.log
 [ "$mode" = hot ] || console=$out/console-ab.log
 load_before=$(cut -d' ' -f1-3 /proc/loadavg | tr ' ' ,)
+# Mode ab: UML (its kernel and every process, all host processes) in a
+# cgroup of its own, whose CPU time the console's reader below takes at each
+# "BENCH mark" line (zbench's, at both ends of a run's timed part): the CPU
+# UML used, whatever else ran on its host CPU meanwhile.
+cg='' cg_file=''
+if [ "$mode" = ab ]; then
+	if [ -e /sys/fs/cgroup/cgroup.controllers ]; then	# v2
+		cg=/sys/fs/cgroup/zns_uml.$$ cg_file=cpu.stat
+	elif [ -d /sys/fs/cgroup/cpuacct ]; then	# v1
+		cg=/sys/fs/cgroup/cpuacct/zns_uml.$$ cg_file=cpuacct.usage
+	fi
+	if [ -n "$cg" ] && ! mkdir "$cg" 2>/dev/null; then
+		log "cannot create $cg: CPU per command from elapsed time only"
+		cg=
+	fi
+fi
+cg_cleanup() { [ -z "$cg" ] || rmdir "$cg" 2>/dev/null || :; }
+trap cg_cleanup EXIT
+# cg_usage: NS = the cgroup's CPU time (builtins only: read at once)
+cg_usage() {
+	local k v
+	if [ "$cg_file" = cpuacct.usage ]; then
+		read -r NS <"$cg/$cg_file"
+		return
+	fi
+	while read -r k v; do
+		[ "$k" != usage_usec ] || { NS=$((v * 1000)); return; }
+	done <"$cg/$cg_file"
+}
+# console_reader: UML's console into $console, a "BENCH phase=hostcpu" line
+# after each mark
+console_reader() {
+	local line NS
+	while IFS= read -r line; do
+		line=${line%$'\r'}
+		printf '%s\n' "$line"
+		if [ -n "$cg" ] && [[ $line == "BENCH mark "* ]]; then
+			cg_usage
+			printf 'BENCH phase=hostcpu mark=%s usage_ns=%s\n' "${line#BENCH mark }" "$NS"
+		fi
+	done >"$console"
+}
+fifo=$out/console.fifo
+rm -f "$fifo"
+mkfifo "$fifo"
+console_reader <"$fifo" &
+reader=$!
 # UML's memory is a file in TMPDIR; its consoles: con0 on stdio, the rest none.
 rc=0
 secs=${ZNS_UML_SECONDS:-2} rounds=${ZNS_UML_ROUNDS:-$([ "$mode" = hot ] && echo 5 || echo 12)}
 runs=18	# runs a round
 [ "$mode" = hot ] || runs=15
 limit=$(((rounds * runs * (secs + 3) + 180) * 2))	# twice what it should take
-TMPDIR=/dev/shm timeout "$limit" "${pin[@]}" "$SRC/linux" mem="${ZNS_UML_MEM:-1G}" root=/dev/root rootflags=/ rootfstype=hostfs rw \
-	init="$here/uml-native.sh" con=null con0=null,fd:1 ssl=null \
-	ZNS_UML_STAGE=guest ZNS_UML_KDIR="$SRC" ZNS_UML_SECONDS="$secs" ZNS_UML_ROUNDS="$rounds" \
-	ZNS_UML_DEBUG="${ZNS_UML_DEBUG:-}" ZNS_UML_MODE="$mode" \
-	</dev/null >"$console" 2>&1 &
+# UML alone in the cgroup (not this script's polling below)
+(
+	[ -z "$cg" ] || echo "$BASHPID" >"$cg/cgroup.procs"
+	TMPDIR=/dev/shm exec timeout "$limit" "${pin[@]}" "$SRC/linux" mem="${ZNS_UML_MEM:-1G}" \
+		root=/dev/root rootflags=/ rootfstype=hostfs rw \
+		init="$here/uml-native.sh" con=null con0=null,fd:1 ssl=null \
+		ZNS_UML_STAGE=guest ZNS_UML_KDIR="$SRC" ZNS_UML_SECONDS="$secs" \
+		ZNS_UML_ROUNDS="$rounds" ZNS_UML_DEBUG="${ZNS_UML_DEBUG:-}" ZNS_UML_MODE="$mode"
+) </dev/null >"$fifo" 2>&1 &
 uml=$!
 # Once the results are in, UML gets 90 s to unload zns_stat and power off.
 done_at=
@@ -460,6 +513,8 @@ while kill -0 "$uml" 2>/dev/null; do
 	sleep 2
 done
 wait "$uml" || rc=$?
+wait "$reader" || :
+rm -f "$fifo"
 grep -q '^BENCH done' "$console" || {
 	grep -E '^(BENCH failed|uml-native:)' "$console" >&2 || tail -20 "$console" >&2
 	die "UML run failed (status $rc); see $console"
