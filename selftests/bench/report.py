@@ -375,6 +375,7 @@ def uml_main(recs, host, env, p):
     cpu = cpu_phase(recs, 0, p, uml=True)
     p("Targets (issue 27)")
     cpu_targets(cpu, p, "UML")
+    p("rmmod zns_stat afterwards: %s" % host.get("rmmod", "?"))
 
 
 def main():

@@ -28,7 +28,20 @@
 # bench_timing's figures; the host prints one table (`uml-native.sh report
 # build/bench/uml/console.log` prints it again).
 #
-# Knobs: ZNS_UML_SECONDS (2) per run, ZNS_UML_ROUNDS (5), ZNS_UML_MEM (1G),
+# ZNS_UML_MODE=ab (`make bench-native-ab`): instead, phase cpu's comparison
+# (bench-guest.sh) on the same namespace: zns_stat as it ships (not the timed
+# build) loaded once; per round each workload under A0 (probes detached with
+# enabled=0, the disk's queue/iostats 0), A (detached, iostats 1) and B
+# (attached) back to back, the order reversed every round (B A A0), each run
+# ZNS_UML_SECONDS long; the module's counts checked unmoved over A0 and A.
+# UML runs in a cgroup of its own (cgroup v2, else v1's cpuacct), whose CPU
+# time the host reads when zbench marks the ends of each run's timed part on
+# the console (ZBENCH_MARK): CPU per command = that time / the commands, and
+# IOPS = commands per second of it, so that what else runs on UML's host CPU
+# does not count (elapsed-time figures beside). report.py prints table 1d and
+# issue 27's verdicts; the lines are kept in build/bench/uml/results-ab.txt.
+#
+# Knobs: ZNS_UML_SECONDS (2) per run, ZNS_UML_ROUNDS (5; mode ab 12), ZNS_UML_MEM (1G),
 # ZNS_UML_CACHE, ZNS_UML_CPU: the host CPU UML and its processes are pinned
 # to (taskset; default the last one; empty: not pinned), so that the UML
 # kernel and the workload's processes share one core's caches, as a kernel
@@ -37,7 +50,7 @@
 # Exit status: 0 with the table (its last line says whether rmmod zns_stat
 # returned: in UML it sometimes does not, see performance.rst; UML is then
 # stopped 90 s after the results), 1 on any failure (the log is in
-# build/bench/uml/console.log).
+# build/bench/uml/console.log, console-ab.log in mode ab).
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -347,8 +360,12 @@ print("rmmod zns_stat afterwards: %s" % rmmod)
 EOF
 }
 
-if [ "${1:-}" = report ]; then	# uml-native.sh report CONSOLE: the table again
-	report "${2:?usage: uml-native.sh report CONSOLE}"
+if [ "${1:-}" = report ]; then	# uml-native.sh report CONSOLE|RESULTS: the table again
+	if grep -q '^BENCH phase=env substrate=uml' "${2:?usage: uml-native.sh report FILE}"; then
+		python3 "$here/report.py" "$2"	# mode ab: results-ab.txt
+	else
+		report "$2"
+	fi
 	exit
 fi
 mode=${ZNS_UML_MODE:-hot}
@@ -531,7 +548,9 @@ results=$out/results-ab.txt
 		"pinned=${cpu:-no} load_before=$load_before" \
 		"load_after=$(cut -d' ' -f1-3 /proc/loadavg | tr ' ' ,)" \
 		"commit=$(git -C "$repo" rev-parse --short HEAD 2>/dev/null || echo ?)" \
-		"dirty=$(git -C "$repo" status --porcelain 2>/dev/null | wc -l)"
+		"dirty=$(git -C "$repo" status --porcelain 2>/dev/null | wc -l)" \
+		"rmmod=$(sed -n 's/^BENCH rmmod \([a-z]*\).*/\1/p' "$console" | grep . ||
+			echo did_not_return)"
 	grep -a '^BENCH ' "$console"
 } >"$results"
 python3 "$here/report.py" "$results"
