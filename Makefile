@@ -122,9 +122,9 @@ bench-native:
 	bash selftests/bench/uml-native.sh
 
 # Phase cpu's A/B comparison (A0: iostats off, A: untraced, B: zns_stat) on the
-# same substrate in User-Mode Linux, where 2% is visible: B/A and A0/A with the
-# median's confidence interval, CPU per command, issue 27's verdicts (~10 min;
-# ZNS_UML_ROUNDS, ZNS_UML_SECONDS, ZNS_UML_CPU). See Documentation/performance.rst.
+# same substrate in User-Mode Linux (natively, one host CPU): B/A and A0/A with the
+# median's confidence interval, CPU per command, issue 27's verdicts (20 rounds,
+# ~17 min; ZNS_UML_ROUNDS, ZNS_UML_SECONDS, ZNS_UML_CPU). See Documentation/performance.rst.
 .PHONY: bench-native-ab
 bench-native-ab:
 	ZNS_UML_MODE=ab bash selftests/bench/uml-native.sh

@@ -41,7 +41,7 @@
 # does not count (elapsed-time figures beside). report.py prints table 1d and
 # issue 27's verdicts; the lines are kept in build/bench/uml/results-ab.txt.
 #
-# Knobs: ZNS_UML_SECONDS (2) per run, ZNS_UML_ROUNDS (5; mode ab 12), ZNS_UML_MEM (1G),
+# Knobs: ZNS_UML_SECONDS (2) per run, ZNS_UML_ROUNDS (5; mode ab 20), ZNS_UML_MEM (1G),
 # ZNS_UML_CACHE, ZNS_UML_CPU: the host CPU UML and its processes are pinned
 # to (taskset; default the last one; empty: not pinned), so that the UML
 # kernel and the workload's processes share one core's caches, as a kernel
@@ -504,7 +504,7 @@ console_reader <"$fifo" &
 reader=$!
 # UML's memory is a file in TMPDIR; its consoles: con0 on stdio, the rest none.
 rc=0
-secs=${ZNS_UML_SECONDS:-2} rounds=${ZNS_UML_ROUNDS:-$([ "$mode" = hot ] && echo 5 || echo 12)}
+secs=${ZNS_UML_SECONDS:-2} rounds=${ZNS_UML_ROUNDS:-$([ "$mode" = hot ] && echo 5 || echo 20)}
 runs=18	# runs a round
 [ "$mode" = hot ] || runs=15
 limit=$(((rounds * runs * (secs + 3) + 180) * 2))	# twice what it should take
