@@ -383,7 +383,7 @@ die() { log "$*"; exit 1; }
 . "$repo/selftests/lib/apt.sh"
 need=
 for t in gcc:gcc make:make flex:flex bison:bison bc:bc fio:fio blkzone:util-linux \
-	insmod:kmod python3:python3; do
+	insmod:kmod python3:python3 uml_mconsole:uml-utilities; do
 	command -v "${t%%:*}" >/dev/null || need+=" ${t#*:}"
 done
 [ -e /usr/include/libelf.h ] || need+=" libelf-dev"
@@ -513,16 +513,31 @@ limit=$(((rounds * runs * (secs + 3) + 180) * 2))	# twice what it should take
 	[ -z "$cg" ] || echo "$BASHPID" >"$cg/cgroup.procs"
 	TMPDIR=/dev/shm exec timeout "$limit" "${pin[@]}" "$SRC/linux" mem="${ZNS_UML_MEM:-1G}" \
 		root=/dev/root rootflags=/ rootfstype=hostfs rw \
-		init="$here/uml-native.sh" con=null con0=null,fd:1 ssl=null \
+		init="$here/uml-native.sh" con=null con0=null,fd:1 ssl=null umid="zns_uml.$$" \
 		ZNS_UML_STAGE=guest ZNS_UML_KDIR="$SRC" ZNS_UML_SECONDS="$secs" \
 		ZNS_UML_ROUNDS="$rounds" ZNS_UML_DEBUG="${ZNS_UML_DEBUG:-}" ZNS_UML_MODE="$mode"
 ) </dev/null >"$fifo" 2>&1 &
 uml=$!
-# Once the results are in, UML gets 90 s to unload zns_stat and power off.
-done_at=
+# Once the results are in, UML gets 90 s to unload zns_stat and power off;
+# if rmmod has not returned after 30 s, the console gets the stack of what
+# runs (sysrq l), of the blocked tasks (w) and of every task (t), through
+# UML's management console (uml_mconsole, Debian's uml-utilities): sysrq
+# from there runs in UML's interrupt handler, so even a task that never
+# yields the CPU shows.
+done_at='' dumped=''
 while kill -0 "$uml" 2>/dev/null; do
 	if [ -z "$done_at" ] && grep -q '^BENCH done' "$console"; then
 		done_at=$SECONDS
+	elif [ -n "$done_at" ] && [ -z "$dumped" ] && [ $((SECONDS - done_at)) -gt 30 ] &&
+		! grep -q '^BENCH rmmod' "$console"; then
+		dumped=1
+		log "rmmod zns_stat has not returned in 30 s: stacks into $console"
+		if command -v uml_mconsole >/dev/null; then
+			for k in l w t; do
+				uml_mconsole "zns_uml.$$" sysrq "$k" >&2 || :
+				sleep 2
+			done
+		fi
 	elif [ -n "$done_at" ] && [ $((SECONDS - done_at)) -gt 90 ]; then
 		log "UML still running 90 s after its results (the unload did not return): stopped"
 		kill "$uml"
