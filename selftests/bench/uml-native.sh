@@ -46,7 +46,7 @@
 # to (taskset; default the last one; empty: not pinned), so that the UML
 # kernel and the workload's processes share one core's caches, as a kernel
 # and its processes do; ZNS_UML_DEBUG=1: the module's status after each run,
-# and the tasks' stacks if the unload hangs.
+# and the blocked tasks (sysrq w) 20 s into the unload, should it hang.
 # Exit status: 0 with the table (its last line says whether rmmod zns_stat
 # returned: in UML it sometimes does not, see performance.rst; UML is then
 # stopped 90 s after the results), 1 on any failure (the log is in
@@ -180,7 +180,7 @@ EOF
 	unload_off() {
 		bench "done"
 		[ -z "${ZNS_UML_DEBUG:-}" ] ||	# the tasks' stacks, should the unload hang
-			(sleep 20; echo t >/proc/sysrq-trigger; echo l >/proc/sysrq-trigger) &
+			(sleep 20; echo w >/proc/sysrq-trigger) &
 		if timeout 60 rmmod zns_stat; then
 			bench "rmmod ok"
 		else
@@ -499,6 +499,7 @@ console_reader() {
 }
 fifo=$out/console.fifo
 rm -f "$fifo"
+: >"$console"	# not the last run's, which the loop below must not see
 mkfifo "$fifo"
 console_reader <"$fifo" &
 reader=$!
@@ -519,11 +520,13 @@ limit=$(((rounds * runs * (secs + 3) + 180) * 2))	# twice what it should take
 ) </dev/null >"$fifo" 2>&1 &
 uml=$!
 # Once the results are in, UML gets 90 s to unload zns_stat and power off;
-# if rmmod has not returned after 30 s, the console gets the stack of what
-# runs (sysrq l), of the blocked tasks (w) and of every task (t), through
-# UML's management console (uml_mconsole, Debian's uml-utilities): sysrq
-# from there runs in UML's interrupt handler, so even a task that never
-# yields the CPU shows.
+# if rmmod has not returned after 30 s, the console gets what runs: sysrq p
+# (the registers and stack of the interrupted task) three times, 2 s apart,
+# through UML's management console (uml_mconsole, Debian's uml-utilities),
+# whose sysrq runs in UML's interrupt handler, so that even a task that never
+# yields the CPU shows. Not t or w: in UML 6.1 they cannot walk other tasks'
+# stacks ("Received SIGSEGV in SIGSEGV handler"), and t panicked UML in
+# print_worker_info() (2026-11-27).
 done_at='' dumped=''
 while kill -0 "$uml" 2>/dev/null; do
 	if [ -z "$done_at" ] && grep -q '^BENCH done' "$console"; then
@@ -533,8 +536,8 @@ while kill -0 "$uml" 2>/dev/null; do
 		dumped=1
 		log "rmmod zns_stat has not returned in 30 s: stacks into $console"
 		if command -v uml_mconsole >/dev/null; then
-			for k in l w t; do
-				uml_mconsole "zns_uml.$$" sysrq "$k" >&2 || :
+			for _ in 1 2 3; do
+				timeout 10 uml_mconsole "zns_uml.$$" sysrq p >&2 || :
 				sleep 2
 			done
 		fi
