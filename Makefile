@@ -9,6 +9,7 @@
 #   make check                everything the CI runs
 #   make bench                performance: vs no tracing and vs bpftrace, memory, scale
 #   make bench-native         the probes' hot path timed natively, in User-Mode Linux
+#   make bench-native-ab      untraced against zns_stat (IOPS, CPU per command) in UML
 #   make check-sid            the same module against Debian sid's newest kernel
 #   make debug-kernel         build (or find in the cache) the debug kernels check uses
 #   make install              module (with depmod), tool, man page, bash completion,
@@ -119,6 +120,14 @@ bench:
 .PHONY: bench-native
 bench-native:
 	bash selftests/bench/uml-native.sh
+
+# Phase cpu's A/B comparison (A0: iostats off, A: untraced, B: zns_stat) on the
+# same substrate in User-Mode Linux (natively, one host CPU): B/A and A0/A with the
+# median's confidence interval, CPU per command, issue 27's verdicts (20 rounds,
+# ~17 min; ZNS_UML_ROUNDS, ZNS_UML_SECONDS, ZNS_UML_CPU). See Documentation/performance.rst.
+.PHONY: bench-native-ab
+bench-native-ab:
+	ZNS_UML_MODE=ab bash selftests/bench/uml-native.sh
 
 # The debug kernels make check also runs on (lockdep, KASAN, kmemleak, ...), built
 # once and cached; prints where. See Documentation/testing.rst.

@@ -296,16 +296,13 @@ phase_ab() {
 	unload_zns
 }
 
-# Phase cpu's namespace (CPU at the top): nvme_core reloaded without
-# multipath, as t65 does: nvmet's controllers say they may be shared, and
-# with multipath the I/O would go through a head disk, the probes seeing a
-# hidden path disk (nvmeXcYnZ).
+# Phase cpu's namespace (CPU at the top), set up by nvmet-null.sh: nvme_core
+# reloaded without multipath, as t65 does.
+# shellcheck source=selftests/bench/nvmet-null.sh
+. "$BENCH/nvmet-null.sh"
 CPU_NQN=nqn.2026-11.org.zns-stat:bench-cpu
 CPU_SERIAL=zbcpu
-CPU_HOSTID=00000000-0000-4000-8000-000000000027
-NVMET=/sys/kernel/config/nvmet
-NULLB=/sys/kernel/config/nullb/zbcpu
-CPU_PORT=$NVMET/ports/27
+CPU_PORT=27
 
 cpu_kmod() {
 	modprobe -d "${ZNS_KMOD_ROOT:-/}" -S "$(uname -r)" "$@"
@@ -313,7 +310,7 @@ cpu_kmod() {
 
 # cpu_up: CPU_DISK = the namespace of the zoned null_blk, through CPU_TRANSPORT.
 cpu_up() {
-	local mods nullb kv sub=$NVMET/subsystems/$CPU_NQN opts end
+	local mods
 	if [ -z "$CPU_TRANSPORT" ]; then
 		CPU_TRANSPORT=tcp
 		cpu_kmod --show-depends nvme_loop >/dev/null 2>&1 && CPU_TRANSPORT=loop
@@ -330,65 +327,18 @@ cpu_up() {
 	cpu_kmod -a nvmet $mods || fail "modprobe nvmet $mods"
 	mountpoint -q /sys/kernel/config || mount -t configfs none /sys/kernel/config ||
 		fail "mount configfs"
-
-	# Like WL as far as null_blk allows: 4 KiB LBAs, zone capacity = zone
-	# size, no limit on open or active zones (QEMU's defaults), no
-	# conventional zones (nvmet refuses them), 8192 zones. null_blk's zone
-	# size is in MiB: 1 MiB zones, not WL's 64 KiB (the workloads adapt:
-	# run_workload). No data kept (memory_backed 0), completions in the
-	# submitter's context (irqmode 0): the device costs a few instructions.
-	mkdir "$NULLB" || fail "mkdir $NULLB"
-	for kv in blocksize=4096 size=8192 zoned=1 zone_size=1 zone_capacity=1 \
-		zone_nr_conv=0 zone_max_open=0 zone_max_active=0 memory_backed=0 irqmode=0; do
-		echo "${kv#*=}" >"$NULLB/${kv%%=*}" || fail "null_blk ${kv%%=*}=${kv#*=}"
-	done
-	echo 1 >"$NULLB/power" || fail "null_blk power=1"
-	# Named after its configfs directory (6.1 and later), else nullbN.
-	nullb=zbcpu
-	[ -e "/sys/block/$nullb" ] || nullb=nullb$(cat "$NULLB/index")
-	wait_for_block "$nullb"
-	[ "$(cat "/sys/block/$nullb/queue/zoned")" = host-managed ] ||
-		fail "$nullb is not zoned"
-
-	mkdir "$sub" || fail "nvmet subsystem"
-	echo 1 >"$sub/attr_allow_any_host"
-	echo "$CPU_SERIAL" >"$sub/attr_serial" || fail "nvmet serial"
-	mkdir "$sub/namespaces/1"
-	echo -n "/dev/$nullb" >"$sub/namespaces/1/device_path"
-	echo 1 >"$sub/namespaces/1/enable" || fail "nvmet refuses /dev/$nullb"
-	mkdir "$CPU_PORT"
-	echo "$CPU_TRANSPORT" >"$CPU_PORT/addr_trtype"
-	opts="transport=$CPU_TRANSPORT,nqn=$CPU_NQN"
-	opts+=",hostnqn=nqn.2014-08.org.nvmexpress:uuid:$CPU_HOSTID,hostid=$CPU_HOSTID"
-	if [ "$CPU_TRANSPORT" = tcp ]; then
-		ip link set lo up || fail "ip link set lo up"
-		echo ipv4 >"$CPU_PORT/addr_adrfam"
-		echo 127.0.0.1 >"$CPU_PORT/addr_traddr"
-		echo 4420 >"$CPU_PORT/addr_trsvcid"
-		opts+=",traddr=127.0.0.1,trsvcid=4420"
-	fi
-	ln -s "$sub" "$CPU_PORT/subsystems/$CPU_NQN" || fail "nvmet port"
-	printf '%s' "$opts" >/dev/nvme-fabrics || fail "connect ($opts)"
-	end=$((SECONDS + 30))
-	until find_ns_disk "$CPU_SERIAL" 1; do
-		[ "$SECONDS" -lt "$end" ] || fail "no namespace of $CPU_NQN 30 s after connecting"
-		sleep 0.2
-	done
-	CPU_DISK=$ns_disk
-	wait_for_block "$CPU_DISK"
-	CPU_CTRL=$(basename "$(readlink -f "/sys/block/$CPU_DISK/device")")
-	CPU_NULLB=$nullb
+	nvmet_null_up zbcpu "$CPU_SERIAL" "$CPU_NQN" "$CPU_PORT" "$CPU_TRANSPORT"
+	CPU_DISK=$NVMET_NULL_DISK
+	CPU_CTRL=$NVMET_NULL_CTRL
+	CPU_NULLB=$NVMET_NULL_BLK
 }
 
 # cpu_down: the fabrics controller, nvmet, null_blk gone; nvme_core and nvme
 # as the other phases expect them, WL and the others found again.
 cpu_down() {
-	local sub=$NVMET/subsystems/$CPU_NQN m
-	[ -z "${CPU_CTRL:-}" ] || echo 1 >"/sys/class/nvme/$CPU_CTRL/delete_controller"
+	local m
+	nvmet_null_down zbcpu "$CPU_NQN" "$CPU_PORT"
 	CPU_CTRL=
-	rm -f "$CPU_PORT/subsystems/$CPU_NQN"
-	rmdir "$CPU_PORT" "$sub/namespaces/1" "$sub" 2>/dev/null
-	[ ! -d "$NULLB" ] || { echo 0 >"$NULLB/power"; rmdir "$NULLB"; }
 	# kmod.sh's status says whether every dependency went too (configfs,
 	# mounted, stays): only these must go.
 	for m in nvme_loop nvme_tcp nvmet_tcp nvmet null_blk; do

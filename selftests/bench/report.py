@@ -148,34 +148,65 @@ def like_for_like(p, runs):
         p(r)
 
 
-def cpu_phase(recs, tick_ns, p):
+def cpu_phase(recs, tick_ns, p, uml=False):
     """Phase cpu: A0, A, B and D on the CPU-bound namespace, rounds with the
     order reversed every round. Per round and workload the ratios B/A, A0/A
     and D/A and the CPU per I/O differences; their medians with the median's
-    ~95% CI. Returns {wl: verdict inputs} for the targets."""
+    ~95% CI. Returns {wl: verdict inputs} for the targets.
+    uml: the same rounds in User-Mode Linux (uml-native.sh, ZNS_UML_MODE=ab),
+    whose one CPU does all the work: CPU per command = the host CPU time of
+    UML's cgroup over the run's timed part (the "hostcpu" readings at its two
+    marks) / its commands, in ns, and IOPS = commands per second of that CPU
+    time (the elapsed time counts what else ran on UML's host CPU); without
+    the readings, the run's elapsed time."""
+    marks = defaultdict(list)   # mark -> host CPU time readings, ns
+    for r in recs:
+        if r.get("phase") == "hostcpu" and r.get("usage_ns", "").isdigit():
+            marks[r["mark"]].append(int(r["usage_ns"]))
     runs = defaultdict(dict)    # (wl, cfg) -> round -> (iops, cpu_ns per I/O)
+    elapsed = defaultdict(dict)  # the same, IOPS by elapsed time (UML)
+    host_cpu = 0
     for r in recs:
         if r.get("phase") == "cpu" and "wl" in r:
             ios, secs = int(r["ios"]), float(r["seconds"])
-            runs[(r["wl"], r["cfg"])][int(r["round"])] = (
-                ios / secs, int(r["busy"]) * tick_ns / max(ios, 1))
+            cpu_ns = int(r["busy"]) * tick_ns
+            m = marks.get(r.get("mark"), [])
+            if uml:
+                cpu_ns = secs * 1e9
+                elapsed[(r["wl"], r["cfg"])][int(r["round"])] = ios / secs
+                if len(m) >= 2 and m[-1] > m[0]:
+                    cpu_ns, secs = m[-1] - m[0], (m[-1] - m[0]) / 1e9
+                    host_cpu += 1
+            runs[(r["wl"], r["cfg"])][int(r["round"])] = (ios / secs, cpu_ns / max(ios, 1))
     if not runs:
         return {}
+    unit, div, spec = ("ns", 1, "{:+.0f}") if uml else ("us", 1000, "{:+.2f}")
     env = next((r for r in recs if r.get("phase") == "cpu_env"), {})
     done = next((r for r in recs if r.get("phase") == "done" and r.get("name") == "cpu"), {})
     counted = next((r for r in recs if r.get("phase") == "cpu_counted"), None)
     starts = [int(r["bpftrace_start_ms"]) for r in recs
               if r.get("phase") == "cpu" and "bpftrace_start_ms" in r]
     minutes = int(done["ms"]) / 60000 if "ms" in done else None
-    p("1d. CPU-bound substrate (phase cpu): a zoned null_blk without data, exported by nvmet,")
+    p("1d. CPU-bound substrate (%s): a zoned null_blk without data, exported by nvmet,"
+      % ("in UML" if uml else "phase cpu"))
     p("    reached through nvme-%s as %s (%s zones of %s sectors, %s B LBAs); %s in %s"
       % (env.get("transport", "?"), env.get("disk", "?"), env.get("zones", "?"),
          env.get("zone_sectors", "?"), env.get("lba", "?"),
          env.get("configs", "A0,A,B,D").replace(",", " "), env.get("rounds", "?")))
-    p("    rounds of %s s runs (guest idle: %s), A0 A B back to back per workload, the order"
-      % (env.get("seconds", "?"), env.get("idle") or "halt"))
-    p("    reversed every round, D in a block; the phase took %s min. Per round:"
-      % fmt(minutes, "{:.1f}"))
+    if uml:
+        p("    rounds of %s s runs, A0 A B back to back per workload, the order reversed every"
+          % env.get("seconds", "?"))
+        p("    round; zns_stat (its normal build) loaded throughout, enabled=0 (probes")
+        p("    unregistered) in A0 and A; the rounds took %s min. IOPS: commands per second of"
+          % fmt(minutes, "{:.1f}"))
+        p("    %s (%d of %d runs). Per round:" % (
+            "UML's CPU time on the host (its cgroup)" if host_cpu else "elapsed time",
+            host_cpu, sum(len(v) for v in runs.values())))
+    else:
+        p("    rounds of %s s runs (guest idle: %s), A0 A B back to back per workload, the order"
+          % (env.get("seconds", "?"), env.get("idle") or "halt"))
+        p("    reversed every round, D in a block; the phase took %s min. Per round:"
+          % fmt(minutes, "{:.1f}"))
     p("    IOPS ratios and CPU per I/O differences; their median and the median's ~95% CI")
     p("%-7s %6s %9s  %-22s %-22s %-22s" % ("wl", "rounds", "IOPS A", "B/A (95% CI)",
                                            "A0/A (95% CI)", "D/A (95% CI)"))
@@ -200,23 +231,30 @@ def cpu_phase(recs, tick_ns, p):
         p("%-7s %6d %9.0f  %-22s %-22s %-22s" % (
             wl, len(a), med(v[0] for v in a.values()), with_ci(ratio["B"]),
             with_ci(ratio["A0"]), with_ci(ratio["D"])))
-        # CPU per I/O, us: B-A, A-A0, D-A per round
-        ba = paired(wl, "B", lambda x, y: (x[1] - y[1]) / 1000)
-        aa0 = [-v for v in paired(wl, "A0", lambda x, y: (x[1] - y[1]) / 1000)]
-        da = paired(wl, "D", lambda x, y: (x[1] - y[1]) / 1000)
+        # CPU per I/O (us, or ns in UML): B-A, A-A0, D-A per round
+        ba = paired(wl, "B", lambda x, y: (x[1] - y[1]) / div)
+        aa0 = [-v for v in paired(wl, "A0", lambda x, y: (x[1] - y[1]) / div)]
+        da = paired(wl, "D", lambda x, y: (x[1] - y[1]) / div)
         # zns_stat's added CPU against the block layer's accounting, per round
         b_, a_, a0_ = runs.get((wl, "B"), {}), a, runs.get((wl, "A0"), {})
         rr = sorted(set(b_) & set(a_) & set(a0_))
-        excess = [((b_[i][1] - a_[i][1]) - (a_[i][1] - a0_[i][1])) / 1000 for i in rr]
-        excess_half = [((b_[i][1] - a_[i][1]) - (a_[i][1] - a0_[i][1]) / 2) / 1000 for i in rr]
+        excess = [((b_[i][1] - a_[i][1]) - (a_[i][1] - a0_[i][1])) / div for i in rr]
+        excess_half = [((b_[i][1] - a_[i][1]) - (a_[i][1] - a0_[i][1]) / 2) / div for i in rr]
         verdict[wl] = dict(ba=ratio["B"], excess=excess, excess_half=excess_half,
-                           mba=med(ba), maa0=med(aa0))
+                           mba=med(ba), maa0=med(aa0), unit=unit, spec=spec)
         detail.append("%-7s %8s  %-20s %-20s %-20s %9s %9s" % (
-            wl, fmt(med(v[1] / 1000 for v in a.values()), "{:.1f}"),
-            with_ci(aa0, "{:+.2f}"), with_ci(ba, "{:+.2f}"), with_ci(da, "{:+.2f}"),
+            wl, fmt(med(v[1] / div for v in a.values()), "{:.1f}" if div > 1 else "{:.0f}"),
+            with_ci(aa0, spec), with_ci(ba, spec), with_ci(da, spec),
             fmt(med(ba) / med(aa0), "{:.2f}") if ba and aa0 and med(aa0) else "-",
             fmt(med(ba) / med(da), "{:.2f}") if ba and da and med(da) else "-"))
-    p("CPU per I/O (us; busy ticks of all CPUs / I/Os), per-round differences, median and ~95% CI:")
+    if uml:
+        p("CPU per command (ns; %s / the run's commands: UML's one CPU does all"
+          % ("UML's host CPU time over the run" if host_cpu else "the run's elapsed time"))
+        p("the work, %s of it busy in UML's /proc/stat over the runs), per-round differences,"
+          % busy_share(recs))
+        p("median and ~95% CI (D: not possible in UML, which has no BPF on tracepoints):")
+    else:
+        p("CPU per I/O (us; busy ticks of all CPUs / I/Os), per-round differences, median and ~95% CI:")
     p("%-7s %8s  %-20s %-20s %-20s %9s %9s" % ("wl", "cpu A", "A-A0 (iostats)", "B-A (zns_stat)",
                                               "D-A (like.bt)", "(B-A)/", "(B-A)/"))
     p("%-7s %8s  %-20s %-20s %-20s %9s %9s" % ("", "", "", "", "", "(A-A0)", "(D-A)"))
@@ -225,9 +263,34 @@ def cpu_phase(recs, tick_ns, p):
     p("per-round IOPS ratios B/A:")
     for wl in verdict:
         p("  %-7s %s" % (wl, " ".join("%.3f" % x for x in verdict[wl]["ba"])))
+    if uml and host_cpu:
+        p("the same by elapsed time (what else ran on UML's host CPU counts), B/A and A0/A:")
+        for wl in WORKLOADS:
+            a, b, a0 = (elapsed.get((wl, c), {}) for c in ("A", "B", "A0"))
+            xb = [b[i] / a[i] for i in sorted(set(a) & set(b))]
+            x0 = [a0[i] / a[i] for i in sorted(set(a) & set(a0))]
+            if xb:
+                p("  %-7s B/A %s   A0/A %s" % (wl, with_ci(xb), with_ci(x0)))
     if starts:
         p("bpftrace start-up: median %.1f s (%d starts)" % (med(starts) / 1000, len(starts)))
-    if counted:
+    if uml:
+        moved = [int(r["counted"]) for r in recs if r.get("phase") == "cpu"
+                 and r.get("cfg") != "B" and "counted" in r]
+        if moved:
+            p("zns_stat's counts over the A0 and A runs (probes detached): %d commands in %d runs"
+              % (sum(moved), len(moved)))
+    if counted and uml:
+        n = sum(int(counted.get(k, 0)) for k in ("reads", "writes", "appends", "resets"))
+        p("zns_stat counted in the B runs: %d commands (%s); issued: %s by the workloads,"
+          " + %s resets by blkzone after seqw, + 256 resets preparing each of %s zbench reset"
+          " runs = %d; errors=%s dropped_untracked=%s" % (
+              n, " ".join("%s=%s" % (k, counted.get(k)) for k in
+                          ("reads", "writes", "appends", "resets")),
+              counted.get("b_ios"), counted.get("b_blkzone_resets"), counted.get("b_reset_runs"),
+              int(counted.get("b_ios", 0)) + int(counted.get("b_blkzone_resets", 0))
+              + 256 * int(counted.get("b_reset_runs", 0)),
+              counted.get("errors"), counted.get("dropped_untracked")))
+    elif counted:
         p("zns_stat counted on %s (B runs and the warm-up): %s" % (
             counted.get("disk"), " ".join("%s=%s" % (k, v) for k, v in counted.items()
                                          if k not in ("phase", "disk"))))
@@ -237,12 +300,23 @@ def cpu_phase(recs, tick_ns, p):
     return verdict
 
 
-def cpu_targets(cpu, p):
+def busy_share(recs):
+    """UML's busy ticks over its total ticks, over every run of phase cpu."""
+    busy = sum(int(r.get("busy", 0)) for r in recs if r.get("phase") == "cpu")
+    total = sum(int(r.get("total", 0)) for r in recs if r.get("phase") == "cpu")
+    return "%.1f%%" % (100.0 * busy / total) if total else "?"
+
+
+def cpu_targets(cpu, p, where="phase cpu"):
     """The verdicts of issue 27 on the CPU-bound substrate."""
     if not cpu:
         return
     minutes = next(iter(cpu.values()))["minutes"]
-    p("  on the CPU-bound substrate (phase cpu, %s min):" % fmt(minutes, "{:.1f}"))
+    p("  on the CPU-bound substrate (%s, %s min):" % (where, fmt(minutes, "{:.1f}")))
+    few = {wl for wl, v in cpu.items() if len(v["ba"]) < 5}
+    if few:
+        p("    (%s: fewer than 5 rounds, whose lowest and highest are no 95%% interval of the"
+          " median: NOT RESOLVED)" % " ".join(sorted(few)))
     for wl, v in cpu.items():
         if not v["ba"]:
             continue
@@ -250,14 +324,14 @@ def cpu_targets(cpu, p):
         lo, hi = median_ci(v["ba"])
         half = max(m - lo, hi - m)
         p("    B/A known within +-1%%, %-7s median %.3f, CI %.3f..%.3f (+-%.1f%%): %s"
-          % (wl, m, lo, hi, 100 * half,
+          % (wl, m, lo, hi, 100 * half, "NOT RESOLVED (too few rounds)" if wl in few else
              "met" if half <= TARGET_CI else "MISSED (more rounds or a quieter host)"))
     for wl, v in cpu.items():
         if not v["ba"]:
             continue
         m = med(v["ba"])
         lo, hi = median_ci(v["ba"])
-        s = iops_verdict(lo, hi, "rounds")
+        s = iops_verdict(lo, hi, "rounds") if wl not in few else "NOT RESOLVED (too few rounds)"
         p("    B/A >= %.2f, %-7s median %.3f of %d rounds: %s" % (TARGET_IOPS, wl, m, len(v["ba"]), s))
     for key, what in (("excess", "<= the block layer's accounting (A-A0)"),
                       ("excess_half", "<= half of it (stretch)")):
@@ -266,19 +340,42 @@ def cpu_targets(cpu, p):
             if not xs:
                 continue
             lo, hi = median_ci(xs)
-            if hi <= 0:
+            if wl in few:
+                s = "NOT RESOLVED (too few rounds)"
+            elif hi <= 0:
                 s = "met"
             elif lo > 0:
                 s = "MISSED"
             else:
                 s = "NOT RESOLVED (noise)"
-            p("    added CPU per command %s, %-7s B-A %s vs A-A0 %s us/IO; per round"
-              " (B-A)-%s(A-A0) median %+.2f, CI %+.2f..%+.2f: %s"
-              % (what, wl, fmt(v["mba"], "{:+.2f}"), fmt(v["maa0"], "{:+.2f}"),
-                 "" if key == "excess" else "1/2 ", med(xs), lo, hi, s))
+            sp = v.get("spec", "{:+.2f}")
+            p("    added CPU per command %s, %-7s B-A %s vs A-A0 %s %s/IO; per round"
+              " (B-A)-%s(A-A0) median %s, CI %s..%s: %s"
+              % (what, wl, fmt(v["mba"], sp), fmt(v["maa0"], sp), v.get("unit", "us"),
+                 "" if key == "excess" else "1/2 ", sp.format(med(xs)), sp.format(lo),
+                 sp.format(hi), s))
     if minutes is not None:
         p("    within %d minutes: the phase took %.1f min: %s" % (
             TARGET_MINUTES, minutes, "met" if minutes <= TARGET_MINUTES else "MISSED"))
+
+
+def uml_main(recs, host, env, p):
+    """uml-native.sh's mode ab: phase cpu's A/B comparison in User-Mode Linux."""
+    p("zns_stat on a CPU-bound substrate in User-Mode Linux (make bench-native-ab): the kernel's")
+    p("code runs natively on one host CPU; relative figures (A0/A, B/A, per-command differences)")
+    p("  UML: kernel %s, %s CPU, %s; %s s per run, %s rounds" % (
+        env.get("kernel"), env.get("cpus"), env.get("fio"), env.get("seconds"),
+        env.get("rounds")))
+    p("  host: %s, %s cores, UML pinned to CPU %s; load average before %s, after %s;"
+      " commit %s (%s files changed)" % (
+          host.get("cpu", "?").replace("_", " "), host.get("cores"), host.get("pinned"),
+          host.get("load_before"), host.get("load_after"), host.get("commit"),
+          host.get("dirty")))
+    p("")
+    cpu = cpu_phase(recs, 0, p, uml=True)
+    p("Targets (issue 27)")
+    cpu_targets(cpu, p, "UML")
+    p("rmmod zns_stat afterwards: %s" % host.get("rmmod", "?"))
 
 
 def main():
@@ -287,6 +384,10 @@ def main():
     tick_ns = 1e9 / float(env.get("hz", 100))
     out = []
     p = out.append
+    if env.get("substrate") == "uml":
+        uml_main(recs, host, env, p)
+        print("\n".join(out))
+        return
 
     p("zns_stat benchmark (QEMU TCG: software-emulated CPU and NVMe; relative figures only)")
     p("  guest: kernel %s, %s vCPUs, clocksource %s, bpftrace %s, %s; %s s per run, %s rounds"
