@@ -19,7 +19,7 @@ for c in $cmds; do
 	[ "$one" = "$("$tool" "$c" --help)" ] || echo "zns-stat $c --help differs from zns-stat help $c"
 done
 out=$("$tool" help nope 2>&1) && echo "zns-stat help nope: exit status 0"
-[ "$(wc -l <<<"$out")" = 1 ] && grep -q "no command 'nope' (commands: record plot report lifecycle detail cgroups export help)" <<<"$out" ||
+[ "$(wc -l <<<"$out")" = 1 ] && grep -q "no command 'nope' (commands: record plot report lifecycle detail cgroups export ledger help)" <<<"$out" ||
 	echo "zns-stat help nope said: $out"
 
 out=$("$tool" nvme9n9 2>&1) && echo "zns-stat nvme9n9: exit status 0"
