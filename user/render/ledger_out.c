@@ -173,8 +173,7 @@ static void out_json(struct sbuf *b, const struct ledger *l)
 		json_object_array_add(zones, o);
 	}
 	json_set(doc, "zones", zones);
-	json_write(b, doc, 1);
-	json_object_put(doc);
+	json_write(b, doc, 1);	/* and frees it */
 }
 
 void ledger_out(struct sbuf *b, const struct ledger *l, enum out_format f,
