@@ -59,8 +59,12 @@ out=$("$tool" ledger 2>&1); rc=$?
 out=$("$tool" ledger --state-dir "$state" --once --interval 5 2>&1); rc=$?
 [ "$rc" = 2 ] && [ "$out" = "zns-stat: ledger: --once and --interval exclude each other; see 'zns-stat --help'" ] ||
 	echo "zns-stat ledger --once --interval: exit status $rc, said: $out"
+touch "$state/.x.ledger.tmpAbC123" "$state/.x.ledger.tmpkeep"	# a killed run's, and not one
 out=$(ZNS_STAT_SYSFS=$sys "$tool" ledger --state-dir "$state" --once zns8 zns8x 2>&1); rc=$?
 [ "$rc" = 0 ] && [ -z "$out" ] || echo "zns-stat ledger --once zns8 zns8x: exit status $rc, said: $out"
+[ ! -e "$state/.x.ledger.tmpAbC123" ] && [ -e "$state/.x.ledger.tmpkeep" ] ||
+	echo "zns-stat ledger: a killed run's temporary not removed, or another file removed"
+rm -f "$state/.x.ledger.tmpkeep"
 [ "$(ls -A "$state" | tr '\n' ' ')" = ".zns-stat-ledger.lock nguid.5eed0000-0000-0000-0000-00000000a108.ledger serial.zns8x-serial.nsid.2.ledger " ] ||
 	echo "zns-stat ledger left in its state directory: $(ls -A "$state")"
 first=$(ZNS_STAT_SYSFS=$sys "$tool" ledger show zns8 --state-dir "$state" -o csv 2>&1)

@@ -6,6 +6,7 @@
  * file is always written whole). A state file that cannot be read is said
  * once per run, and kept: that namespace is not folded.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
@@ -149,6 +150,30 @@ static int lock_dir(const char *dir)
 	return fd;	/* held until exit */
 }
 
+/*
+ * The temporaries a ledger killed between writing and renaming left
+ * (.NAME.ledger.tmpXXXXXX): the lock held, none is being written.
+ */
+static void remove_leftovers(const char *dir)
+{
+	char path[4096], want[32];
+	struct dirent *de;
+	DIR *d = opendir(dir);
+
+	if (!d)
+		return;
+	snprintf(want, sizeof(want), "%s.tmp", LEDGER_FILE_SUFFIX);
+	while ((de = readdir(d))) {
+		const char *tmp = strstr(de->d_name, want);
+
+		if (de->d_name[0] != '.' || !tmp || strlen(tmp) != strlen(want) + 6)
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", dir, de->d_name);
+		unlink(path);
+	}
+	closedir(d);
+}
+
 static int ledger_run(const struct ledger_opts *o)
 {
 	char last[4096] = "";
@@ -165,6 +190,7 @@ static int ledger_run(const struct ledger_opts *o)
 	}
 	if (lock_dir(o->dir) < 0)
 		return 1;
+	remove_leftovers(o->dir);
 	sigemptyset(&set);
 	sigaddset(&set, SIGINT);
 	sigaddset(&set, SIGTERM);
