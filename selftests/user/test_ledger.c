@@ -12,6 +12,7 @@
 #include "unit.h"
 
 #include "model/ledger_fold.h"
+#include "source/counter_epoch.h"
 #include "source/ledger_file.h"
 #include "source/ns_identity.h"
 
@@ -267,6 +268,27 @@ static void identity_from_sysfs(void **state)
 	assert_non_null(strstr(err, "nvme9n9: no identity"));
 }
 
+/* The epoch a summary shows, the same read from the file or a snapshot. */
+static void epoch_of_summary(void **state)
+{
+	struct counter_epoch a, b;
+	struct snapshot s;
+
+	(void)state;
+	use_fixture_debugfs();
+	assert_int_equal(counter_epoch_read("zns8", &a), 0);
+	assert_string_equal(a.instance, "0x5eed0000000000a1");
+	assert_int_equal(a.generation, 0);
+	reading(&s, A, 4, 1, 0, 0, 0);
+	counter_epoch_of(&s, &b);
+	assert_false(counter_epoch_same(&a, &b));
+	assert_int_equal(b.generation, 4);
+	snapshot_free(&s);
+	assert_int_equal(counter_epoch_read("zns8x", &a), 0);	/* an older module */
+	assert_string_equal(a.instance, "");
+	assert_int_equal(counter_epoch_read("nvme9n9", &a), -1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -278,6 +300,7 @@ int main(void)
 		cmocka_unit_test(state_bad_files),
 		cmocka_unit_test(state_saved_atomically),
 		cmocka_unit_test(identity_from_sysfs),
+		cmocka_unit_test(epoch_of_summary),
 	};
 
 	return cmocka_run_group_tests_name("ledger", tests, NULL, NULL);

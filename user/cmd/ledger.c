@@ -23,6 +23,7 @@
 #include "cmd/ledger.h"
 #include "lib/util.h"
 #include "model/ledger_fold.h"
+#include "source/counter_epoch.h"
 #include "source/ledger_file.h"
 #include "source/ns_identity.h"
 #include "source/snapshot.h"
@@ -56,6 +57,32 @@ static int keep_old_geometry(const struct ledger *old, const char *path,
 	return 0;
 }
 
+/*
+ * A reading whose files all come from the same counters: the summary's
+ * epoch the same before and after it. Folding one that straddled a clear
+ * or reload would add counts from before it whole, counting them twice.
+ */
+static int read_whole(const char *disk, struct snapshot *s, char *err,
+		      size_t errlen)
+{
+	struct counter_epoch before, after;
+	int tries;
+
+	for (tries = 0; tries < 3; tries++) {
+		int had = !counter_epoch_read(disk, &before);
+
+		if (snapshot_read(disk, s, err, errlen))
+			return -1;
+		counter_epoch_of(s, &after);
+		if (had && counter_epoch_same(&before, &after))
+			return 0;
+		snapshot_free(s);
+	}
+	snprintf(err, errlen, "%s: its counters started over while they were read, three times: not folded this time",
+		 disk);
+	return -1;
+}
+
 /* One namespace's reading folded into its ledger; -1 with err. */
 static int fold_disk(const char *dir, const char *disk, char *err, size_t errlen)
 {
@@ -65,7 +92,7 @@ static int fold_disk(const char *dir, const char *disk, char *err, size_t errlen
 	struct ledger l;
 	int ret;
 
-	if (snapshot_read(disk, &s, err, errlen))
+	if (read_whole(disk, &s, err, errlen))
 		return -1;
 	ret = -1;
 	if (ns_identity(disk, id, sizeof(id), err, errlen))
