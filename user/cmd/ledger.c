@@ -65,7 +65,7 @@ static int keep_old_geometry(const struct ledger *old, const char *path,
 static int read_whole(const char *disk, struct snapshot *s, char *err,
 		      size_t errlen)
 {
-	struct counter_epoch before, after;
+	struct counter_epoch before = { "", 0 }, after = { "", 0 };
 	int tries;
 
 	for (tries = 0; tries < 3; tries++) {
