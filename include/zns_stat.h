@@ -300,6 +300,8 @@ static const struct zns_summary_key zns_summary_keys[] __maybe_unused = {
 	{ "disk", ZNS_KEY_STATE },
 	{ "paths", ZNS_KEY_STATE },		/* controllers' paths now */
 	{ "counting", ZNS_KEY_STATE },		/* 0 or 1: the devices parameter */
+	{ "instance", ZNS_KEY_STATE },		/* 0x and 16 hex digits: which table */
+	{ "generation", ZNS_KEY_STATE },	/* clears of that table */
 	{ "nr_zones", ZNS_KEY_STATE },
 	{ "zone_sectors", ZNS_KEY_STATE },
 	{ "lba_bytes", ZNS_KEY_STATE },

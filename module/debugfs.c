@@ -238,6 +238,8 @@ static int summary_show(struct seq_file *m, void *v)
 	seq_printf(m, "disk: %s\n", ns->name);
 	seq_printf(m, "paths: %d\n", READ_ONCE(ns->nr_paths));
 	seq_printf(m, "counting: %d\n", READ_ONCE(ns->counting));
+	seq_printf(m, "instance: 0x%016llx\n", tbl->instance);
+	seq_printf(m, "generation: %llu\n", tbl->generation);
 	seq_printf(m, "nr_zones: %u\n", tbl->nr_zones);
 	seq_printf(m, "zone_sectors: %u\n", tbl->zone_sectors);
 	seq_printf(m, "lba_bytes: %u\n", tbl->lba_bytes);

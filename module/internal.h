@@ -338,6 +338,13 @@ struct zone_table {
 	u32 lba_bytes;
 	u8 zone_shift;		/* ilog2(zone_sectors) */
 	u32 gen;		/* bumped on every geometry change */
+	/*
+	 * What summary shows readers so they know the counters started over:
+	 * instance is random, new with every table that is not a clear's;
+	 * generation counts the clears that kept it (ns_clear()).
+	 */
+	u64 instance;
+	u64 generation;
 	s64 real_offset;	/* CLOCK_REALTIME - ktime_get_ns() at creation */
 	struct zns_hist __percpu *hist;
 	struct zns_lat_hist __percpu *lat[ZNS_NR_OPS];

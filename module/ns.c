@@ -150,6 +150,9 @@ static int ns_clear(struct zns_ns *ns)
 	new_tbl = zone_table_alloc(&geo, tbl->gen);
 	if (!new_tbl)
 		return -ENOMEM;
+	/* the same counters started over: readers see the generation move */
+	new_tbl->instance = tbl->instance;
+	new_tbl->generation = tbl->generation + 1;
 	seed_table_replaced(new_tbl, tbl);
 	rcu_assign_pointer(ns->zones, new_tbl);
 	zns_synchronize_probes();

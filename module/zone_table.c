@@ -10,6 +10,7 @@
 #include <linux/log2.h>
 #include <linux/minmax.h>
 #include <linux/percpu.h>
+#include <linux/random.h>
 #include <linux/vmalloc.h>
 
 #include "hist.h"
@@ -54,6 +55,7 @@ struct zone_table *zone_table_alloc(const struct zns_geometry *geo, u32 gen)
 	tbl->lba_bytes = geo->lba_bytes;
 	tbl->zone_shift = ilog2(geo->zone_sectors);
 	tbl->gen = gen;
+	tbl->instance = get_random_u64();	/* a clear keeps its table's */
 	/* one offset per table: times read twice are the same */
 	tbl->real_offset = ktime_get_real_ns() - ktime_get_ns();
 	life_init(tbl, geo);

@@ -11,6 +11,7 @@
 
 #include "../include/zns_stat.h"
 #include "cmd/args.h"
+#include "cmd/ledger.h"
 #include "source/snapshot.h"
 
 #define STR_(x) #x
@@ -83,6 +84,13 @@ static const struct command {
 	  "collector: once, or every SEC seconds until SIGTERM; --zones adds the\n"
 	  "per-zone series (at most N zones a namespace, the busiest; " STR(PROM_DEFAULT_MAX_ZONES) ");\n"
 	  "zns_stat_up{disk} says which namespaces were read; exit 0 while any was\n" },
+	{ "ledger", cmd_ledger,
+	  "ledger --state-dir DIR [--interval SEC] [--once] [DISK...]\n"
+	  "ledger show DISK --state-dir DIR [-a] [-o FMT] [-f FILE]",
+	  "each zone's lifetime totals, across reloads, clears and reboots:\n"
+	  "folds the counters into DIR/<namespace identity>.ledger every SEC\n"
+	  "seconds (default " STR(LEDGER_DEFAULT_INTERVAL) ") until SIGTERM, or --once; show: one\n"
+	  "namespace's ledger (-a every zone; -o table, csv or json)\n" },
 	{ "help", cmd_help,
 	  "help [COMMAND]",
 	  "this text, or one command's\n" },

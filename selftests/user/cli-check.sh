@@ -19,7 +19,7 @@ for c in $cmds; do
 	[ "$one" = "$("$tool" "$c" --help)" ] || echo "zns-stat $c --help differs from zns-stat help $c"
 done
 out=$("$tool" help nope 2>&1) && echo "zns-stat help nope: exit status 0"
-[ "$(wc -l <<<"$out")" = 1 ] && grep -q "no command 'nope' (commands: record plot report lifecycle detail cgroups export help)" <<<"$out" ||
+[ "$(wc -l <<<"$out")" = 1 ] && grep -q "no command 'nope' (commands: record plot report lifecycle detail cgroups export ledger help)" <<<"$out" ||
 	echo "zns-stat help nope said: $out"
 
 out=$("$tool" nvme9n9 2>&1) && echo "zns-stat nvme9n9: exit status 0"
@@ -46,4 +46,50 @@ out=$("$tool" cgroups broken 2>&1); rc=$?
 out=$("$tool" cgroups -w -o csv zns8 2>&1); rc=$?
 [ "$rc" = 0 ] && [ "$(wc -l <<<"$out")" = 7 ] ||
 	echo "zns-stat cgroups -w -o csv zns8: exit status $rc, said: $out"
+
+# zns-stat ledger on the fixture's namespaces (identities from fixtures/sys):
+# a fold twice of the same counters adds nothing; a corrupted state file is
+# one line, exit status 1, and kept byte for byte; no temporary is left.
+state=$(mktemp -d)
+trap 'rm -rf "$state"' EXIT
+sys=$here/fixtures/sys
+out=$("$tool" ledger 2>&1); rc=$?
+[ "$rc" = 2 ] && [ "$out" = "zns-stat: ledger wants --state-dir DIR; see 'zns-stat --help'" ] ||
+	echo "zns-stat ledger: exit status $rc, said: $out"
+out=$("$tool" ledger --state-dir "$state" --once --interval 5 2>&1); rc=$?
+[ "$rc" = 2 ] && [ "$out" = "zns-stat: ledger: --once and --interval exclude each other; see 'zns-stat --help'" ] ||
+	echo "zns-stat ledger --once --interval: exit status $rc, said: $out"
+touch "$state/.x.ledger.tmpAbC123" "$state/.x.ledger.tmpkeep"	# a killed run's, and not one
+out=$(ZNS_STAT_SYSFS=$sys "$tool" ledger --state-dir "$state" --once zns8 zns8x 2>&1); rc=$?
+[ "$rc" = 0 ] && [ -z "$out" ] || echo "zns-stat ledger --once zns8 zns8x: exit status $rc, said: $out"
+[ ! -e "$state/.x.ledger.tmpAbC123" ] && [ -e "$state/.x.ledger.tmpkeep" ] ||
+	echo "zns-stat ledger: a killed run's temporary not removed, or another file removed"
+rm -f "$state/.x.ledger.tmpkeep"
+[ "$(ls -A "$state" | tr '\n' ' ')" = ".zns-stat-ledger.lock nguid.5eed0000-0000-0000-0000-00000000a108.ledger serial.zns8x-serial.nsid.2.ledger " ] ||
+	echo "zns-stat ledger left in its state directory: $(ls -A "$state")"
+first=$(ZNS_STAT_SYSFS=$sys "$tool" ledger show zns8 --state-dir "$state" -o csv 2>&1)
+[ "$(wc -l <<<"$first")" = 9 ] && grep -q '^zns8,nguid.5eed0000-0000-0000-0000-00000000a108,5,0,0,16,2048,' <<<"$first" ||
+	echo "zns-stat ledger show zns8 -o csv said: $first"
+ZNS_STAT_SYSFS=$sys "$tool" ledger --state-dir "$state" --once zns8 ||
+	echo "zns-stat ledger --once zns8 (again): exit status $?"
+[ "$(ZNS_STAT_SYSFS=$sys "$tool" ledger show zns8 --state-dir "$state" -o csv 2>&1)" = "$first" ] ||
+	echo "zns-stat ledger: a second fold of the same counters changed the totals"
+out=$(ZNS_STAT_SYSFS=$sys "$tool" ledger show "$state/serial.zns8x-serial.nsid.2.ledger" -o json 2>&1) &&
+	[ "$(jq -r '.identity, (.zones | length), .folds' <<<"$out" | tr '\n' ' ')" = "serial.zns8x-serial.nsid.2 8 1 " ] ||
+	echo "zns-stat ledger show FILE -o json said: $(head -c 300 <<<"$out")"
+out=$(ZNS_STAT_SYSFS=$sys "$tool" ledger show zns8 --state-dir "$state" -o prom 2>&1); rc=$?
+[ "$rc" = 2 ] && [ "$out" = "zns-stat: ledger show: -o wants table, csv or json; see 'zns-stat --help'" ] ||
+	echo "zns-stat ledger show -o prom: exit status $rc, said: $out"
+out=$(ZNS_STAT_SYSFS=$sys "$tool" ledger show eui --state-dir "$state" 2>&1); rc=$?
+[ "$rc" = 1 ] && [ "$out" = "zns-stat: ledger show: $state/eui.0011223344556677.ledger: no ledger yet (zns-stat ledger --state-dir $state makes it)" ] ||
+	echo "zns-stat ledger show eui: exit status $rc, said: $out"
+for bad in truncated version2 bad-number; do
+	f=$state/nguid.5eed0000-0000-0000-0000-00000000a108.ledger
+	cp "$here/fixtures/ledger/$bad.ledger" "$f"
+	out=$(ZNS_STAT_SYSFS=$sys "$tool" ledger --state-dir "$state" --once zns8 2>&1); rc=$?
+	[ "$rc" = 1 ] && [ "$(wc -l <<<"$out")" = 1 ] && grep -q "^zns-stat: ledger: $f: .*kept as it is" <<<"$out" ||
+		echo "zns-stat ledger over $bad.ledger: exit status $rc, said: $out"
+	cmp -s "$f" "$here/fixtures/ledger/$bad.ledger" || echo "zns-stat ledger changed $bad.ledger"
+done
+[ "$(ls -A "$state" | grep -c tmp)" = 0 ] || echo "zns-stat ledger left temporaries: $(ls -A "$state")"
 exit 0

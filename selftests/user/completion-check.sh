@@ -33,7 +33,7 @@ expect() {
 	[ "$got" = "$2" ] || printf 'zns-stat %s<Tab>: got "%s", want "%s"\n' "${1#zns-stat }" "$got" "$2"
 }
 
-expect 'zns-stat ' 'broken cgroups detail export help lifecycle plot record report zns8 zns8x'
+expect 'zns-stat ' 'broken cgroups detail export help ledger lifecycle plot record report zns8 zns8x'
 expect 'zns-stat re' 'record report'
 expect 'zns-stat zn' 'zns8 zns8x'
 expect 'zns-stat zns8 ' 'broken zns8 zns8x'
@@ -55,7 +55,7 @@ expect 'zns-stat report --o' '--output'
 expect 'zns-stat detail -o ' 'csv json table'
 expect 'zns-stat lifecycle -o c' 'csv'
 expect 'zns-stat detail -' '--file --help --output -f -h -o'
-expect 'zns-stat help ' 'cgroups detail export lifecycle plot record report'
+expect 'zns-stat help ' 'cgroups detail export ledger lifecycle plot record report'
 expect 'zns-stat --col' '--columns'
 expect 'zns-stat detail zns8x ' 'broken zns8 zns8x'
 expect 'zns-stat cgroups -' '--file --help --output --wide -f -h -o -w'
@@ -64,8 +64,14 @@ expect 'zns-stat cgroups ' 'broken zns8 zns8x'
 expect 'zns-stat export --' '--help --interval --max-zones --textfile-dir --zones'
 expect 'zns-stat export --textfile-dir ' 'runs'
 expect 'zns-stat -f ' '- a.dat b.dat notes.txt run.html runs'
+expect 'zns-stat ledger ' 'broken show zns8 zns8x'
+expect 'zns-stat ledger --' '--help --interval --once --state-dir'
+expect 'zns-stat ledger --state-dir ' 'runs'
+expect 'zns-stat ledger show ' 'broken zns8 zns8x'
+expect 'zns-stat ledger show zns8 --' '--all --file --help --output --state-dir'
+expect 'zns-stat ledger show zns8 -o ' 'csv json table'
 # not the module loaded (or not root): no disk, the subcommands still
-ZNS_STAT_DEBUGFS=$scratch/none expect 'zns-stat ' 'cgroups detail export help lifecycle plot record report'
+ZNS_STAT_DEBUGFS=$scratch/none expect 'zns-stat ' 'cgroups detail export help ledger lifecycle plot record report'
 
 # Every subcommand of the tool's usage is offered (the tool built: make tool).
 if [ -x "$repo/user/zns-stat" ]; then

@@ -161,6 +161,9 @@ static void summary_key_kinds(void **state)
 	assert_int_equal(summary_key_kind("memory_bytes", "7424"), ZNS_KEY_STATE);
 	assert_int_equal(summary_key_kind("reset_log_size", "64"), ZNS_KEY_STATE);
 	assert_int_equal(summary_key_kind("status_decoding", "on"), ZNS_KEY_STATE);
+	/* which counters these are: never subtracted */
+	assert_int_equal(summary_key_kind("instance", "0x5eed0000000000a1"), ZNS_KEY_STATE);
+	assert_int_equal(summary_key_kind("generation", "3"), ZNS_KEY_STATE);
 	assert_int_equal(summary_key_kind("setup_failures", "0"), ZNS_KEY_COUNTER);
 	assert_int_equal(summary_key_kind("reset_log_overwritten", "0"), ZNS_KEY_COUNTER);
 	assert_int_equal(summary_key_kind("select_all_errors", "0"), ZNS_KEY_COUNTER);

@@ -1,6 +1,7 @@
 #!/bin/bash
 # debugfs layout, file modes, column names, summary keys, the clear parameter,
-# and what is not tracked (conventional namespace, admin commands).
+# what is not tracked (conventional namespace, admin commands), and the
+# summary's instance and generation across clears and a reload.
 . "${0%/*}/lib.sh"
 . "${0%/*}/zns.sh"
 
@@ -22,7 +23,7 @@ expect_summary $NS1 disk=$NS1 nr_zones=16 zone_sectors=2048 lba_bytes=4096 \
 expect_summary $NS2 disk=$NS2 nr_zones=8 zone_sectors=2048 lba_bytes=512
 for key in format_version finish_all open_all close_all select_all_errors read_sectors \
 	write_sectors appends append_sectors resets reset_lat_min_ns reset_lat_max_ns \
-	reset_lat_sum_ns finishes opens closes; do
+	reset_lat_sum_ns finishes opens closes instance generation; do
 	[ -n "$(summary_value $NS1 "$key")" ] || fail "summary lacks $key"
 done
 
@@ -46,9 +47,28 @@ if echo nvme9n9 > /sys/module/zns_stat/parameters/clear 2>/dev/null; then
 	fail "clear accepted an unknown disk"
 fi
 expect_zones $NS1 0:writes=1 0:write_sectors=8
+inst1=$(summary_value $NS1 instance) gen1=$(summary_value $NS1 generation)
+inst2=$(summary_value $NS2 instance) gen2=$(summary_value $NS2 generation)
+[[ $inst1 =~ ^0x[0-9a-f]{16}$ ]] || fail "$NS1 instance '$inst1' is not 0x and 16 hex digits"
+[[ $gen1 =~ ^[0-9]+$ ]] || fail "$NS1 generation '$gen1' is not a number"
+[ "$inst1" != "$inst2" ] || fail "$NS1 and $NS2 share instance $inst1"
 zns_clear $NS1
 expect_zones $NS1
 expect_zones $NS2 0:writes=1 0:write_sectors=8
+# a clear starts the counters over in the same instance: the generation moves
+expect_summary $NS1 instance=$inst1 generation=$((gen1 + 1))
+expect_summary $NS2 instance=$inst2 generation=$gen2
 zns_clear all
 expect_zones $NS2
+expect_summary $NS1 instance=$inst1 generation=$((gen1 + 2))
+expect_summary $NS2 instance=$inst2 generation=$((gen2 + 1))
+
+# a reload makes new tables: a new instance, generation 0
+unload_zns
+load_zns
+blkzone report -c 1 "/dev/$NS1" >/dev/null || fail "blkzone report $NS1"
+wait_tracked $NS1
+expect_summary $NS1 generation=0
+[ "$(summary_value $NS1 instance)" != "$inst1" ] ||
+	fail "$NS1 kept instance $inst1 across a reload"
 finish

@@ -207,30 +207,6 @@ int export_format(struct sbuf *b, const struct export_opts *o, char *err,
 	return ret;
 }
 
-/* Sleep until mono time next or a blocked SIGINT/SIGTERM; 1: a signal. */
-static int wait_until(const sigset_t *set, double next)
-{
-	double left = next - now_mono();
-	struct timespec ts;
-
-	if (left < 0)
-		left = 0;
-	ts.tv_sec = (time_t)left;
-	ts.tv_nsec = (long)((left - ts.tv_sec) * 1e9);
-	for (;;) {
-		if (sigtimedwait(set, NULL, &ts) > 0)
-			return 1;
-		if (errno == EAGAIN)
-			return 0;
-		/* EINTR (a stop and continue): wait for what is left */
-		left = next - now_mono();
-		if (left <= 0)
-			return 0;
-		ts.tv_sec = (time_t)left;
-		ts.tv_nsec = (long)((left - ts.tv_sec) * 1e9);
-	}
-}
-
 int export_run(const struct export_opts *o)
 {
 	char path[4096], tmpl[4096], err[1024], last[1024] = "";
@@ -275,7 +251,7 @@ int export_run(const struct export_opts *o)
 		if (o->seconds <= 0)
 			return ret;
 		next += o->seconds;
-		if (wait_until(&set, next))
+		if (wait_until_signal(&set, next))
 			return 0;
 		if (next < now_mono() - o->seconds)	/* fell behind: no burst */
 			next = now_mono();

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Files: written atomically, directories made writable, read whole (files.h). */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,6 +35,28 @@ int write_file_atomic(const char *path, const char *buf, size_t len,
 	ret = write_file_atomic_tmp(path, tmpl, buf, len, err, errlen);
 	free(tmpl);
 	return ret;
+}
+
+int sync_parent_dir(const char *path, char *err, size_t errlen)
+{
+	const char *slash = strrchr(path, '/');
+	char dir[4096];
+	int fd, ret;
+
+	if (!slash)
+		snprintf(dir, sizeof(dir), ".");
+	else
+		snprintf(dir, sizeof(dir), "%.*s", (int)(slash - path) ? (int)(slash - path) : 1, path);
+	fd = open(dir, O_RDONLY | O_DIRECTORY);
+	if (fd < 0) {
+		say_errno(err, errlen, "open directory", dir);
+		return -1;
+	}
+	ret = fsync(fd);
+	if (ret)
+		say_errno(err, errlen, "sync directory", dir);
+	close(fd);
+	return ret ? -1 : 0;
 }
 
 int write_output(const char *file, const struct sbuf *b)

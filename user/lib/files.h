@@ -22,6 +22,11 @@ int write_output(const char *file, const struct sbuf *b);
 /* The same with the temporary file named by tmpl, a mkstemp() template. */
 int write_file_atomic_tmp(const char *path, const char *tmpl, const char *buf,
 			  size_t len, char *err, size_t errlen);
+/*
+ * fsync() the directory holding path, so that a rename() into it survives
+ * a power cut; -1 with a message in err.
+ */
+int sync_parent_dir(const char *path, char *err, size_t errlen);
 /* mkdir -p; -1 with a message in err when it cannot be made or written to. */
 int make_dir_writable(const char *dir, char *err, size_t errlen);
 /* Whole file into a NUL-terminated buffer; NULL with errno set. */

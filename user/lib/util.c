@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Small helpers every part of zns-stat uses: key-value lists, the clock, growing arrays. */
+/* Small helpers every part of zns-stat uses: key-value lists, the clock, a wait, growing arrays. */
+#include <errno.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -69,4 +71,27 @@ int room_for_one(void *arr, int n, size_t size)
 		return -1;
 	*p = grown;
 	return 0;
+}
+
+int wait_until_signal(const sigset_t *set, double next)
+{
+	double left = next - now_mono();
+	struct timespec ts;
+
+	if (left < 0)
+		left = 0;
+	ts.tv_sec = (time_t)left;
+	ts.tv_nsec = (long)((left - ts.tv_sec) * 1e9);
+	for (;;) {
+		if (sigtimedwait(set, NULL, &ts) > 0)
+			return 1;
+		if (errno == EAGAIN)
+			return 0;
+		/* EINTR (a stop and continue): wait for what is left */
+		left = next - now_mono();
+		if (left <= 0)
+			return 0;
+		ts.tv_sec = (time_t)left;
+		ts.tv_nsec = (long)((left - ts.tv_sec) * 1e9);
+	}
 }

@@ -3,6 +3,7 @@
 #ifndef ZNS_STAT_UTIL_H
 #define ZNS_STAT_UTIL_H
 
+#include <signal.h>
 #include <stddef.h>
 
 /* A small list of text keys and values, in insertion order (metadata, summary). */
@@ -18,6 +19,13 @@ const char *kv_get(const struct kv *list, int n, const char *key);
 void kv_free(struct kv *list, int n);
 
 double now_mono(void);	/* seconds, CLOCK_MONOTONIC */
+
+/*
+ * Sleep until monotonic time next, or until one of set's signals (blocked
+ * by the caller) arrives: 1 for a signal. A loop takes SIGINT and SIGTERM
+ * only here, so a file being written is always written whole.
+ */
+int wait_until_signal(const sigset_t *set, double next);
 
 /*
  * Room for one more element in *arr (a pointer to the array) of n elements

@@ -5,7 +5,7 @@
 # it the name nvmeXn1 again when the old head's instance is free, another
 # nvmeXnY otherwise (the test says which). Then back to nsid 1. Each time
 # the namespace gets a table of its own geometry, with nothing of the old
-# counters, and counts exactly.
+# counters (a new instance, generation 0, in its summary), and counts exactly.
 . "${0%/*}/lib-multi.sh"
 
 require_cmd nvme
@@ -57,6 +57,7 @@ for i in 0 1 2; do
 	nvme write "/dev/$old" -s $((5 * 4096 + i * 8)) -c 7 -z 4096 -d "$d4k" >/dev/null || fail "write $old"
 done
 ZONE_SECTORS=4096 expect_zones "$old" 5:writes=3 5:write_sectors=24
+inst=$(summary_value "$old" instance)
 
 swap 1 2
 new=$(geo_disk 4096 32)
@@ -64,6 +65,8 @@ echo "nsid 2 came back as $new ($([ "$new" = "$old" ] && echo "the same name" ||
 dmesg | grep -F "zns_stat: $old:" | tail -n 3	# the old table's end, for the log
 blkzone report -c 1 "/dev/$new" >/dev/null || fail "blkzone report $new"
 check_fresh "$new" 32 2048 4096
+expect_summary "$new" generation=0
+[ "$(summary_value "$new" instance)" != "$inst" ] || fail "$new kept instance $inst of the old geometry"
 [ "$new" = "$old" ] || expect_eq "$old directory after detach" \
 	"$([ -e "$ZNS_DEBUGFS/$old" ] && echo present || echo gone)" gone
 blkzone reset "/dev/$new" || fail "blkzone reset $new"

@@ -1,0 +1,307 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The ledger: its fold rule over reloads, clears, counters going backwards
+ * and a geometry change; its state file written and read back, written
+ * atomically, and kept when it is corrupted or of another version; the
+ * namespace identity from sysfs.
+ */
+#include <dirent.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "unit.h"
+
+#include "model/ledger_fold.h"
+#include "source/counter_epoch.h"
+#include "source/ledger_file.h"
+#include "source/ns_identity.h"
+
+#define HEAD "# zone start reads read_sectors writes write_sectors resets fill_resets fill_sum_sectors fill_min_sectors fill_max_sectors\n"
+
+/* A two-zone reading: zone 0's writes and sectors, zone 1's resets and fill. */
+static void reading(struct snapshot *s, const char *instance, int gen,
+		    int writes, int resets, int fill, int reset_all)
+{
+	char zones[512], summary[512];
+
+	snprintf(zones, sizeof(zones), HEAD
+		 "0 0 0 0 %d %d 0 0 0 0 0\n"
+		 "1 2048 0 0 0 0 %d %d %d %d %d\n",
+		 writes, writes * 8, resets, resets, resets * fill,
+		 resets ? fill : 0, resets ? fill : 0);
+	snprintf(summary, sizeof(summary),
+		 "format_version: 1\ndisk: nvme0n2\n%s%s%s%s%s"
+		 "nr_zones: 2\nzone_sectors: 2048\nlba_bytes: 4096\nreset_all: %d\ndropped: 0\n",
+		 instance ? "instance: " : "", instance ? instance : "", instance ? "\n" : "",
+		 instance ? "generation: " : "", "", reset_all);
+	if (instance) {	/* the generation after the instance */
+		char *g = strstr(summary, "generation: ");
+
+		snprintf(g, sizeof(summary) - (g - summary),
+			 "generation: %d\nnr_zones: 2\nzone_sectors: 2048\nlba_bytes: 4096\nreset_all: %d\ndropped: 0\n",
+			 gen, reset_all);
+	}
+	snap_from_text(s, "nvme0n2", zones, summary);
+}
+
+static void fold(struct ledger *l, const char *instance, int gen, int writes,
+		 int resets, int fill, int reset_all, enum fold_result want)
+{
+	struct snapshot s;
+
+	reading(&s, instance, gen, writes, resets, fill, reset_all);
+	assert_int_equal(ledger_fold(l, &s, 1000 + (int64_t)l->folds), want);
+	snapshot_free(&s);
+}
+
+static void new_ledger(struct ledger *l)
+{
+	assert_int_equal(ledger_init(l, "nguid.x", 2, 2048, 4096), 0);
+}
+
+#define A "0x00000000000000aa"
+#define B "0x00000000000000bb"
+
+/* Growth is added; a reload (new instance) adds the new counters whole. */
+static void fold_across_reload(void **state)
+{
+	struct ledger l;
+
+	(void)state;
+	new_ledger(&l);
+	fold(&l, A, 0, 3, 1, 100, 1, FOLD_RESTARTED);	/* the first: all of it */
+	fold(&l, A, 0, 5, 2, 100, 1, FOLD_ADDED);
+	/* reloaded: 4 writes since, more than the 5 before would not matter */
+	fold(&l, B, 0, 4, 0, 0, 0, FOLD_RESTARTED);
+	fold(&l, B, 0, 6, 1, 300, 2, FOLD_ADDED);
+	assert_int_equal(l.zones[0].total[LC_WRITES], 5 + 6);
+	assert_int_equal(l.zones[0].total[LC_WRITE_SECTORS], 8 * 11);
+	assert_int_equal(l.zones[1].total[LC_RESETS], 2 + 1);
+	assert_int_equal(l.zones[1].total[LC_FILL_SUM_SECTORS], 200 + 300);
+	assert_int_equal(l.zones[1].fill_min, 100);
+	assert_int_equal(l.zones[1].fill_max, 300);
+	assert_int_equal(l.ns_total[LN_RESET_ALL], 1 + 2);
+	assert_int_equal(l.folds, 4);
+	assert_int_equal(l.restarts, 2);
+	assert_int_equal(l.first_seen, 1000);
+	assert_int_equal(l.last_seen, 1003);
+	assert_string_equal(l.instance, B);
+	ledger_free(&l);
+}
+
+/* A clear keeps the instance and bumps the generation: new counters whole,
+ * even where they are already above what was folded before. */
+static void fold_across_clear(void **state)
+{
+	struct ledger l;
+
+	(void)state;
+	new_ledger(&l);
+	fold(&l, A, 0, 3, 0, 0, 0, FOLD_RESTARTED);
+	fold(&l, A, 1, 7, 0, 0, 0, FOLD_RESTARTED);	/* cleared, then 7 */
+	fold(&l, A, 1, 9, 0, 0, 0, FOLD_ADDED);
+	assert_int_equal(l.zones[0].total[LC_WRITES], 3 + 9);
+	assert_int_equal(l.generation, 1);
+	ledger_free(&l);
+}
+
+/* No instance (an older module), or the same one: any counter backwards is a restart. */
+static void fold_counters_backwards(void **state)
+{
+	struct ledger l;
+
+	(void)state;
+	new_ledger(&l);
+	fold(&l, A, 2, 5, 2, 10, 0, FOLD_RESTARTED);
+	fold(&l, A, 2, 6, 1, 10, 0, FOLD_RESTARTED);	/* resets went back */
+	assert_int_equal(l.zones[0].total[LC_WRITES], 5 + 6);
+	assert_int_equal(l.zones[1].total[LC_RESETS], 2 + 1);
+	ledger_free(&l);
+
+	new_ledger(&l);
+	fold(&l, NULL, 0, 5, 0, 0, 0, FOLD_RESTARTED);
+	fold(&l, NULL, 0, 8, 0, 0, 0, FOLD_ADDED);
+	fold(&l, NULL, 0, 2, 0, 0, 0, FOLD_RESTARTED);	/* cleared */
+	assert_int_equal(l.zones[0].total[LC_WRITES], 8 + 2);
+	assert_string_equal(l.instance, "");
+	/* the module gains an instance: a restart, never a difference */
+	fold(&l, A, 0, 3, 0, 0, 0, FOLD_RESTARTED);
+	assert_int_equal(l.zones[0].total[LC_WRITES], 8 + 2 + 3);
+	ledger_free(&l);
+}
+
+/* A reading of another geometry changes nothing. */
+static void fold_refuses_other_geometry(void **state)
+{
+	struct ledger l;
+
+	(void)state;
+	assert_int_equal(ledger_init(&l, "nguid.x", 2, 4096, 4096), 0);
+	fold(&l, A, 0, 3, 0, 0, 0, FOLD_GEOMETRY);
+	assert_int_equal(l.folds, 0);
+	assert_int_equal(l.zones[0].total[LC_WRITES], 0);
+	ledger_free(&l);
+}
+
+static void formatted(const struct ledger *l, struct sbuf *b)
+{
+	memset(b, 0, sizeof(*b));
+	ledger_format(b, l);
+	assert_false(b->oom);
+}
+
+/* Written and read back, the ledger is the same, to the byte. */
+static void state_round_trip(void **state)
+{
+	struct sbuf a, b;
+	struct ledger l, m;
+	char err[512], *text;
+
+	(void)state;
+	new_ledger(&l);
+	fold(&l, A, 0, 3, 1, 100, 1, FOLD_RESTARTED);
+	fold(&l, A, 3, 4, 2, 100, 1, FOLD_RESTARTED);
+	formatted(&l, &a);
+	text = strdup(a.s);	/* parsed in place */
+	assert_int_equal(ledger_parse(&m, text, "x", err, sizeof(err)), 0);
+	free(text);
+	formatted(&m, &b);
+	assert_string_equal(a.s, b.s);
+	assert_string_equal(m.instance, A);
+	assert_int_equal(m.generation, 3);
+	assert_int_equal(m.zones[1].base[LC_RESETS], 2);
+	/* and it folds on from there as the original would */
+	fold(&m, A, 3, 6, 2, 100, 1, FOLD_ADDED);
+	assert_int_equal(m.zones[0].total[LC_WRITES], 3 + 6);
+	sbuf_free(&a);
+	sbuf_free(&b);
+	ledger_free(&l);
+	ledger_free(&m);
+}
+
+/* Every damage is one line naming the file; the file itself is never touched. */
+static void state_bad_files(void **state)
+{
+	static const struct {
+		const char *file, *says;
+	} bad[] = {
+		{ "fixtures/ledger/version2.ledger", "ledger format version 2, this zns-stat reads version 1" },
+		{ "fixtures/ledger/truncated.ledger", "not a whole ledger" },
+		{ "fixtures/ledger/bad-number.ledger", "line 21: a zone's line expected" },
+		{ "fixtures/ledger/not-a-ledger.ledger", "line 1: no 'zns-stat ledger VERSION' line" },
+	};
+	struct stat before, after;
+	struct ledger l;
+	char err[1024];
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		assert_int_equal(stat(bad[i].file, &before), 0);
+		*err = '\0';
+		assert_int_equal(ledger_load(&l, bad[i].file, err, sizeof(err)), -1);
+		if (!strstr(err, bad[i].says) || !strstr(err, bad[i].file) ||
+		    !strstr(err, "kept as it is") || strchr(err, '\n'))
+			fail_msg("%s: said '%s'", bad[i].file, err);
+		assert_int_equal(stat(bad[i].file, &after), 0);
+		assert_int_equal(before.st_mtime, after.st_mtime);
+		assert_int_equal(before.st_size, after.st_size);
+	}
+	assert_int_equal(ledger_load(&l, "fixtures/ledger/none.ledger", err, sizeof(err)), 1);
+	assert_int_equal(ledger_load(&l, "fixtures/ledger/good.ledger", err, sizeof(err)), 0);
+	assert_int_equal(l.zones[1].total[LC_RESETS], 1);
+	ledger_free(&l);
+}
+
+/* Saved twice into a directory: the file, whole, and no temporary left. */
+static void state_saved_atomically(void **state)
+{
+	char dir[] = "/tmp/zns-ledger-test.XXXXXX", path[256], err[512];
+	struct ledger l, m;
+	struct dirent *de;
+	int files = 0;
+	DIR *d;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	new_ledger(&l);
+	fold(&l, A, 0, 3, 1, 100, 1, FOLD_RESTARTED);
+	ledger_path(path, sizeof(path), dir, "nguid.x");
+	assert_int_equal(ledger_save(&l, path, err, sizeof(err)), 0);
+	fold(&l, A, 0, 4, 1, 100, 1, FOLD_ADDED);
+	assert_int_equal(ledger_save(&l, path, err, sizeof(err)), 0);
+	d = opendir(dir);
+	assert_non_null(d);
+	while ((de = readdir(d)))
+		if (strcmp(de->d_name, ".") && strcmp(de->d_name, "..")) {
+			assert_string_equal(de->d_name, "nguid.x.ledger");
+			files++;
+		}
+	closedir(d);
+	assert_int_equal(files, 1);
+	assert_int_equal(ledger_load(&m, path, err, sizeof(err)), 0);
+	assert_int_equal(m.zones[0].total[LC_WRITES], 4);
+	/* a directory that is not there: an error, nothing made */
+	snprintf(path, sizeof(path), "%s/none/x.ledger", dir);
+	assert_int_equal(ledger_save(&l, path, err, sizeof(err)), -1);
+	snprintf(path, sizeof(path), "%s/nguid.x.ledger", dir);
+	unlink(path);
+	assert_int_equal(rmdir(dir), 0);
+	ledger_free(&l);
+	ledger_free(&m);
+}
+
+/* NGUID, else EUI-64 (its bytes' spaces dropped), else UUID, else serial and NSID. */
+static void identity_from_sysfs(void **state)
+{
+	char id[160], err[512];
+
+	(void)state;
+	setenv("ZNS_STAT_SYSFS", "fixtures/sys", 1);
+	assert_int_equal(ns_identity("zns8", id, sizeof(id), err, sizeof(err)), 0);
+	assert_string_equal(id, "nguid.5eed0000-0000-0000-0000-00000000a108");
+	assert_int_equal(ns_identity("zns8x", id, sizeof(id), err, sizeof(err)), 0);
+	assert_string_equal(id, "serial.zns8x-serial.nsid.2");
+	assert_int_equal(ns_identity("eui", id, sizeof(id), err, sizeof(err)), 0);
+	assert_string_equal(id, "eui.0011223344556677");
+	assert_int_equal(ns_identity("nvme9n9", id, sizeof(id), err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "nvme9n9: no identity"));
+}
+
+/* The epoch a summary shows, the same read from the file or a snapshot. */
+static void epoch_of_summary(void **state)
+{
+	struct counter_epoch a, b;
+	struct snapshot s;
+
+	(void)state;
+	use_fixture_debugfs();
+	assert_int_equal(counter_epoch_read("zns8", &a), 0);
+	assert_string_equal(a.instance, "0x5eed0000000000a1");
+	assert_int_equal(a.generation, 0);
+	reading(&s, A, 4, 1, 0, 0, 0);
+	counter_epoch_of(&s, &b);
+	assert_false(counter_epoch_same(&a, &b));
+	assert_int_equal(b.generation, 4);
+	snapshot_free(&s);
+	assert_int_equal(counter_epoch_read("zns8x", &a), 0);	/* an older module */
+	assert_string_equal(a.instance, "");
+	assert_int_equal(counter_epoch_read("nvme9n9", &a), -1);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(fold_across_reload),
+		cmocka_unit_test(fold_across_clear),
+		cmocka_unit_test(fold_counters_backwards),
+		cmocka_unit_test(fold_refuses_other_geometry),
+		cmocka_unit_test(state_round_trip),
+		cmocka_unit_test(state_bad_files),
+		cmocka_unit_test(state_saved_atomically),
+		cmocka_unit_test(identity_from_sysfs),
+		cmocka_unit_test(epoch_of_summary),
+	};
+
+	return cmocka_run_group_tests_name("ledger", tests, NULL, NULL);
+}

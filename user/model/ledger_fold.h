@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The ledger's fold rule: while the module's instance and generation are
+ * the ones last folded and no counter went backwards, add what grew since
+ * the base; otherwise the counters started over (a reload, a clear, a new
+ * table), so everything they hold now happened since: add it whole and
+ * make it the new base. Nothing is counted twice; what happened between
+ * the last fold and a restart is lost.
+ */
+#ifndef ZNS_STAT_LEDGER_FOLD_H
+#define ZNS_STAT_LEDGER_FOLD_H
+
+#include <stdint.h>
+
+#include "source/ledger_state.h"
+
+struct snapshot;
+
+enum fold_result {
+	FOLD_ADDED,	/* same counters: their growth added */
+	FOLD_RESTARTED,	/* counters started over: added whole, a new base */
+	FOLD_GEOMETRY,	/* the snapshot has another geometry: nothing done */
+	FOLD_BAD,	/* no geometry in the snapshot: nothing done */
+};
+
+/* Fold one reading of the module, taken at now (seconds since 1970). */
+enum fold_result ledger_fold(struct ledger *l, const struct snapshot *s,
+			     int64_t now);
+
+/* The geometry of a snapshot's summary; -1 when a key is missing. */
+int snapshot_geometry(const struct snapshot *s, uint64_t *nr_zones,
+		      uint64_t *zone_sectors, uint64_t *lba_bytes);
+
+#endif

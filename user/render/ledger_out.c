@@ -1,0 +1,188 @@
+// SPDX-License-Identifier: GPL-2.0
+/* A ledger as a table, CSV or JSON (ledger_out.h). */
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "../../include/zns_stat.h"
+#include "lib/numbers.h"
+#include "render/json_out.h"
+#include "render/ledger_out.h"
+#include "render/scols_out.h"
+
+#define LEDGER_COLS	(1 + LC_NR + 2)
+
+static void fmt_time(char *out, size_t n, int64_t t)
+{
+	time_t tt = (time_t)t;
+	struct tm tm;
+
+	if (!t || !gmtime_r(&tt, &tm) ||
+	    !strftime(out, n, "%Y-%m-%dT%H:%M:%SZ", &tm))
+		snprintf(out, n, "-");
+}
+
+static int is_sectors(int i)
+{
+	const char *name = ledger_counter_names[i];
+	size_t n = strlen(name);
+
+	return n > 8 && !strcmp(name + n - 8, "_sectors");
+}
+
+static int zone_active(const struct ledger_zone *lz)
+{
+	int i;
+
+	for (i = 0; i < LC_NR; i++)
+		if (lz->total[i])
+			return 1;
+	return 0;
+}
+
+static void out_table(struct sbuf *b, const struct ledger *l, int all)
+{
+	const char *names[LEDGER_COLS], *cells[LEDGER_COLS];
+	char buf[LEDGER_COLS][40], head[LEDGER_COLS][40], first[32], last[32];
+	int right[LEDGER_COLS], i, n, shown = 0;
+	struct libscols_table *tb;
+	uint64_t z;
+
+	fmt_time(first, sizeof(first), l->first_seen);
+	fmt_time(last, sizeof(last), l->last_seen);
+	sbuf_printf(b, "%s (%s): lifetime since %s, last folded %s; %" PRIu64 " folds, %" PRIu64 " counter restarts\n",
+		    l->disk, l->identity, first, last, l->folds, l->restarts);
+	sbuf_printf(b, "%" PRIu64 " zones of %" PRIu64 " sectors, %" PRIu64 "-byte LBAs",
+		    l->nr_zones, l->zone_sectors, l->lba_bytes);
+	for (i = 0; i < LN_NR; i++)
+		if (l->ns_total[i])
+			sbuf_printf(b, ", %s %" PRIu64, ledger_ns_names[i], l->ns_total[i]);
+	sbuf_printf(b, "\n");
+	n = 0;
+	snprintf(head[n], sizeof(head[n]), "zone");
+	for (i = 0; i < LC_NR; i++) {
+		n++;
+		snprintf(head[n], sizeof(head[n]), "%s", ledger_counter_names[i]);
+		if (is_sectors(i))	/* people read bytes, as in the zone table */
+			snprintf(head[n] + strlen(head[n]) - 8, 9, "_bytes");
+	}
+	snprintf(head[++n], sizeof(head[n]), "fill_min");
+	snprintf(head[++n], sizeof(head[n]), "fill_max");
+	for (i = 0; i < LEDGER_COLS; i++) {
+		names[i] = head[i];
+		right[i] = 1;
+		cells[i] = buf[i];
+	}
+	tb = scols_out_new(names, right, LEDGER_COLS, 0);
+	if (!tb) {
+		b->oom = 1;
+		return;
+	}
+	for (z = 0; z < l->nr_zones; z++) {
+		const struct ledger_zone *lz = &l->zones[z];
+
+		if (!all && !zone_active(lz))
+			continue;
+		shown++;
+		fmt_u64(buf[0], sizeof(buf[0]), z);
+		for (i = 0; i < LC_NR; i++) {
+			if (is_sectors(i) && lz->total[i])
+				fmt_bytes(buf[1 + i], sizeof(buf[1 + i]), lz->total[i] * 512.0);
+			else
+				fmt_u64(buf[1 + i], sizeof(buf[1 + i]), lz->total[i]);
+		}
+		if (lz->total[LC_FILL_RESETS]) {
+			fmt_bytes(buf[1 + LC_NR], sizeof(buf[0]), lz->fill_min * 512.0);
+			fmt_bytes(buf[2 + LC_NR], sizeof(buf[0]), lz->fill_max * 512.0);
+		} else {
+			snprintf(buf[1 + LC_NR], sizeof(buf[0]), "-");
+			snprintf(buf[2 + LC_NR], sizeof(buf[0]), "-");
+		}
+		if (scols_out_row(tb, cells, LEDGER_COLS))
+			b->oom = 1;
+	}
+	if (shown)
+		scols_out_print(b, tb, "");
+	else
+		scols_unref_table(tb);
+	if (!all && shown < (int64_t)l->nr_zones)
+		sbuf_printf(b, "(%" PRIu64 " zones without lifetime activity not shown: -a shows them)\n",
+			    l->nr_zones - shown);
+}
+
+static void out_csv(struct sbuf *b, const struct ledger *l)
+{
+	uint64_t z;
+	int i;
+
+	sbuf_printf(b, "disk,identity,zone");
+	for (i = 0; i < LC_NR; i++)
+		sbuf_printf(b, ",%s", ledger_counter_names[i]);
+	sbuf_printf(b, ",fill_min_sectors,fill_max_sectors\n");
+	for (z = 0; z < l->nr_zones; z++) {
+		const struct ledger_zone *lz = &l->zones[z];
+
+		sbuf_printf(b, "%s,%s,%" PRIu64, l->disk, l->identity, z);
+		for (i = 0; i < LC_NR; i++)
+			sbuf_printf(b, ",%" PRIu64, lz->total[i]);
+		if (lz->total[LC_FILL_RESETS])
+			sbuf_printf(b, ",%" PRIu64 ",%" PRIu64 "\n", lz->fill_min, lz->fill_max);
+		else
+			sbuf_printf(b, ",,\n");
+	}
+}
+
+static void out_json(struct sbuf *b, const struct ledger *l)
+{
+	struct json_object *doc = json_object_new_object();
+	struct json_object *ns = json_object_new_object();
+	struct json_object *zones = json_object_new_array();
+	char t[32];
+	uint64_t z;
+	int i;
+
+	json_set(doc, "version", json_object_new_string(ZNS_STAT_VERSION));
+	json_set(doc, "disk", json_object_new_string(l->disk));
+	json_set(doc, "identity", json_object_new_string(l->identity));
+	json_set(doc, "nr_zones", json_object_new_uint64(l->nr_zones));
+	json_set(doc, "zone_sectors", json_object_new_uint64(l->zone_sectors));
+	json_set(doc, "lba_bytes", json_object_new_uint64(l->lba_bytes));
+	fmt_time(t, sizeof(t), l->first_seen);
+	json_set(doc, "first_seen", json_object_new_string(t));
+	fmt_time(t, sizeof(t), l->last_seen);
+	json_set(doc, "last_seen", json_object_new_string(t));
+	json_set(doc, "folds", json_object_new_uint64(l->folds));
+	json_set(doc, "restarts", json_object_new_uint64(l->restarts));
+	json_set(doc, "instance", *l->instance ? json_object_new_string(l->instance) : NULL);
+	json_set(doc, "generation", json_object_new_uint64(l->generation));
+	for (i = 0; i < LN_NR; i++)
+		json_set(ns, ledger_ns_names[i], json_object_new_uint64(l->ns_total[i]));
+	json_set(doc, "namespace", ns);
+	for (z = 0; z < l->nr_zones; z++) {
+		const struct ledger_zone *lz = &l->zones[z];
+		struct json_object *o = json_object_new_object();
+
+		json_set(o, "zone", json_object_new_uint64(z));
+		for (i = 0; i < LC_NR; i++)
+			json_set(o, ledger_counter_names[i], json_object_new_uint64(lz->total[i]));
+		json_set(o, "fill_min_sectors", lz->total[LC_FILL_RESETS] ?
+			 json_object_new_uint64(lz->fill_min) : NULL);
+		json_set(o, "fill_max_sectors", lz->total[LC_FILL_RESETS] ?
+			 json_object_new_uint64(lz->fill_max) : NULL);
+		json_object_array_add(zones, o);
+	}
+	json_set(doc, "zones", zones);
+	json_write(b, doc, 1);	/* and frees it */
+}
+
+void ledger_out(struct sbuf *b, const struct ledger *l, enum out_format f,
+		int all)
+{
+	if (f == FMT_CSV)
+		out_csv(b, l);
+	else if (f == FMT_JSON)
+		out_json(b, l);
+	else
+		out_table(b, l, all);
+}

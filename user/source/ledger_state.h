@@ -1,0 +1,54 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * A namespace's ledger: each zone's lifetime totals and the module's
+ * counters they were last folded from (model/ledger_fold.h folds, and
+ * source/ledger_file.h keeps it in a file).
+ */
+#ifndef ZNS_STAT_LEDGER_STATE_H
+#define ZNS_STAT_LEDGER_STATE_H
+
+#include <stdint.h>
+
+/* The zones columns a ledger sums: counters of the module's "zones". */
+enum ledger_counter {
+	LC_READS, LC_READ_SECTORS, LC_WRITES, LC_WRITE_SECTORS,
+	LC_APPENDS, LC_APPEND_SECTORS, LC_WRITE_ZEROES, LC_WRITE_ZEROES_SECTORS,
+	LC_RESETS, LC_FINISHES, LC_OPENS, LC_CLOSES, LC_ERRORS,
+	LC_FILL_RESETS, LC_FILL_SUM_SECTORS,
+	LC_NR
+};
+extern const char * const ledger_counter_names[LC_NR];
+
+/* Namespace-wide counters of "summary" a ledger sums. */
+enum ledger_ns_counter {
+	LN_RESET_ALL, LN_FINISH_ALL, LN_OPEN_ALL, LN_CLOSE_ALL,
+	LN_SELECT_ALL_ERRORS, LN_DROPPED,
+	LN_NR
+};
+extern const char * const ledger_ns_names[LN_NR];
+
+struct ledger_zone {
+	uint64_t total[LC_NR];	/* lifetime */
+	uint64_t base[LC_NR];	/* the module's value at the last fold */
+	/* fill at reset, of every reset with a known fill (total[LC_FILL_RESETS]) */
+	uint64_t fill_min, fill_max;
+};
+
+struct ledger {
+	char identity[160];	/* source/ns_identity.h */
+	char disk[64];		/* the name it had when last folded */
+	uint64_t nr_zones, zone_sectors, lba_bytes;
+	int64_t first_seen, last_seen;	/* seconds since 1970; 0: never folded */
+	uint64_t folds, restarts;	/* readings folded; of them, new bases */
+	char instance[24];	/* the module's, as last folded ("" : none yet) */
+	uint64_t generation;
+	uint64_t ns_total[LN_NR], ns_base[LN_NR];
+	struct ledger_zone *zones;	/* nr_zones */
+};
+
+/* An empty ledger of this geometry; -1 out of memory. */
+int ledger_init(struct ledger *l, const char *identity, uint64_t nr_zones,
+		uint64_t zone_sectors, uint64_t lba_bytes);
+void ledger_free(struct ledger *l);
+
+#endif
