@@ -117,7 +117,7 @@ expect_eq "run: resets logged (zone, select_all, status, fill)" \
 # The figures: every SVG well-formed and rendered; README with the comment.
 figs=$rec/$name
 expect_eq "figures" "$(ls "$figs" | tr '\n' ' ')" \
-	"README.md append_cmds.svg append_data.svg append_size.svg errors.svg fill.svg fill_at_reset.svg finish_waste.svg read_cmds.svg read_data.svg read_size.svg reset_latency.svg resets.svg write_cmds.svg write_data.svg write_size.svg "
+	"README.md append_cmds.svg append_data.svg append_size.svg errors.svg fill.svg fill_at_reset.svg finish_waste.svg owners.svg read_cmds.svg read_data.svg read_size.svg reset_latency.svg resets.svg write_cmds.svg write_data.svg write_size.svg "
 for svg in "$figs"/*.svg; do
 	xmllint --noout "$svg" || fail "$svg is not well-formed XML"
 	rsvg-convert -o "$rec/fig.png" "$svg" || fail "rsvg-convert $svg"
@@ -129,7 +129,7 @@ expect_eq "fill: zone 3 full" "$(grep -c '<title>zone 3: 100 %</title>' "$figs/f
 expect_eq "fill at reset: zone 1, 16 sectors" "$(grep -c '<title>zone 1: 8 KiB</title>' "$figs/fill_at_reset.svg")" 1
 expect_eq "finish waste: zone 3, 1 MiB" "$(grep -c '<title>zone 3: 1 MiB</title>' "$figs/finish_waste.svg")" 1
 expect_eq "README comment" "$(sed -n 3,4p "$figs/README.md" | tr '\n' '|')" "workload of t81|second line|"
-expect_eq "README figures" "$(grep -c '^!\[' "$figs/README.md")" 15
+expect_eq "README figures" "$(grep -c '^!\[' "$figs/README.md")" 16
 expect_eq "README: no epoch rows, the data file by name" \
 	"$(grep -c '_epoch |' "$figs/README.md") $(grep -c "^Data file: \`$name.dat\`\$" "$figs/README.md")" "0 1"
 
@@ -137,23 +137,23 @@ expect_eq "README: no epoch rows, the data file by name" \
 # drawn; --force redraws.
 sum_before=$(cat "$figs"/* | md5sum)
 "$ZNS_TOOL" plot "$dat" >"$rec/plot.out" || fail "plot"
-expect_eq "plot skips all: one line" "$(cat "$rec/plot.out")" "$figs: 0 files written, 16 skipped (they exist: --force replaces them)"
+expect_eq "plot skips all: one line" "$(cat "$rec/plot.out")" "$figs: 0 files written, 17 skipped (they exist: --force replaces them)"
 expect_eq "plot changed nothing" "$(cat "$figs"/* | md5sum)" "$sum_before"
 rm "$figs/errors.svg"
 "$ZNS_TOOL" plot "$dat" >"$rec/plot.out" || fail "plot"
-expect_eq "plot draws the missing one" "$(cat "$rec/plot.out")" "$figs: 1 file written, 15 skipped (they exist: --force replaces them)"
+expect_eq "plot draws the missing one" "$(cat "$rec/plot.out")" "$figs: 1 file written, 16 skipped (they exist: --force replaces them)"
 "$ZNS_TOOL" plot --force "$dat" -D "$rec/elsewhere" >"$rec/plot.out" || fail "plot --force"
 "$ZNS_TOOL" plot --force "$dat" >"$rec/plot.out" || fail "plot --force"
-expect_eq "plot --force" "$(tail -n 1 "$rec/plot.out")" "$figs: 16 files written, 0 skipped"
-expect_eq "plot -D" "$(ls "$rec/elsewhere/$name" | wc -l)" 16
+expect_eq "plot --force" "$(tail -n 1 "$rec/plot.out")" "$figs: 17 files written, 0 skipped"
+expect_eq "plot -D" "$(ls "$rec/elsewhere/$name" | wc -l)" 17
 
 # report: one page, every figure inline, nothing external.
 "$ZNS_TOOL" report "$dat" -f "$rec/report.html" >/dev/null || fail "report"
 xmllint --noout "$rec/report.html" 2>"$rec/html.err" || fail "report.html is not well-formed: $(cat "$rec/html.err")"
-expect_eq "report figures" "$(grep -c '<figure id=' "$rec/report.html")" 15
+expect_eq "report figures" "$(grep -c '<figure id=' "$rec/report.html")" 16
 expect_eq "report: zone lifecycle" "$(grep -c 'Fill at reset (figure below): 2 resets whose fill zns_stat knew reclaimed 12 KiB, 6 KiB per reset (1% of a zone' "$rec/report.html")" 1
 expect_eq "report: finish waste" "$(grep -c 'Finish waste (figure below): 1 finishes left 1 MiB of zone capacity unwritten' "$rec/report.html")" 1
-expect_eq "report svgs" "$(grep -c '<svg ' "$rec/report.html")" 15
+expect_eq "report svgs" "$(grep -c '<svg ' "$rec/report.html")" 16
 expect_eq "report comment" "$(grep -c '^second line</pre>' "$rec/report.html")" 1
 expect_eq "report external refs" "$(grep -cE '(src|href)=' "$rec/report.html")" 0
 # findings before metadata; the data file by name; no epoch seconds beside ISO times

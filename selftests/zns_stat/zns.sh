@@ -27,8 +27,16 @@ load_zns() {
 	fi
 }
 
+# A reader with one of its files open holds the module (rmmod: EAGAIN, as
+# for any module with a file open): try again for 5 s, as a user would.
 unload_zns() {
-	! zns_loaded || rmmod zns_stat || fail "cannot rmmod zns_stat"
+	local i
+	zns_loaded || return 0
+	for i in $(seq 50); do
+		rmmod zns_stat 2>/dev/null && return 0
+		sleep 0.1
+	done
+	rmmod zns_stat || fail "cannot rmmod zns_stat"
 }
 
 nvme_loaded() {
