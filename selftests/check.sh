@@ -199,7 +199,23 @@ debian_suite debian-6.1 "$KVER" "" "$@"
 # The Debian packages' test (t16: apt install in a bookworm root, host-checks.sh)
 # is prepared for the default kernel only, so it runs on 6.1 only.
 deb_tests='t16-deb-*'
-[ -z "${kernel[debian-6.1-rt]:-}" ] || debian_suite debian-6.1-rt "${kernel[debian-6.1-rt]}" "$tool_tests $deb_tests t94-* t95-*" "$@"
+# PREEMPT_RT changes the context the probes and the module's locks run in
+# (threaded interrupts, preemptible spinlocks, RCU), not what the counters
+# mean: its suite runs the tests of those paths, not the ones that check the
+# same counters once more. Completions, errors and the reset log (t17, t30,
+# t60, t64), cgroup lookup (t36), attaching, enabling, reloading under load
+# (t10, t70, t90, t92), concurrent readers and writers (t93), and the
+# module DKMS built for the RT kernel (t15).
+rt_tests=(t10 t15 t17 t30 t36 t60 t64 t70 t90 t92 t93)
+rt_suite() {	# rt_suite KVER [TEST...]: those tests, or the ones chosen
+	if [ $# -gt 1 ]; then
+		debian_suite debian-6.1-rt "$1" "$tool_tests $deb_tests t94-* t95-*" "${@:2}"
+	else
+		echo "# debian-6.1-rt: the tests of the paths PREEMPT_RT changes: ${rt_tests[*]}"
+		debian_suite debian-6.1-rt "$1" "" "${rt_tests[@]}"
+	fi
+}
+[ -z "${kernel[debian-6.1-rt]:-}" ] || rt_suite "${kernel[debian-6.1-rt]}" "$@"
 # 6.12's suite runs the installed kselftests (make -C selftests/zns_stat install):
 # the tree a lab machine gets, through its own copy of run_tests.sh and tests.list.
 installed_suite() {	# installed_suite NAME KVER EXCLUDE [TEST...]
@@ -248,11 +264,11 @@ demo_on() {
 [ -z "${kernel[debian-6.12]:-}" ] || [ $# -gt 0 ] || demo_on "${kernel[debian-6.12]}"
 # More devices at once (guest/multi-devices.sh): a second controller with a
 # 32768-zone namespace and a multipath subsystem; their tests are zns_stat/multi/.
-multi_suite() {
-	local name=$1 kver=$2
+multi_suite() {	# multi_suite NAME KVER DEVICES TEST...: DEVICES as multi-devices.sh names them
+	local name=$1 kver=$2 devices=$3
 	local -x ZNS_QEMU_EXTRA
-	shift 2
-	ZNS_QEMU_EXTRA=$(bash selftests/guest/multi-devices.sh "$repo/build/multi-images")
+	shift 3
+	ZNS_QEMU_EXTRA=$(bash selftests/guest/multi-devices.sh "$repo/build/multi-images-$name" $devices)
 	guest_suite "$name" "$kver" "$@"
 }
 multi_tests=()
@@ -262,7 +278,7 @@ for t in "${@:-multi}"; do [[ $t != multi* ]] || multi_tests+=("$t"); done
 # not (numa works; likely each path disk's own zone write plug, 6.10's), and
 # the multipath tests rely on round-robin to use both paths.
 [ "${#multi_tests[@]}" = 0 ] ||
-	multi_suite debian-6.1-multi "${kernel[debian-6.1]:-$KVER}" "${multi_tests[@]}"
+	multi_suite debian-6.1-multi "${kernel[debian-6.1]:-$KVER}" "" "${multi_tests[@]}"
 # The btrfs test (no multipath) on 6.12 too: zone write plugging and 6.12's
 # btrfs place and relocate the data their own way.
 btrfs_tests=()
@@ -273,7 +289,7 @@ for t in "${multi_tests[@]}"; do
 	esac
 done
 [ -z "${kernel[debian-6.12]:-}" ] || [ "${#btrfs_tests[@]}" = 0 ] ||
-	multi_suite debian-6.12-btrfs "${kernel[debian-6.12]}" "${btrfs_tests[@]}"
+	multi_suite debian-6.12-btrfs "${kernel[debian-6.12]}" btr "${btrfs_tests[@]}"
 # nvme_core built in: its own tests (zns_stat/builtin/), run when chosen or by default.
 builtin_tests=()
 for t in "${@:-builtin}"; do [[ $t != builtin* ]] || builtin_tests+=("$t"); done

@@ -34,7 +34,7 @@ ZNS_CACHE=${ZNS_CACHE:-/var/cache/zns_stat}
 
 # Everything the harness uses on the host and, through the shared root, in the guest.
 PACKAGES=(qemu-system-x86 busybox-static nvme-cli fio util-linux kmod cpio gzip
-	  xz-utils linux-headers-amd64 coreutils bash python3 make gcc sparse
+	  xz-utils linux-headers-amd64 coreutils bash python3 jq make gcc sparse
 	  libxml2-utils librsvg2-bin python3-prometheus-client	# zns-stat tests (t8*)
 	  pkg-config libjson-c-dev libsmartcols-dev	# zns-stat's build
 	  btrfs-progs)	# multi/t70: a btrfs in zoned mode

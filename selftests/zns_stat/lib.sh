@@ -14,6 +14,12 @@ esac
 ZNS_KMOD_SH=$ZNS_SELFTEST_DIR/kmod.sh
 [ -e "$ZNS_KMOD_SH" ] || ZNS_KMOD_SH=$ZNS_SELFTEST_DIR/../guest/kmod.sh
 _zns_failures=0
+# ZNS_TEST_XTRACE=1: trace every command with the seconds since the test
+# began (where a slow test's time goes, e.g. on the debug kernel).
+if [ "${ZNS_TEST_XTRACE:-0}" = 1 ]; then
+	PS4='+ ${SECONDS}s ${BASH_SOURCE[0]##*/}:${LINENO}: '
+	set -x
+fi
 
 # ktap_skip REASON: skip this test (run_tests.sh reports the last "SKIP: " line).
 ktap_skip() {
@@ -125,8 +131,11 @@ find_namespaces() {
 }
 
 # require_cmd CMD: skip the test when CMD is not installed.
-require_cmd() {
-	command -v "$1" >/dev/null 2>&1 || ktap_skip "$1 is not installed"
+require_cmd() {	# require_cmd CMD...: skip unless each is installed
+	local c
+	for c; do
+		command -v "$c" >/dev/null 2>&1 || ktap_skip "$c is not installed"
+	done
 }
 
 # The tests need nvme-cli and the emulated controllers of selftests/guest/vm.sh

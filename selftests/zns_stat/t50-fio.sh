@@ -4,23 +4,19 @@
 . "${0%/*}/lib.sh"
 . "${0%/*}/zns.sh"
 
-require_cmd fio
+require_cmd fio jq
 nvme_up
 load_zns
 fresh $NS1
 
-# fio_count JSON DIR FIELD: a field of the job's read or write statistics.
-fio_count() {
-	python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["jobs"][0][sys.argv[2]][sys.argv[3]])' "$@"
-}
 common=(--filename=/dev/$NS1 --direct=1 --zonemode=zbd --ioengine=psync
 	--offset=0 --size=2M --output-format=json)
 fio --name=write --rw=write --bs=4k "${common[@]}" > /tmp/fio-write.json || fail "fio write"
 fio --name=read --rw=read --bs=8k "${common[@]}" > /tmp/fio-read.json || fail "fio read"
-w_ios=$(fio_count /tmp/fio-write.json write total_ios)
-w_kb=$(fio_count /tmp/fio-write.json write io_kbytes)
-r_ios=$(fio_count /tmp/fio-read.json read total_ios)
-r_kb=$(fio_count /tmp/fio-read.json read io_kbytes)
+w_ios=$(fio_json /tmp/fio-write.json write total_ios)
+w_kb=$(fio_json /tmp/fio-write.json write io_kbytes)
+r_ios=$(fio_json /tmp/fio-read.json read total_ios)
+r_kb=$(fio_json /tmp/fio-read.json read io_kbytes)
 echo "fio: $w_ios writes ($w_kb KiB), $r_ios reads ($r_kb KiB)"
 expect_eq "fio writes" "$w_ios" 512
 expect_eq "fio reads" "$r_ios" 256

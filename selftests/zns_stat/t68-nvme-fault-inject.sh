@@ -15,7 +15,7 @@
 . "${0%/*}/zns.sh"
 
 require_cmd nvme
-require_cmd fio
+require_cmd fio jq
 nvme_up
 load_zns
 fi_dir=/sys/kernel/debug/$NS1/fault_inject
@@ -83,7 +83,7 @@ fio --name=faults --filename=/dev/$NS1 --rw=randread --bs=4k --size=8M \
 	> /tmp/fio-faults.json || fail "fio failed: a read failed 6 attempts in a row?"
 injected=$(stop_injecting)
 fio_reads=$(fio_json /tmp/fio-faults.json read total_ios)
-fio_errors=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["jobs"][0]["error"])' /tmp/fio-faults.json)
+fio_errors=$(fio_json /tmp/fio-faults.json error)
 echo "fio: $fio_reads reads, error $fio_errors; injected $injected"
 [ "$injected" -gt 0 ] || fail "10% injection injected nothing in $fio_reads reads"
 expect_eq "fio error" "$fio_errors" 0

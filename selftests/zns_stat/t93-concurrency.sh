@@ -5,7 +5,7 @@
 . "${0%/*}/lib.sh"
 . "${0%/*}/zns.sh"
 
-require_cmd fio
+require_cmd fio jq
 nvme_up
 load_zns
 fresh $NS1

@@ -7,7 +7,7 @@
 . "${0%/*}/lib.sh"
 . "${0%/*}/zns.sh"
 
-require_cmd nvme blkzone dd
+require_cmd nvme blkzone dd jq
 nvme_up
 load_zns
 fresh $NS2
@@ -159,10 +159,8 @@ echo "$out"
 expect_eq "view: fill at reset" "$(grep -c 'fill at reset *8 resets with a known fill, mean 20.0%' <<<"$out")" 1
 expect_eq "view: open zones" "$(grep -c 'open zones *0 now, peak 4 of 4; .* at the limit; 2 "too many open" errors' <<<"$out")" 1
 expect_eq "view: finish waste" "$(grep -c 'finish waste *1020 KiB left unwritten by 1 finish; 0 unknown' <<<"$out")" 1
-expect_eq "json: reclaimed, 10%, time_to_full p50" "$("$ZNS_TOOL" lifecycle -o json $D | python3 -c '
-import json, sys
-d = json.load(sys.stdin)["disks"][0]
-print(d["lifecycle"]["reclaimed_sectors"], d["lifecycle"]["resets_fill_10pct"], d["time_to_full_us"]["p50_le"] > 0)')" "3280 3 True"
+expect_eq "json: reclaimed, 10%, time_to_full p50" "$("$ZNS_TOOL" lifecycle -o json $D |
+	jq -r '.disks[0] | "\(.lifecycle.reclaimed_sectors) \(.lifecycle.resets_fill_10pct) \(.time_to_full_us.p50_le > 0)"')" "3280 3 true"
 expect_eq "csv: reclaimed" "$("$ZNS_TOOL" lifecycle -o csv $D |
 	awk -F, -v d=$D 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i } $1 == d { print $c["reclaimed_sectors"] }')" 3280
 prom=$("$ZNS_TOOL" lifecycle -o prom $D)

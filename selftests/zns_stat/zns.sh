@@ -270,26 +270,48 @@ error_count() {
 
 # start_readers N: N processes read every zns_stat file in a loop until
 # stop_readers; a zones file read whole must be well-formed (each row as many
-# fields as the header), a failed read (file gone) is fine.
+# fields as the header), a failed read (file gone) is fine. Bash builtins
+# only, and a pause of 100 ms after each file: a program per file (cat,
+# awk) costs a second of the debug kernel's CPU, and readers that spin take
+# the CPUs the test's own commands need (fio took over a minute to start).
 start_readers() {
 	local i
 	touch /tmp/zns-readers.run
 	: > /tmp/zns-readers.bad
+	rm -f /tmp/zns-readers.pause
+	mkfifo /tmp/zns-readers.pause
 	# Also on fail: leftover readers would keep the test's output open.
 	trap 'rm -f /tmp/zns-readers.run; kill $(jobs -p) 2>/dev/null' EXIT
 	for i in $(seq "$1"); do
 		(
+			# Nobody writes the fifo: read -t is a sleep without a program.
+			exec {pause}<>/tmp/zns-readers.pause
 			while [ -e /tmp/zns-readers.run ]; do
 				for f in "$ZNS_DEBUGFS"/status "$ZNS_DEBUGFS"/*/*; do
-					out=$(cat "$f" 2>/dev/null) || continue
-				# shellcheck disable=SC2016
-					case $f in */zones)
-						awk 'NR == 1 { n = NF } NR > 1 && NF != n - 1 { print FILENAME ": " $0; exit 1 }' \
-							<<<"$out" >>/tmp/zns-readers.bad ;;
-					esac
+					read -t 0.1 -u "$pause" _
+					mapfile lines < "$f" 2>/dev/null || continue
+					[[ $f == */zones ]] || continue
+					zones_well_formed "$f" "${lines[@]}" >>/tmp/zns-readers.bad
 				done
 			done
 		) &
+	done
+}
+
+# zones_well_formed FILE LINE...: print FILE and the first row whose field
+# count is not the header's less its "#"; a read cut short (the file went
+# away: its last line has no newline) is not judged.
+zones_well_formed() {
+	local f=$1 header fields line
+	shift
+	[ $# -gt 0 ] && [[ ${!#} == *$'\n' ]] || return 0
+	read -ra header <<<"$1"
+	shift
+	for line; do
+		read -ra fields <<<"$line"
+		[ "${#fields[@]}" = $((${#header[@]} - 1)) ] && continue
+		echo "$f: ${fields[*]}"
+		return
 	done
 }
 
@@ -316,8 +338,11 @@ fio_reads_bg() {
 	done
 }
 
-fio_json() {	# fio_json FILE DIR FIELD
-	python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["jobs"][0][sys.argv[2]][sys.argv[3]])' "$@"
+# fio_json FILE KEY...: a value of fio's first job, e.g. fio_json F read
+# total_ios. jq, not python3: Python takes 20 s to start on the debug kernel.
+fio_json() {
+	local IFS=.
+	jq -er ".jobs[0].${*:2}" "$1"
 }
 
 pci_address() {	# of controller nvme0

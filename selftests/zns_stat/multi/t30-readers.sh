@@ -4,7 +4,7 @@
 # fio made meanwhile are all counted.
 . "${0%/*}/lib-multi.sh"
 
-require_cmd fio
+require_cmd fio jq
 multi_up
 load_zns
 fresh "$big_disk"
