@@ -8,12 +8,9 @@
  */
 #include <errno.h>
 #include <getopt.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "cmd/args.h"
@@ -207,55 +204,47 @@ int export_format(struct sbuf *b, const struct export_opts *o, char *err,
 	return ret;
 }
 
-int export_run(const struct export_opts *o)
+/* What one write needs, and the problem last told. */
+struct export_tick {
+	const struct export_opts *o;
+	char path[4096], tmpl[4096], last[1024];
+};
+
+static int export_once(void *arg)
 {
-	char path[4096], tmpl[4096], err[1024], last[1024] = "";
-	struct stat st;
-	sigset_t set;
-	double next;
+	struct export_tick *t = arg;
+	struct sbuf b = { 0 };
+	char err[1024];
 	int ret;
 
-	errno = 0;
-	if (stat(o->dir, &st) || !S_ISDIR(st.st_mode) || access(o->dir, W_OK | X_OK)) {
-		fprintf(stderr, "zns-stat: export: --textfile-dir %s: %s\n", o->dir,
-			errno ? strerror(errno) : "not a directory");
-		return 1;
+	ret = export_format(&b, t->o, err, sizeof(err)) < 0;
+	if (b.oom) {
+		snprintf(err, sizeof(err), "out of memory");
+		ret = 1;
+	} else if (write_file_atomic_tmp(t->path, t->tmpl, b.s, b.len, err,
+					 sizeof(err))) {
+		ret = 1;
 	}
-	snprintf(path, sizeof(path), "%s/%s", o->dir, EXPORT_FILE);
-	snprintf(tmpl, sizeof(tmpl), "%s/.%s.tmpXXXXXX", o->dir, EXPORT_FILE);
-	/* taken only in wait_until: a write in progress always completes */
-	sigemptyset(&set);
-	sigaddset(&set, SIGINT);
-	sigaddset(&set, SIGTERM);
-	sigprocmask(SIG_BLOCK, &set, NULL);
-	next = now_mono();
-	for (;;) {
-		struct sbuf b = { 0 };
+	sbuf_free(&b);
+	/*
+	 * In a loop, a problem is told when it starts, not every time;
+	 * a namespace's problem is told though the others were written.
+	 */
+	if (*err && (t->o->seconds <= 0 || strcmp(err, t->last)))
+		fprintf(stderr, "zns-stat: %s\n", err);
+	snprintf(t->last, sizeof(t->last), "%s", err);
+	return ret;
+}
 
-		ret = export_format(&b, o, err, sizeof(err)) < 0;
-		if (b.oom) {
-			snprintf(err, sizeof(err), "out of memory");
-			ret = 1;
-		} else if (write_file_atomic_tmp(path, tmpl, b.s, b.len, err,
-						 sizeof(err))) {
-			ret = 1;
-		}
-		sbuf_free(&b);
-		/*
-		 * In a loop, a problem is told when it starts, not every time;
-		 * a namespace's problem is told though the others were written.
-		 */
-		if (*err && (o->seconds <= 0 || strcmp(err, last)))
-			fprintf(stderr, "zns-stat: %s\n", err);
-		snprintf(last, sizeof(last), "%s", err);
-		if (o->seconds <= 0)
-			return ret;
-		next += o->seconds;
-		if (wait_until_signal(&set, next))
-			return 0;
-		if (next < now_mono() - o->seconds)	/* fell behind: no burst */
-			next = now_mono();
-	}
+int export_run(const struct export_opts *o)
+{
+	struct export_tick t = { .o = o };
+
+	if (usable_dir(o->dir, W_OK | X_OK, "export: --textfile-dir"))
+		return 1;
+	snprintf(t.path, sizeof(t.path), "%s/%s", o->dir, EXPORT_FILE);
+	snprintf(t.tmpl, sizeof(t.tmpl), "%s/.%s.tmpXXXXXX", o->dir, EXPORT_FILE);
+	return run_every(o->seconds, export_once, &t);
 }
 
 int cmd_export(int argc, char **argv)

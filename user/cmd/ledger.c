@@ -10,12 +10,10 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
-#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -201,38 +199,29 @@ static void remove_leftovers(const char *dir)
 	closedir(d);
 }
 
+/* One fold of every namespace, and the problems last told. */
+struct ledger_tick {
+	const struct ledger_opts *o;
+	char last[4096];
+};
+
+static int ledger_once(void *arg)
+{
+	struct ledger_tick *t = arg;
+
+	return fold_all(t->o, t->last, sizeof(t->last));
+}
+
 static int ledger_run(const struct ledger_opts *o)
 {
-	char last[4096] = "";
-	struct stat st;
-	sigset_t set;
-	double next;
-	int ret;
+	struct ledger_tick t = { .o = o };
 
-	errno = 0;
-	if (stat(o->dir, &st) || !S_ISDIR(st.st_mode) || access(o->dir, W_OK | X_OK)) {
-		fprintf(stderr, "zns-stat: ledger: --state-dir %s: %s\n", o->dir,
-			errno ? strerror(errno) : "not a directory");
+	if (usable_dir(o->dir, W_OK | X_OK, "ledger: --state-dir"))
 		return 1;
-	}
 	if (lock_dir(o->dir) < 0)
 		return 1;
 	remove_leftovers(o->dir);
-	sigemptyset(&set);
-	sigaddset(&set, SIGINT);
-	sigaddset(&set, SIGTERM);
-	sigprocmask(SIG_BLOCK, &set, NULL);
-	next = now_mono();
-	for (;;) {
-		ret = fold_all(o, last, sizeof(last));
-		if (o->seconds <= 0)
-			return ret;
-		next += o->seconds;
-		if (wait_until_signal(&set, next))
-			return 0;
-		if (next < now_mono() - o->seconds)	/* fell behind: no burst */
-			next = now_mono();
-	}
+	return run_every(o->seconds, ledger_once, &t);
 }
 
 int cmd_ledger(int argc, char **argv)
