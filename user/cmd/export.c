@@ -2,7 +2,8 @@
 /*
  * zns-stat export: what -o prom shows per namespace, the latency histograms,
  * the errors by status and the zone lifecycle (and with --zones the per-zone
- * series), as one file in node_exporter's textfile collector directory.
+ * series), and with --ledger-dir the ledgers' lifetime totals, as one file
+ * in node_exporter's textfile collector directory.
  * The file is replaced by rename(), so a scrape never sees half of it; in a
  * loop SIGINT and SIGTERM are only taken between two writes.
  */
@@ -21,7 +22,9 @@
 #include "model/view.h"
 #include "render/cgroups_out.h"
 #include "render/lifecycle_out.h"
+#include "render/prom_ledger.h"
 #include "source/cgroups.h"
+#include "source/ledger_dir.h"
 #include "source/snapshot.h"
 #include "source/zonereport.h"
 
@@ -163,6 +166,32 @@ static void up_series(struct sbuf *b, int module_up, char **names, int nr,
 		sbuf_printf(b, "zns_stat_up{disk=\"%s\"} %d\n", names[i], up[i]);
 }
 
+/*
+ * The lifetime series of the ledgers in o->ledger_dir (of the DISKs named,
+ * by the name each had when last folded); read, never written: the ledger
+ * process owns them. A file it cannot read is said in err, and left out.
+ */
+static void ledger_series(struct sbuf *b, const struct export_opts *o,
+			  char *err, size_t errlen)
+{
+	struct ledger *l;
+	int n, i, j, k = 0;
+
+	if (ledger_dir_read(o->ledger_dir, &l, &n, err, errlen))
+		return;
+	for (i = 0; i < n; i++) {
+		for (j = 0; o->disks && j < o->nr_disks; j++)
+			if (!strcmp(o->disks[j], l[i].disk))
+				break;
+		if (o->disks && j == o->nr_disks)
+			ledger_free(&l[i]);
+		else
+			l[k++] = l[i];
+	}
+	prom_ledger(b, l, k, o->zones, o->max_zones);
+	ledger_dir_free(l, k);
+}
+
 int export_format(struct sbuf *b, const struct export_opts *o, char *err,
 		  size_t errlen)
 {
@@ -196,6 +225,8 @@ int export_format(struct sbuf *b, const struct export_opts *o, char *err,
 		prom_cgroups(b, c.cg, c.ncg);
 	if (o->zones)
 		output_prom_zones(b, c.snaps, c.n, &vo);
+	if (o->ledger_dir)
+		ledger_series(b, o, err, errlen);
 	/* serving what it can: fine while any namespace (or none asked) was read */
 	ret = module_up && (c.n || !nr) ? c.n : -1;
 	collected_free(&c);
@@ -240,7 +271,9 @@ int export_run(const struct export_opts *o)
 {
 	struct export_tick t = { .o = o };
 
-	if (usable_dir(o->dir, W_OK | X_OK, "export: --textfile-dir"))
+	if (usable_dir(o->dir, W_OK | X_OK, "export: --textfile-dir") ||
+	    (o->ledger_dir &&
+	     usable_dir(o->ledger_dir, R_OK | X_OK, "export: --ledger-dir")))
 		return 1;
 	snprintf(t.path, sizeof(t.path), "%s/%s", o->dir, EXPORT_FILE);
 	snprintf(t.tmpl, sizeof(t.tmpl), "%s/.%s.tmpXXXXXX", o->dir, EXPORT_FILE);
@@ -254,6 +287,7 @@ int cmd_export(int argc, char **argv)
 		{ "interval", required_argument, NULL, 'i' },
 		{ "zones", no_argument, NULL, 'z' },
 		{ "max-zones", required_argument, NULL, 'm' },
+		{ "ledger-dir", required_argument, NULL, 'L' },
 		{ "help", no_argument, NULL, 'h' },
 		{ }
 	};
@@ -272,6 +306,7 @@ int cmd_export(int argc, char **argv)
 				return bad_usage("export: --interval wants a number of seconds (0.1 or more)");
 			break;
 		case 'z': o.zones = 1; break;
+		case 'L': o.ledger_dir = optarg; break;
 		case 'm':
 			if (parse_num(optarg, 0, &v) || v != (long)v)
 				return bad_usage("export: --max-zones wants a number of zones");

@@ -7,6 +7,7 @@
 
 #include "../../include/zns_stat.h"
 #include "lib/numbers.h"
+#include "model/ledger_zones.h"
 #include "render/json_out.h"
 #include "render/ledger_out.h"
 #include "render/scols_out.h"
@@ -29,16 +30,6 @@ static int is_sectors(int i)
 	size_t n = strlen(name);
 
 	return n > 8 && !strcmp(name + n - 8, "_sectors");
-}
-
-static int zone_active(const struct ledger_zone *lz)
-{
-	int i;
-
-	for (i = 0; i < LC_NR; i++)
-		if (lz->total[i])
-			return 1;
-	return 0;
 }
 
 static void out_table(struct sbuf *b, const struct ledger *l, int all)
@@ -82,7 +73,7 @@ static void out_table(struct sbuf *b, const struct ledger *l, int all)
 	for (z = 0; z < l->nr_zones; z++) {
 		const struct ledger_zone *lz = &l->zones[z];
 
-		if (!all && !zone_active(lz))
+		if (!all && !ledger_zone_active(lz))
 			continue;
 		shown++;
 		fmt_u64(buf[0], sizeof(buf[0]), z);
