@@ -79,10 +79,12 @@ static const struct command {
 	  "owned, by the cgroup each command was charged to; -w every column;\n"
 	  "-o csv, json (the module's figures) or prom\n" },
 	{ "export", cmd_export,
-	  "export --textfile-dir DIR [--interval SEC] [--zones [-m N]] [DISK...]",
+	  "export --textfile-dir DIR [--interval SEC] [--zones [-m N]] [--ledger-dir STATE_DIR] [DISK...]",
 	  "DIR/zns_stat.prom (replaced atomically) for node_exporter's textfile\n"
 	  "collector: once, or every SEC seconds until SIGTERM; --zones adds the\n"
 	  "per-zone series (at most N zones a namespace, the busiest; " STR(PROM_DEFAULT_MAX_ZONES) ");\n"
+	  "--ledger-dir: the lifetime totals of zns-stat ledger --state-dir's\n"
+	  "ledgers (read only), zns_ledger_*_total;\n"
 	  "zns_stat_up{disk} says which namespaces were read; exit 0 while any was\n" },
 	{ "ledger", cmd_ledger,
 	  "ledger --state-dir DIR [--interval SEC] [--once] [DISK...]\n"
