@@ -289,7 +289,7 @@ if n < 400: print("prometheus_client parsed only %d samples" % n)' 2>&1 | tail -
 }
 
 # zns-stat export on the fixture, served by node_exporter's textfile collector alone
-# on a loopback port: values against the fixture files, promtool's lint, the Grafana
+# on a loopback port: values against the fixture files and ledgers, promtool's lint, the Grafana
 # dashboard's metric names; the atomic write (nothing else left in the directory),
 # the --interval loop ended by SIGTERM, and bad arguments (one line, nothing written).
 export_findings() {
@@ -297,7 +297,8 @@ export_findings() {
 	local env=(env ZNS_STAT_DEBUGFS="$repo/selftests/user/fixtures/debugfs" ZNS_STAT_DEV=/nonexistent)
 	rm -rf "$t"
 	mkdir -p "$t/prom" "$t/loop" "$t/bad"
-	out=$("${env[@]}" "$tool" export --textfile-dir "$t/prom" --zones zns8 zns8x 2>&1) ||
+	out=$("${env[@]}" "$tool" export --textfile-dir "$t/prom" --zones \
+		--ledger-dir "$repo/selftests/user/fixtures/ledger-dir" zns8 zns8x 2>&1) ||
 		echo "zns-stat export failed: $out"
 	[ -z "$out" ] || echo "zns-stat export said: $out"
 	files=$(ls -A "$t/prom")
@@ -317,7 +318,8 @@ export_findings() {
 	kill "$pid" && wait "$pid" 2>/dev/null
 	if [ -s "$t/scrape" ]; then
 		/usr/bin/python3 "$repo/selftests/user/export-check.py" "$repo/selftests/user/fixtures/debugfs" \
-			"$t/scrape" "$repo/user/grafana/zns-stat-dashboard.json" 2>&1 | head -n 20
+			"$t/scrape" "$repo/user/grafana/zns-stat-dashboard.json" \
+			"$repo/selftests/user/fixtures/ledger-dir" 2>&1 | head -n 20
 	else
 		echo "no scrape from node_exporter on 127.0.0.1:$port:"
 		tail -n 5 "$t/node-exporter.log"
