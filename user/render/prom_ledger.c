@@ -82,34 +82,38 @@ static uint64_t value(const struct ledger *l, int64_t zone,
 	return s->sectors ? v * 512 : v;
 }
 
+/* A ledger's zones in the per-zone series. */
+struct shown {
+	uint64_t *zones, nr, omitted;
+};
+
 /* The series of one family [first, end) of zone_series, of one ledger. */
 static void family_rows(struct sbuf *b, const struct ledger *l, int first,
-			int end, const char *metric, const uint64_t *zones,
-			uint64_t nr)
+			int end, const char *metric, const struct shown *sh)
 {
 	uint64_t k;
 	int i;
 
-	for (k = 0; k < (zones ? nr : 1); k++) {
+	for (k = 0; k < (sh ? sh->nr : 1); k++) {
 		for (i = first; i < end; i++) {
 			sbuf_printf(b, "%s", metric);
 			labels(b, l);
-			if (zones)
-				sbuf_printf(b, ",zone=\"%" PRIu64 "\"", zones[k]);
+			if (sh)
+				sbuf_printf(b, ",zone=\"%" PRIu64 "\"", sh->zones[k]);
 			if (zone_series[i].op)
 				sbuf_printf(b, ",op=\"%s\"", zone_series[i].op);
 			sbuf_printf(b, "} %" PRIu64 "\n",
-				    value(l, zones ? (int64_t)zones[k] : -1, &zone_series[i]));
+				    value(l, sh ? (int64_t)sh->zones[k] : -1, &zone_series[i]));
 		}
 	}
 }
 
 /*
- * Every family of zone_series: of the namespaces (zones NULL), or of the
- * zones shown (zones[d], nr[d] of them for ledger d).
+ * Every family of zone_series: of the namespaces (sh NULL), or of the
+ * zones shown (sh[d] for ledger d).
  */
 static void zone_families(struct sbuf *b, const struct ledger *l, int n,
-			  uint64_t **zones, const uint64_t *nr)
+			  const struct shown *sh)
 {
 	char metric[96], help[320];
 	int i, end, d;
@@ -118,13 +122,12 @@ static void zone_families(struct sbuf *b, const struct ledger *l, int n,
 		for (end = i + 1; end < NR_SERIES && !zone_series[end].help; end++)
 			;
 		snprintf(metric, sizeof(metric), "zns_ledger_%s%s",
-			 zones ? "zone_" : "", zone_series[i].family);
+			 sh ? "zone_" : "", zone_series[i].family);
 		snprintf(help, sizeof(help), "%s%s%s", zone_series[i].help,
-			 zones ? " on the zone" : "", SINCE);
+			 sh ? " on the zone" : "", SINCE);
 		head(b, metric, help, "counter");
 		for (d = 0; d < n; d++)
-			family_rows(b, l + d, i, end, metric, zones ? zones[d] : NULL,
-				    zones ? nr[d] : 0);
+			family_rows(b, l + d, i, end, metric, sh ? &sh[d] : NULL);
 	}
 }
 
@@ -152,31 +155,26 @@ static void ns_families(struct sbuf *b, const struct ledger *l, int n)
 		sample(b, "zns_ledger_last_fold_timestamp_seconds", &l[d], (uint64_t)l[d].last_seen);
 }
 
-static void zone_series_of(struct sbuf *b, const struct ledger *l, int n,
-			   long max_zones)
+static void per_zone(struct sbuf *b, const struct ledger *l, int n,
+		     long max_zones)
 {
-	uint64_t **zones = calloc(n, sizeof(*zones));
-	uint64_t *nr = calloc(n, sizeof(*nr)), *omitted = calloc(n, sizeof(*omitted));
-	int d;
+	struct shown *sh = calloc(n, sizeof(*sh));
+	int d, ret = !sh;
 
-	if (!zones || !nr || !omitted)
-		goto oom;
-	for (d = 0; d < n; d++)
-		if (ledger_zones(&l[d], max_zones, &zones[d], &nr[d], &omitted[d]))
-			goto oom;
-	zone_families(b, l, n, zones, nr);
-	head(b, "zns_ledger_zones_omitted", "Zones with lifetime activity left out of the per-zone lifetime series (--max-zones).", "gauge");
-	for (d = 0; d < n; d++)
-		sample(b, "zns_ledger_zones_omitted", &l[d], omitted[d]);
-	goto out;
-oom:
-	b->oom = 1;
-out:
-	for (d = 0; zones && d < n; d++)
-		free(zones[d]);
-	free(zones);
-	free(nr);
-	free(omitted);
+	for (d = 0; !ret && d < n; d++)
+		ret = ledger_zones(&l[d], max_zones, &sh[d].zones, &sh[d].nr,
+				   &sh[d].omitted);
+	if (ret) {
+		b->oom = 1;
+	} else {
+		zone_families(b, l, n, sh);
+		head(b, "zns_ledger_zones_omitted", "Zones with lifetime activity left out of the per-zone lifetime series (--max-zones).", "gauge");
+		for (d = 0; d < n; d++)
+			sample(b, "zns_ledger_zones_omitted", &l[d], sh[d].omitted);
+	}
+	for (d = 0; sh && d < n; d++)
+		free(sh[d].zones);
+	free(sh);
 }
 
 void prom_ledger(struct sbuf *b, const struct ledger *l, int n, int zones,
@@ -184,8 +182,8 @@ void prom_ledger(struct sbuf *b, const struct ledger *l, int n, int zones,
 {
 	if (!n)
 		return;
-	zone_families(b, l, n, NULL, NULL);
+	zone_families(b, l, n, NULL);
 	ns_families(b, l, n);
 	if (zones)
-		zone_series_of(b, l, n, max_zones);
+		per_zone(b, l, n, max_zones);
 }
