@@ -74,6 +74,10 @@ ZNS_STAT_SYSFS=$sys "$tool" ledger --state-dir "$state" --once zns8 ||
 	echo "zns-stat ledger --once zns8 (again): exit status $?"
 [ "$(ZNS_STAT_SYSFS=$sys "$tool" ledger show zns8 --state-dir "$state" -o csv 2>&1)" = "$first" ] ||
 	echo "zns-stat ledger: a second fold of the same counters changed the totals"
+# the lifecycle's counters too (fixtures/debugfs/zns8/lifecycle), once
+out=$(ZNS_STAT_SYSFS=$sys "$tool" ledger show zns8 --state-dir "$state" -o json 2>&1)
+[ "$(jq -r '.namespace | "\(.reclaimed_sectors) \(.resets_fill_100pct) \(.finish_waste_sectors) \(.time_open_sum_ns)"' <<<"$out")" = "2048 1 2040 12000000" ] ||
+	echo "zns-stat ledger show zns8 -o json: the lifecycle's totals: $(jq -c .namespace <<<"$out")"
 out=$(ZNS_STAT_SYSFS=$sys "$tool" ledger show "$state/serial.zns8x-serial.nsid.2.ledger" -o json 2>&1) &&
 	[ "$(jq -r '.identity, (.zones | length), .folds' <<<"$out" | tr '\n' ' ')" = "serial.zns8x-serial.nsid.2 8 1 " ] ||
 	echo "zns-stat ledger show FILE -o json said: $(head -c 300 <<<"$out")"
@@ -83,7 +87,7 @@ out=$(ZNS_STAT_SYSFS=$sys "$tool" ledger show zns8 --state-dir "$state" -o prom 
 out=$(ZNS_STAT_SYSFS=$sys "$tool" ledger show eui --state-dir "$state" 2>&1); rc=$?
 [ "$rc" = 1 ] && [ "$out" = "zns-stat: ledger show: $state/eui.0011223344556677.ledger: no ledger yet (zns-stat ledger --state-dir $state makes it)" ] ||
 	echo "zns-stat ledger show eui: exit status $rc, said: $out"
-for bad in truncated version2 bad-number; do
+for bad in truncated version3 bad-number; do
 	f=$state/nguid.5eed0000-0000-0000-0000-00000000a108.ledger
 	cp "$here/fixtures/ledger/$bad.ledger" "$f"
 	out=$(ZNS_STAT_SYSFS=$sys "$tool" ledger --state-dir "$state" --once zns8 2>&1); rc=$?

@@ -11,9 +11,11 @@
 
 #include "unit.h"
 
+#include "lib/files.h"
 #include "model/ledger_fold.h"
 #include "source/counter_epoch.h"
 #include "source/ledger_file.h"
+#include "source/lifecycle.h"
 #include "source/ns_identity.h"
 
 #define HEAD "# zone start reads read_sectors writes write_sectors resets fill_resets fill_sum_sectors fill_min_sectors fill_max_sectors\n"
@@ -50,7 +52,24 @@ static void fold(struct ledger *l, const char *instance, int gen, int writes,
 	struct snapshot s;
 
 	reading(&s, instance, gen, writes, resets, fill, reset_all);
-	assert_int_equal(ledger_fold(l, &s, 1000 + (int64_t)l->folds), want);
+	assert_int_equal(ledger_fold(l, &s, NULL, 1000 + (int64_t)l->folds), want);
+	snapshot_free(&s);
+}
+
+/* The same with a lifecycle: its reclaimed sectors and one fill bucket. */
+static void fold_life(struct ledger *l, const char *instance, int gen,
+		      int writes, int reclaimed, int full, enum fold_result want)
+{
+	char a[256], b[] = "# what time_lo_us time_hi_us count\n";
+	struct snapshot s;
+	struct life life;
+
+	snprintf(a, sizeof(a), "open_zones_peak 3\nreclaimed_sectors %d\nresets_fill_100pct %d\n",
+		 reclaimed, full);
+	memset(&life, 0, sizeof(life));
+	assert_int_equal(life_parse(&life, a, b), 0);
+	reading(&s, instance, gen, writes, 0, 0, 0);
+	assert_int_equal(ledger_fold(l, &s, &life, 1000 + (int64_t)l->folds), want);
 	snapshot_free(&s);
 }
 
@@ -143,6 +162,41 @@ static void fold_refuses_other_geometry(void **state)
 	ledger_free(&l);
 }
 
+/*
+ * The lifecycle's counters fold by the zones' rule; a reading without a
+ * lifecycle adds none and is no restart, and after a restart without one
+ * the next lifecycle is added whole.
+ */
+static void fold_lifecycle(void **state)
+{
+	struct ledger l;
+
+	(void)state;
+	new_ledger(&l);
+	fold_life(&l, A, 0, 1, 2048, 1, FOLD_RESTARTED);
+	fold_life(&l, A, 0, 2, 6144, 3, FOLD_ADDED);
+	assert_int_equal(l.ns_total[LN_RECLAIMED_SECTORS], 6144);
+	assert_int_equal(l.ns_total[LN_RESETS_FILL_0PCT + 10], 3);
+	assert_int_equal(l.ns_total[LN_OPENS_OVER_LIMIT], 0);
+	/* backwards in the lifecycle only: a restart, the zones added whole */
+	fold_life(&l, A, 0, 3, 1024, 3, FOLD_RESTARTED);
+	assert_int_equal(l.ns_total[LN_RECLAIMED_SECTORS], 6144 + 1024);
+	assert_int_equal(l.zones[0].total[LC_WRITES], 2 + 3);
+	/* none read: nothing added, and the zones' growth still is */
+	fold(&l, A, 0, 4, 0, 0, 0, FOLD_ADDED);
+	assert_int_equal(l.ns_total[LN_RECLAIMED_SECTORS], 6144 + 1024);
+	assert_int_equal(l.ns_base[LN_RECLAIMED_SECTORS], 1024);
+	fold_life(&l, A, 0, 4, 1536, 3, FOLD_ADDED);
+	assert_int_equal(l.ns_total[LN_RECLAIMED_SECTORS], 6144 + 1536);
+	/* reloaded, read without one: its base is 0, so all of the next */
+	fold(&l, B, 0, 1, 0, 0, 0, FOLD_RESTARTED);
+	assert_int_equal(l.ns_base[LN_RECLAIMED_SECTORS], 0);
+	fold_life(&l, B, 0, 1, 512, 1, FOLD_ADDED);
+	assert_int_equal(l.ns_total[LN_RECLAIMED_SECTORS], 6144 + 1536 + 512);
+	assert_int_equal(l.ns_total[LN_RESETS_FILL_0PCT + 10], 3 + 3 + 1);
+	ledger_free(&l);
+}
+
 static void formatted(const struct ledger *l, struct sbuf *b)
 {
 	memset(b, 0, sizeof(*b));
@@ -185,7 +239,7 @@ static void state_bad_files(void **state)
 	static const struct {
 		const char *file, *says;
 	} bad[] = {
-		{ "fixtures/ledger/version2.ledger", "ledger format version 2, this zns-stat reads version 1" },
+		{ "fixtures/ledger/version3.ledger", "ledger format version 3, this zns-stat reads versions 1 to 2" },
 		{ "fixtures/ledger/truncated.ledger", "not a whole ledger" },
 		{ "fixtures/ledger/bad-number.ledger", "line 21: a zone's line expected" },
 		{ "fixtures/ledger/not-a-ledger.ledger", "line 1: no 'zns-stat ledger VERSION' line" },
@@ -211,6 +265,39 @@ static void state_bad_files(void **state)
 	assert_int_equal(ledger_load(&l, "fixtures/ledger/good.ledger", err, sizeof(err)), 0);
 	assert_int_equal(l.zones[1].total[LC_RESETS], 1);
 	ledger_free(&l);
+}
+
+/*
+ * A version 1 file (no lifecycle counters) reads with them at 0 and is
+ * written as version 2; version 2 reads back to the same text.
+ */
+static void state_reads_version_1(void **state)
+{
+	char err[1024], *text;
+	struct ledger l, m;
+	struct sbuf a, b;
+
+	(void)state;
+	assert_int_equal(ledger_load(&l, "fixtures/ledger/good.ledger", err, sizeof(err)), 0);
+	assert_int_equal(l.ns_total[LN_RESET_ALL], 1);
+	assert_int_equal(l.ns_total[LN_RECLAIMED_SECTORS], 0);
+	assert_int_equal(l.ns_base[LN_TIME_OPEN_SUM_NS], 0);
+	formatted(&l, &a);
+	assert_true(!strncmp(a.s, "zns-stat ledger 2\n", 18));
+	assert_non_null(strstr(a.s, "ns dropped 0 0\nns open_limit_time_ns 0 0\n"));
+	assert_non_null(strstr(a.s, "ns time_open_sum_ns 0 0\n# zone "));
+	assert_int_equal(ledger_load(&m, "fixtures/ledger/good-v2.ledger", err, sizeof(err)), 0);
+	assert_int_equal(m.ns_total[LN_RECLAIMED_SECTORS], 2048);
+	assert_int_equal(m.ns_base[LN_RECLAIMED_SECTORS], 1024);
+	formatted(&m, &b);
+	text = slurp_file("fixtures/ledger/good-v2.ledger", NULL);
+	assert_non_null(text);
+	assert_string_equal(b.s, text);
+	free(text);
+	sbuf_free(&a);
+	sbuf_free(&b);
+	ledger_free(&l);
+	ledger_free(&m);
 }
 
 /* Saved twice into a directory: the file, whole, and no temporary left. */
@@ -296,8 +383,10 @@ int main(void)
 		cmocka_unit_test(fold_across_clear),
 		cmocka_unit_test(fold_counters_backwards),
 		cmocka_unit_test(fold_refuses_other_geometry),
+		cmocka_unit_test(fold_lifecycle),
 		cmocka_unit_test(state_round_trip),
 		cmocka_unit_test(state_bad_files),
+		cmocka_unit_test(state_reads_version_1),
 		cmocka_unit_test(state_saved_atomically),
 		cmocka_unit_test(identity_from_sysfs),
 		cmocka_unit_test(epoch_of_summary),

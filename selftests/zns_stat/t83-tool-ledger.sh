@@ -92,7 +92,7 @@ expect_eq "instance" "$(jq -r .instance <<<"$json")" "$(summary_value $NS1 insta
 # a corrupted state file: one line, exit status 1, kept byte for byte
 file=$(echo "$state"/*.ledger)
 cp "$file" /tmp/t83-good
-sed -i '21s/^1 /1 x/' "$file"
+sed -i 's/^1 /1 x/' "$file"	# zone 1's line
 cp "$file" /tmp/t83-bad
 if out=$("$ZNS_TOOL" ledger --state-dir "$state" --once $NS1 2>&1); then
 	fail "zns-stat ledger folded into a corrupted file"

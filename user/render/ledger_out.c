@@ -41,6 +41,19 @@ static int zone_active(const struct ledger_zone *lz)
 	return 0;
 }
 
+/* The namespace counters [from, to) that are not 0, the first after lead. */
+static int ns_counters(struct sbuf *b, const struct ledger *l, int from,
+		       int to, const char *lead)
+{
+	int i, n = 0;
+
+	for (i = from; i < to; i++)
+		if (l->ns_total[i])
+			sbuf_printf(b, "%s%s %" PRIu64, n++ ? ", " : lead,
+				    ledger_ns_names[i], l->ns_total[i]);
+	return n;
+}
+
 static void out_table(struct sbuf *b, const struct ledger *l, int all)
 {
 	const char *names[LEDGER_COLS], *cells[LEDGER_COLS];
@@ -55,10 +68,10 @@ static void out_table(struct sbuf *b, const struct ledger *l, int all)
 		    l->disk, l->identity, first, last, l->folds, l->restarts);
 	sbuf_printf(b, "%" PRIu64 " zones of %" PRIu64 " sectors, %" PRIu64 "-byte LBAs",
 		    l->nr_zones, l->zone_sectors, l->lba_bytes);
-	for (i = 0; i < LN_NR; i++)
-		if (l->ns_total[i])
-			sbuf_printf(b, ", %s %" PRIu64, ledger_ns_names[i], l->ns_total[i]);
+	ns_counters(b, l, 0, LN_LIFE, ", ");
 	sbuf_printf(b, "\n");
+	if (ns_counters(b, l, LN_LIFE, LN_NR, "lifecycle: "))
+		sbuf_printf(b, "\n");
 	n = 0;
 	snprintf(head[n], sizeof(head[n]), "zone");
 	for (i = 0; i < LC_NR; i++) {
@@ -113,13 +126,23 @@ static void out_table(struct sbuf *b, const struct ledger *l, int all)
 
 static void out_csv(struct sbuf *b, const struct ledger *l)
 {
+	struct sbuf ns = { 0 };
+	char first[32], last[32];
 	uint64_t z;
 	int i;
 
 	sbuf_printf(b, "disk,identity,zone");
 	for (i = 0; i < LC_NR; i++)
 		sbuf_printf(b, ",%s", ledger_counter_names[i]);
-	sbuf_printf(b, ",fill_min_sectors,fill_max_sectors\n");
+	sbuf_printf(b, ",fill_min_sectors,fill_max_sectors,first_seen,last_seen");
+	for (i = 0; i < LN_NR; i++)
+		sbuf_printf(b, ",ns_%s", ledger_ns_names[i]);
+	sbuf_printf(b, "\n");
+	/* the namespace's figures on every row: one flat table */
+	fmt_time(first, sizeof(first), l->first_seen);
+	fmt_time(last, sizeof(last), l->last_seen);
+	for (i = 0; i < LN_NR; i++)
+		sbuf_printf(&ns, ",%" PRIu64, l->ns_total[i]);
 	for (z = 0; z < l->nr_zones; z++) {
 		const struct ledger_zone *lz = &l->zones[z];
 
@@ -127,10 +150,14 @@ static void out_csv(struct sbuf *b, const struct ledger *l)
 		for (i = 0; i < LC_NR; i++)
 			sbuf_printf(b, ",%" PRIu64, lz->total[i]);
 		if (lz->total[LC_FILL_RESETS])
-			sbuf_printf(b, ",%" PRIu64 ",%" PRIu64 "\n", lz->fill_min, lz->fill_max);
+			sbuf_printf(b, ",%" PRIu64 ",%" PRIu64, lz->fill_min, lz->fill_max);
 		else
-			sbuf_printf(b, ",,\n");
+			sbuf_printf(b, ",,");
+		sbuf_printf(b, ",%s,%s%s\n", first, last, ns.s ? ns.s : "");
 	}
+	if (ns.oom)
+		b->oom = 1;
+	sbuf_free(&ns);
 }
 
 static void out_json(struct sbuf *b, const struct ledger *l)
