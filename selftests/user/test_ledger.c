@@ -13,6 +13,8 @@
 
 #include "lib/files.h"
 #include "model/ledger_fold.h"
+#include "model/ledger_outliers.h"
+#include "render/ledger_out.h"
 #include "source/counter_epoch.h"
 #include "source/ledger_file.h"
 #include "source/lifecycle.h"
@@ -376,6 +378,101 @@ static void epoch_of_summary(void **state)
 	assert_int_equal(counter_epoch_read("nvme9n9", &a), -1);
 }
 
+/* A ledger of n zones whose resets are r[0..n) (n <= 64). */
+static void resets_ledger(struct ledger *l, const uint64_t *r, uint64_t n)
+{
+	uint64_t z;
+
+	assert_int_equal(ledger_init(l, "nguid.x", n, 2048, 4096), 0);
+	for (z = 0; z < n; z++)
+		l->zones[z].total[LC_RESETS] = r[z];
+}
+
+static uint64_t outliers_of(const uint64_t *r, uint64_t n,
+			    struct ledger_outliers *o)
+{
+	struct ledger l;
+
+	resets_ledger(&l, r, n);
+	assert_int_equal(ledger_outliers(&l, o), 0);
+	ledger_free(&l);
+	return o->nr;
+}
+
+/* More than mean + 3 sd and at least 2x the mean; none in the edge cases. */
+static void reset_outliers(void **state)
+{
+	uint64_t r[64], z;
+	struct ledger_outliers o;
+
+	(void)state;
+	for (z = 0; z < 64; z++)
+		r[z] = 10;
+	assert_int_equal(outliers_of(r, 64, &o), 0);	/* all equal */
+	assert_true(o.mean == 10 && o.sd == 0);
+	r[0] = 0;
+	assert_int_equal(outliers_of(r, 1, &o), 0);	/* one zone, zero resets */
+	assert_true(o.mean == 0);
+	r[0] = 7;
+	assert_int_equal(outliers_of(r, 1, &o), 0);	/* one zone */
+	memset(r, 0, sizeof(r));
+	assert_int_equal(outliers_of(r, 64, &o), 0);	/* no resets */
+	/* 10 zones: one is at most 9 / sqrt(10) = 2.85 sd above the mean */
+	r[3] = 1000;
+	assert_int_equal(outliers_of(r, 10, &o), 0);
+	/* 11 zones: 10 / sqrt(11) = 3.02 */
+	assert_int_equal(outliers_of(r, 11, &o), 1);
+	assert_int_equal(o.zones[0].zone, 3);
+	ledger_outliers_free(&o);
+	/* 31 zones of 10 and two hot ones, most resets first */
+	for (z = 0; z < 33; z++)
+		r[z] = 10;
+	r[4] = 100;
+	r[32] = 120;
+	assert_int_equal(outliers_of(r, 33, &o), 2);
+	assert_int_equal(o.zones[0].zone, 32);
+	assert_int_equal(o.zones[0].resets, 120);
+	assert_int_equal(o.zones[1].zone, 4);
+	ledger_outliers_free(&o);
+	/* very even zones: 3 sd above the mean is not yet twice the mean */
+	for (z = 0; z < 64; z++)
+		r[z] = 1000;
+	r[9] = 1999;
+	assert_int_equal(outliers_of(r, 64, &o), 0);
+	r[9] = 2100;	/* the mean is 1017.2: twice it is 2034.4 */
+	assert_int_equal(outliers_of(r, 64, &o), 1);
+	assert_true(ledger_is_outlier(&o, 2100) && !ledger_is_outlier(&o, 1000));
+	ledger_outliers_free(&o);
+}
+
+/* ledger show's table, to the byte: the namespace lines and the outliers. */
+static void show_table(void **state)
+{
+	uint64_t r[12] = { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 30 };
+	struct sbuf b = { 0 };
+	struct ledger l;
+	char *want;
+
+	(void)state;
+	resets_ledger(&l, r, 12);
+	snprintf(l.disk, sizeof(l.disk), "nvme0n2");
+	l.first_seen = 1795783140;
+	l.last_seen = 1795783200;
+	l.folds = 2;
+	l.restarts = 1;
+	l.ns_total[LN_RESET_ALL] = 3;
+	l.ns_total[LN_RESETS_FILL_0PCT + 10] = 13;
+	l.ns_total[LN_RECLAIMED_SECTORS] = 26624;
+	ledger_out(&b, &l, FMT_TABLE, 0);
+	assert_false(b.oom);
+	want = slurp_file("fixtures/ledger/show-table.txt", NULL);
+	assert_non_null(want);
+	assert_string_equal(b.s, want);
+	free(want);
+	ledger_free(&l);
+	sbuf_free(&b);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -384,6 +481,8 @@ int main(void)
 		cmocka_unit_test(fold_counters_backwards),
 		cmocka_unit_test(fold_refuses_other_geometry),
 		cmocka_unit_test(fold_lifecycle),
+		cmocka_unit_test(reset_outliers),
+		cmocka_unit_test(show_table),
 		cmocka_unit_test(state_round_trip),
 		cmocka_unit_test(state_bad_files),
 		cmocka_unit_test(state_reads_version_1),

@@ -7,6 +7,7 @@
 
 #include "../../include/zns_stat.h"
 #include "lib/numbers.h"
+#include "model/ledger_outliers.h"
 #include "render/json_out.h"
 #include "render/ledger_out.h"
 #include "render/scols_out.h"
@@ -54,7 +55,31 @@ static int ns_counters(struct sbuf *b, const struct ledger *l, int from,
 	return n;
 }
 
-static void out_table(struct sbuf *b, const struct ledger *l, int all)
+/* Named after the table, the first few: JSON has them all. */
+#define OUTLIERS_NAMED	10
+
+static void out_outliers(struct sbuf *b, const struct ledger_outliers *o)
+{
+	uint64_t i;
+
+	if (!o->mean)
+		return;
+	sbuf_printf(b, "reset outliers (more than mean + %d sd and %dx the mean; mean %.2f, sd %.2f resets per zone): ",
+		    OUTLIER_SDS, OUTLIER_TIMES_MEAN, o->mean, o->sd);
+	if (!o->nr)
+		sbuf_printf(b, "none");
+	for (i = 0; i < o->nr && i < OUTLIERS_NAMED; i++)
+		sbuf_printf(b, "%szone %" PRIu64 " (%" PRIu64 " resets, %.1fx the mean)",
+			    i ? ", " : "", o->zones[i].zone, o->zones[i].resets,
+			    o->zones[i].resets / o->mean);
+	if (o->nr > OUTLIERS_NAMED)
+		sbuf_printf(b, " and %" PRIu64 " more (-o json names them all)",
+			    o->nr - OUTLIERS_NAMED);
+	sbuf_printf(b, "\n");
+}
+
+static void out_table(struct sbuf *b, const struct ledger *l,
+		      const struct ledger_outliers *o, int all)
 {
 	const char *names[LEDGER_COLS], *cells[LEDGER_COLS];
 	char buf[LEDGER_COLS][40], head[LEDGER_COLS][40], first[32], last[32];
@@ -122,9 +147,11 @@ static void out_table(struct sbuf *b, const struct ledger *l, int all)
 	if (!all && shown < (int64_t)l->nr_zones)
 		sbuf_printf(b, "(%" PRIu64 " zones without lifetime activity not shown: -a shows them)\n",
 			    l->nr_zones - shown);
+	out_outliers(b, o);
 }
 
-static void out_csv(struct sbuf *b, const struct ledger *l)
+static void out_csv(struct sbuf *b, const struct ledger *l,
+		    const struct ledger_outliers *o)
 {
 	struct sbuf ns = { 0 };
 	char first[32], last[32];
@@ -134,7 +161,7 @@ static void out_csv(struct sbuf *b, const struct ledger *l)
 	sbuf_printf(b, "disk,identity,zone");
 	for (i = 0; i < LC_NR; i++)
 		sbuf_printf(b, ",%s", ledger_counter_names[i]);
-	sbuf_printf(b, ",fill_min_sectors,fill_max_sectors,first_seen,last_seen");
+	sbuf_printf(b, ",fill_min_sectors,fill_max_sectors,reset_outlier,first_seen,last_seen");
 	for (i = 0; i < LN_NR; i++)
 		sbuf_printf(b, ",ns_%s", ledger_ns_names[i]);
 	sbuf_printf(b, "\n");
@@ -153,14 +180,36 @@ static void out_csv(struct sbuf *b, const struct ledger *l)
 			sbuf_printf(b, ",%" PRIu64 ",%" PRIu64, lz->fill_min, lz->fill_max);
 		else
 			sbuf_printf(b, ",,");
-		sbuf_printf(b, ",%s,%s%s\n", first, last, ns.s ? ns.s : "");
+		sbuf_printf(b, ",%d,%s,%s%s\n", ledger_is_outlier(o, lz->total[LC_RESETS]),
+			    first, last, ns.s ? ns.s : "");
 	}
 	if (ns.oom)
 		b->oom = 1;
 	sbuf_free(&ns);
 }
 
-static void out_json(struct sbuf *b, const struct ledger *l)
+/* {"mean", "sd", "zones": [{"zone", "resets"}]}: most resets first */
+static struct json_object *json_outliers(const struct ledger_outliers *o)
+{
+	struct json_object *j = json_object_new_object();
+	struct json_object *zones = json_object_new_array();
+	uint64_t i;
+
+	json_set(j, "mean", json_object_new_double(o->mean));
+	json_set(j, "sd", json_object_new_double(o->sd));
+	for (i = 0; i < o->nr; i++) {
+		struct json_object *z = json_object_new_object();
+
+		json_set(z, "zone", json_object_new_uint64(o->zones[i].zone));
+		json_set(z, "resets", json_object_new_uint64(o->zones[i].resets));
+		json_object_array_add(zones, z);
+	}
+	json_set(j, "zones", zones);
+	return j;
+}
+
+static void out_json(struct sbuf *b, const struct ledger *l,
+		     const struct ledger_outliers *o)
 {
 	struct json_object *doc = json_object_new_object();
 	struct json_object *ns = json_object_new_object();
@@ -186,6 +235,7 @@ static void out_json(struct sbuf *b, const struct ledger *l)
 	for (i = 0; i < LN_NR; i++)
 		json_set(ns, ledger_ns_names[i], json_object_new_uint64(l->ns_total[i]));
 	json_set(doc, "namespace", ns);
+	json_set(doc, "reset_outliers", json_outliers(o));
 	for (z = 0; z < l->nr_zones; z++) {
 		const struct ledger_zone *lz = &l->zones[z];
 		struct json_object *o = json_object_new_object();
@@ -206,10 +256,17 @@ static void out_json(struct sbuf *b, const struct ledger *l)
 void ledger_out(struct sbuf *b, const struct ledger *l, enum out_format f,
 		int all)
 {
+	struct ledger_outliers o;
+
+	if (ledger_outliers(l, &o)) {
+		b->oom = 1;
+		return;
+	}
 	if (f == FMT_CSV)
-		out_csv(b, l);
+		out_csv(b, l, &o);
 	else if (f == FMT_JSON)
-		out_json(b, l);
+		out_json(b, l, &o);
 	else
-		out_table(b, l, all);
+		out_table(b, l, &o, all);
+	ledger_outliers_free(&o);
 }
