@@ -255,6 +255,10 @@ int cmd_ledger(int argc, char **argv)
 
 	if (argc > 1 && !strcmp(argv[1], "show"))
 		return cmd_ledger_show(argc - 1, argv + 1);
+	if (argc > 1 && !strcmp(argv[1], "plot"))
+		return cmd_ledger_plot(argc - 1, argv + 1);
+	if (argc > 1 && !strcmp(argv[1], "report"))
+		return cmd_ledger_report(argc - 1, argv + 1);
 	while ((c = getopt_long(argc, argv, ":d:i:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'd': o.dir = optarg; break;

@@ -14,7 +14,7 @@
 
 #define LEDGER_COLS	(1 + LC_NR + 2)
 
-static void fmt_time(char *out, size_t n, int64_t t)
+void ledger_time(char *out, size_t n, int64_t t)
 {
 	time_t tt = (time_t)t;
 	struct tm tm;
@@ -58,24 +58,32 @@ static int ns_counters(struct sbuf *b, const struct ledger *l, int from,
 /* Named after the table, the first few: JSON has them all. */
 #define OUTLIERS_NAMED	10
 
+void ledger_outliers_line(const struct ledger_outliers *o, uint64_t max,
+			  char *out, size_t outlen)
+{
+	size_t n = 0;
+	uint64_t i;
+
+	*out = '\0';
+	for (i = 0; i < o->nr && i < max && n < outlen; i++)
+		n += snprintf(out + n, outlen - n, "%szone %" PRIu64 " (%" PRIu64 " resets, %.1fx the mean)",
+			      i ? ", " : "", o->zones[i].zone, o->zones[i].resets,
+			      o->zones[i].resets / o->mean);
+	if (o->nr > max && n < outlen)
+		snprintf(out + n, outlen - n, " and %" PRIu64 " more", o->nr - max);
+}
+
 static void out_outliers(struct sbuf *b, const struct ledger_outliers *o)
 {
-	uint64_t i;
+	char names[1024];
 
 	if (!o->mean)
 		return;
-	sbuf_printf(b, "reset outliers (more than mean + %d sd and %dx the mean; mean %.2f, sd %.2f resets per zone): ",
-		    OUTLIER_SDS, OUTLIER_TIMES_MEAN, o->mean, o->sd);
-	if (!o->nr)
-		sbuf_printf(b, "none");
-	for (i = 0; i < o->nr && i < OUTLIERS_NAMED; i++)
-		sbuf_printf(b, "%szone %" PRIu64 " (%" PRIu64 " resets, %.1fx the mean)",
-			    i ? ", " : "", o->zones[i].zone, o->zones[i].resets,
-			    o->zones[i].resets / o->mean);
-	if (o->nr > OUTLIERS_NAMED)
-		sbuf_printf(b, " and %" PRIu64 " more (-o json names them all)",
-			    o->nr - OUTLIERS_NAMED);
-	sbuf_printf(b, "\n");
+	ledger_outliers_line(o, OUTLIERS_NAMED, names, sizeof(names));
+	sbuf_printf(b, "reset outliers (more than mean + %d sd and %dx the mean; mean %.2f, sd %.2f resets per zone): %s%s\n",
+		    OUTLIER_SDS, OUTLIER_TIMES_MEAN, o->mean, o->sd,
+		    *names ? names : "none",
+		    o->nr > OUTLIERS_NAMED ? " (-o json names them all)" : "");
 }
 
 static void out_table(struct sbuf *b, const struct ledger *l,
@@ -87,8 +95,8 @@ static void out_table(struct sbuf *b, const struct ledger *l,
 	struct libscols_table *tb;
 	uint64_t z;
 
-	fmt_time(first, sizeof(first), l->first_seen);
-	fmt_time(last, sizeof(last), l->last_seen);
+	ledger_time(first, sizeof(first), l->first_seen);
+	ledger_time(last, sizeof(last), l->last_seen);
 	sbuf_printf(b, "%s (%s): lifetime since %s, last folded %s; %" PRIu64 " folds, %" PRIu64 " counter restarts\n",
 		    l->disk, l->identity, first, last, l->folds, l->restarts);
 	sbuf_printf(b, "%" PRIu64 " zones of %" PRIu64 " sectors, %" PRIu64 "-byte LBAs",
@@ -166,8 +174,8 @@ static void out_csv(struct sbuf *b, const struct ledger *l,
 		sbuf_printf(b, ",ns_%s", ledger_ns_names[i]);
 	sbuf_printf(b, "\n");
 	/* the namespace's figures on every row: one flat table */
-	fmt_time(first, sizeof(first), l->first_seen);
-	fmt_time(last, sizeof(last), l->last_seen);
+	ledger_time(first, sizeof(first), l->first_seen);
+	ledger_time(last, sizeof(last), l->last_seen);
 	for (i = 0; i < LN_NR; i++)
 		sbuf_printf(&ns, ",%" PRIu64, l->ns_total[i]);
 	for (z = 0; z < l->nr_zones; z++) {
@@ -224,9 +232,9 @@ static void out_json(struct sbuf *b, const struct ledger *l,
 	json_set(doc, "nr_zones", json_object_new_uint64(l->nr_zones));
 	json_set(doc, "zone_sectors", json_object_new_uint64(l->zone_sectors));
 	json_set(doc, "lba_bytes", json_object_new_uint64(l->lba_bytes));
-	fmt_time(t, sizeof(t), l->first_seen);
+	ledger_time(t, sizeof(t), l->first_seen);
 	json_set(doc, "first_seen", json_object_new_string(t));
-	fmt_time(t, sizeof(t), l->last_seen);
+	ledger_time(t, sizeof(t), l->last_seen);
 	json_set(doc, "last_seen", json_object_new_string(t));
 	json_set(doc, "folds", json_object_new_uint64(l->folds));
 	json_set(doc, "restarts", json_object_new_uint64(l->restarts));
