@@ -96,4 +96,35 @@ for bad in truncated version3 bad-number; do
 	cmp -s "$f" "$here/fixtures/ledger/$bad.ledger" || echo "zns-stat ledger changed $bad.ledger"
 done
 [ "$(ls -A "$state" | grep -c tmp)" = 0 ] || echo "zns-stat ledger left temporaries: $(ls -A "$state")"
+
+# ledger plot and report: the figures into -D DIR/<identity>/ (kept without
+# --force), the page to -f FILE; bad arguments one line, exit status 2 or 1
+plots=$(mktemp -d)
+trap 'rm -rf "$state" "$plots"' EXIT
+good=$here/fixtures/ledger/good-v2.ledger
+out=$("$tool" ledger plot "$good" -D "$plots" 2>&1); rc=$?
+[ "$rc" = 0 ] && [ "$out" = "$plots/nguid.5eed0000-0000-0000-0000-00000000a108: 2 files written, 0 skipped" ] &&
+	[ "$(ls "$plots/nguid.5eed0000-0000-0000-0000-00000000a108" | tr '\n' ' ')" = "lifetime_resets.svg lifetime_written.svg " ] ||
+	echo "zns-stat ledger plot FILE -D DIR: exit status $rc, said: $out; made: $(ls -R "$plots")"
+out=$("$tool" ledger plot "$good" -D "$plots" 2>&1); rc=$?
+[ "$rc" = 0 ] && [ "$out" = "$plots/nguid.5eed0000-0000-0000-0000-00000000a108: 0 files written, 2 skipped (they exist: --force replaces them)" ] ||
+	echo "zns-stat ledger plot again: exit status $rc, said: $out"
+out=$(tool=$(realpath "$tool") && cd "$plots" && "$tool" ledger report "$good" 2>&1); rc=$?
+[ "$rc" = 0 ] && [ "$out" = "wrote ./nguid.5eed0000-0000-0000-0000-00000000a108.lifetime.html" ] &&
+	grep -q '<h2>Reset outliers</h2>' "$plots/nguid.5eed0000-0000-0000-0000-00000000a108.lifetime.html" ||
+	echo "zns-stat ledger report FILE: exit status $rc, said: $out"
+for args in "plot" "plot zns8" "report zns8 zns8x" "plot --bogus $good" "report -f"; do
+	# shellcheck disable=SC2086 # the words are the arguments
+	out=$("$tool" ledger $args 2>&1); rc=$?
+	[ "$rc" = 2 ] && [ "$(wc -l <<<"$out")" = 1 ] && [[ $out == "zns-stat: ledger "* ]] ||
+		echo "zns-stat ledger $args: exit status $rc, said: $out"
+done
+for bad in truncated version3; do
+	out=$("$tool" ledger report "$here/fixtures/ledger/$bad.ledger" -f "$plots/x.html" 2>&1); rc=$?
+	[ "$rc" = 1 ] && [ "$(wc -l <<<"$out")" = 1 ] && [[ $out == *"kept as it is"* ]] && [ ! -e "$plots/x.html" ] ||
+		echo "zns-stat ledger report $bad.ledger: exit status $rc, said: $out"
+done
+out=$(ZNS_STAT_SYSFS=$sys "$tool" ledger plot eui --state-dir "$state" -D "$plots" 2>&1); rc=$?
+[ "$rc" = 1 ] && [ "$out" = "zns-stat: ledger plot: $state/eui.0011223344556677.ledger: no ledger yet (zns-stat ledger --state-dir $state makes it)" ] ||
+	echo "zns-stat ledger plot eui: exit status $rc, said: $out"
 exit 0

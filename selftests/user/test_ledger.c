@@ -14,7 +14,10 @@
 #include "lib/files.h"
 #include "model/ledger_fold.h"
 #include "model/ledger_outliers.h"
+#include "model/ledger_zones.h"
+#include "render/ledger_html.h"
 #include "render/ledger_out.h"
+#include "render/ledger_svg.h"
 #include "source/counter_epoch.h"
 #include "source/ledger_file.h"
 #include "source/lifecycle.h"
@@ -473,6 +476,66 @@ static void show_table(void **state)
 	sbuf_free(&b);
 }
 
+static void assert_has(const char *text, const char *want)
+{
+	if (!strstr(text, want))
+		fail_msg("'%s' not in the output", want);
+}
+
+/*
+ * The lifetime figures: resets and data written by every data command per
+ * zone, the outliers named in the resets' figure and on the page.
+ */
+static void lifetime_figures(void **state)
+{
+	uint64_t r[12] = { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 30 };
+	struct ledger_outliers o;
+	struct sbuf b = { 0 };
+	struct snapshot s;
+	struct ledger l;
+
+	(void)state;
+	resets_ledger(&l, r, 12);
+	snprintf(l.disk, sizeof(l.disk), "nvme0n2");
+	l.first_seen = 1795783140;
+	l.last_seen = 1795869540;
+	l.folds = 3;
+	l.zones[2].total[LC_WRITE_SECTORS] = 100;
+	l.zones[2].total[LC_APPEND_SECTORS] = 20;
+	l.zones[2].total[LC_WRITE_ZEROES_SECTORS] = 3;
+	l.zones[2].total[LC_READ_SECTORS] = 1000;	/* not written */
+	assert_int_equal(ledger_zone_snapshot(&l, &s), 0);
+	assert_int_equal(s.nr_zones, 12);
+	assert_int_equal(snapshot_get(&s, 2, "written_sectors"), 123);
+	assert_int_equal(snapshot_get(&s, 11, "resets"), 30);
+	assert_int_equal(snapshot_total(&s, "written_sectors"), 123);
+	assert_int_equal(ledger_outliers(&l, &o), 0);
+	ledger_figure(&b, &l, &s, &o, &ledger_metrics[0], 1);
+	assert_false(b.oom);
+	assert_has(b.s, ">zone resets, lifetime</text>");
+	assert_has(b.s, ">nvme0n2, 12 zones of 1 MiB, 4096-byte LBAs; lifetime 2026-11-27 to 2026-11-28, 3 folds</text>");
+	assert_has(b.s, ">reset outliers (&gt; mean + 3 sd, &gt;= 2x the mean 3.33): zone 11 (30 resets, 9.0x the mean)</text>");
+	assert_has(b.s, ">total 40; 11 of 12 zones above 0; highest 30 (zone 11)</text>");
+	sbuf_free(&b);
+	memset(&b, 0, sizeof(b));
+	ledger_figure(&b, &l, &s, &o, &ledger_metrics[1], 0);
+	assert_has(b.s, ">total 61.5 KiB; 1 of 12 zones above 0; highest 61.5 KiB (zone 2)</text>");
+	assert_null(strstr(b.s, "reset outliers"));
+	assert_null(strstr(b.s, "lifetime 2026"));	/* no subtitle */
+	sbuf_free(&b);
+	memset(&b, 0, sizeof(b));
+	ledger_report_html(&b, &l);
+	assert_false(b.oom);
+	assert_has(b.s, "(mean 3.33, sd 8.05 resets per zone): 1.</p>");
+	assert_has(b.s, "<tr><td class=\"n\">11</td><td class=\"n\">30</td><td class=\"n\">9.0</td></tr>");
+	assert_has(b.s, "<figure id=\"lifetime_resets\">");
+	assert_has(b.s, "<figure id=\"lifetime_written\">");
+	sbuf_free(&b);
+	ledger_outliers_free(&o);
+	snapshot_free(&s);
+	ledger_free(&l);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -483,6 +546,7 @@ int main(void)
 		cmocka_unit_test(fold_lifecycle),
 		cmocka_unit_test(reset_outliers),
 		cmocka_unit_test(show_table),
+		cmocka_unit_test(lifetime_figures),
 		cmocka_unit_test(state_round_trip),
 		cmocka_unit_test(state_bad_files),
 		cmocka_unit_test(state_reads_version_1),

@@ -14,8 +14,8 @@
 #include "render/plot.h"
 #include "source/ledger_file.h"
 
-/* Outliers a figure's note names: its one line must stay short. */
-#define NOTE_OUTLIERS	5
+/* Outliers a figure's note names: its one line fits an 8-zone figure. */
+#define NOTE_OUTLIERS	1
 
 void ledger_subtitle(const struct ledger *l, char *out, size_t outlen)
 {
@@ -38,7 +38,7 @@ void ledger_figure(struct sbuf *b, const struct ledger *l,
 	ledger_subtitle(l, sub, sizeof(sub));
 	if (!strcmp(m->num, "resets")) {
 		ledger_outliers_line(o, NOTE_OUTLIERS, names, sizeof(names));
-		snprintf(note, sizeof(note), "reset outliers (more than mean + %d sd and %dx the mean %.2f): %s",
+		snprintf(note, sizeof(note), "reset outliers (> mean + %d sd, >= %dx the mean %.2f): %s",
 			 OUTLIER_SDS, OUTLIER_TIMES_MEAN, o->mean, *names ? names : "none");
 	}
 	heatmap_svg(b, s, m, m->title, with_subtitle ? sub : NULL, note);
