@@ -402,6 +402,18 @@ static uint64_t outliers_of(const uint64_t *r, uint64_t n,
 	return o->nr;
 }
 
+/* n zones of 10 resets but zone 4 (100) and the last (120). */
+static uint64_t two_hot(uint64_t *r, uint64_t n, struct ledger_outliers *o)
+{
+	uint64_t z;
+
+	for (z = 0; z < n; z++)
+		r[z] = 10;
+	r[4] = 100;
+	r[n - 1] = 120;
+	return outliers_of(r, n, o);
+}
+
 /* More than mean + 3 sd and at least 2x the mean; none in the edge cases. */
 static void reset_outliers(void **state)
 {
@@ -427,12 +439,12 @@ static void reset_outliers(void **state)
 	assert_int_equal(outliers_of(r, 11, &o), 1);
 	assert_int_equal(o.zones[0].zone, 3);
 	ledger_outliers_free(&o);
+	/* 15 zones of 10 and two hot ones: they raise the deviation */
+	assert_int_equal(two_hot(r, 17, &o), 1);
+	assert_int_equal(o.zones[0].zone, 16);
+	ledger_outliers_free(&o);
 	/* 31 zones of 10 and two hot ones, most resets first */
-	for (z = 0; z < 33; z++)
-		r[z] = 10;
-	r[4] = 100;
-	r[32] = 120;
-	assert_int_equal(outliers_of(r, 33, &o), 2);
+	assert_int_equal(two_hot(r, 33, &o), 2);
 	assert_int_equal(o.zones[0].zone, 32);
 	assert_int_equal(o.zones[0].resets, 120);
 	assert_int_equal(o.zones[1].zone, 4);

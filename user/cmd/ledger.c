@@ -67,7 +67,7 @@ static int keep_old_geometry(const struct ledger *old, const char *path,
 static int read_whole(const char *disk, struct snapshot *s, struct life *life,
 		      int *has_life, char *err, size_t errlen)
 {
-	struct counter_epoch before = { "", 0 }, mid, after = { "", 0 };
+	struct counter_epoch before = { "", 0 }, mid = { "", 0 }, after = { "", 0 };
 	char lerr[256];
 	int tries;
 

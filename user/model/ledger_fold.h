@@ -26,8 +26,9 @@ enum fold_result {
 
 /*
  * Fold one reading of the module, taken at now (seconds since 1970): its
- * zones and summary, and its lifecycle (NULL: a module without one, whose
- * lifecycle counters read 0), all of the same counter epoch.
+ * zones and summary, and its lifecycle (NULL: none, as from a module
+ * before 0.2: its counters neither added nor a restart), all of the same
+ * counter epoch.
  */
 enum fold_result ledger_fold(struct ledger *l, const struct snapshot *s,
 			     const struct life *life, int64_t now);

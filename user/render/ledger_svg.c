@@ -6,7 +6,6 @@
 
 #include "lib/files.h"
 #include "lib/numbers.h"
-#include "lib/words.h"
 #include "model/ledger_zones.h"
 #include "render/heatmap.h"
 #include "render/ledger_out.h"
@@ -73,9 +72,7 @@ int ledger_plot(const struct ledger *l, const char *outdir, int force)
 		sbuf_free(&b);
 	}
 	if (!ret)
-		printf("%s: %d %s written, %d skipped%s\n", dir, written,
-		       plural(written, "file", "files"), skipped,
-		       skipped ? " (they exist: --force replaces them)" : "");
+		plot_said(dir, written, skipped);
 	ledger_outliers_free(&o);
 	snapshot_free(&s);
 	return ret;

@@ -202,8 +202,13 @@ int plot_datafile(const struct datafile *df, const char *datapath,
 		sbuf_free(&b);
 	}
 	if (!ret)
-		printf("%s: %d %s written, %d skipped%s\n", dir, written,
-		       plural(written, "file", "files"), skipped,
-		       skipped ? " (they exist: --force replaces them)" : "");
+		plot_said(dir, written, skipped);
 	return ret;
+}
+
+void plot_said(const char *dir, int written, int skipped)
+{
+	printf("%s: %d %s written, %d skipped%s\n", dir, written,
+	       plural(written, "file", "files"), skipped,
+	       skipped ? " (they exist: --force replaces them)" : "");
 }

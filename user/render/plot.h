@@ -41,5 +41,7 @@ int plot_datafile(const struct datafile *df, const char *datapath,
 int plot_keep_existing(const char *path, int force, int *skipped);
 /* b written to path atomically, counted in *written; -1 after one error line. */
 int plot_save(const char *path, const struct sbuf *b, int *written);
+/* The line plot ends with: "DIR: 2 files written, 1 skipped (...)". */
+void plot_said(const char *dir, int written, int skipped);
 
 #endif
