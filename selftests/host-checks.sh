@@ -260,24 +260,42 @@ unit_test_findings() {
 		grep -v -e '^\[ RUN' -e '^\[       OK' <<<"$out" | tail -n 40
 }
 
-# zns-stat's figures of an 8-zone and a 65536-zone data file and its report:
+# Each SVG (under DIR) well-formed and rendered to a PNG beside it: svg_findings DIR SVG...
+svg_findings() {
+	local t=$1 svg
+
+	shift
+	for svg; do
+		xmllint --noout "$svg" 2>&1 | head -n 5
+		rsvg-convert -o "${svg%.svg}.png" "$svg" 2>&1 | head -n 5
+		[ "$(stat -c %s "${svg%.svg}.png" 2>/dev/null || echo 0)" -gt 4096 ] ||
+			echo "${svg#"$t"/}: no or a tiny PNG"
+	done
+}
+
+# zns-stat's figures of an 8-zone and a 65536-zone data file and its report, and of ledgers:
 # well-formed XML, every SVG rendered to PNG; its Prometheus output parsed.
 figure_findings() {
-	local t=$logdir/figures tool=$repo/user/zns-stat n svg
+	local t=$logdir/figures tool=$repo/user/zns-stat n
 	rm -rf "$t"
 	mkdir -p "$t"
 	for n in 8 65536; do
 		bash "$repo/selftests/user/make-datafile.sh" "$n" >"$t/zones$n.dat"
 		"$tool" plot "$t/zones$n.dat" >/dev/null || { echo "zns-stat plot zones$n.dat failed"; continue; }
-		for svg in "$t/zones$n"/*.svg; do
-			xmllint --noout "$svg" 2>&1 | head -n 5
-			rsvg-convert -o "${svg%.svg}.png" "$svg" 2>&1 | head -n 5
-			[ "$(stat -c %s "${svg%.svg}.png" 2>/dev/null || echo 0)" -gt 4096 ] ||
-				echo "${svg#"$t"/}: no or a tiny PNG"
-		done
+		svg_findings "$t" "$t/zones$n"/*.svg
 		[ "$(ls "$t/zones$n"/*.png 2>/dev/null | wc -l)" = 14 ] || echo "zones$n: not 14 figures"
 		"$tool" report "$t/zones$n.dat" -f "$t/zones$n.html" >/dev/null &&
 			xmllint --noout "$t/zones$n.html" 2>&1 | head -n 5
+	done
+	# ledger plot and report of an 8-zone and a 65536-zone ledger: 2 figures and a page each
+	for n in 8 65536; do
+		bash "$repo/selftests/user/make-ledger.sh" "$n" >"$t/ledger$n.ledger"
+		"$tool" ledger plot "$t/ledger$n.ledger" -D "$t/ledger$n" >/dev/null ||
+			{ echo "zns-stat ledger plot ledger$n.ledger failed"; continue; }
+		svg_findings "$t" "$t/ledger$n"/*/*.svg
+		[ "$(ls "$t/ledger$n"/*/*.png 2>/dev/null | wc -l)" = 2 ] || echo "ledger$n: not 2 figures"
+		"$tool" ledger report "$t/ledger$n.ledger" -f "$t/ledger$n.html" >/dev/null &&
+			xmllint --noout "$t/ledger$n.html" 2>&1 | head -n 5
 	done
 	# (the fixture has no block devices: that one line is expected, cli-check.sh checks it)
 	ZNS_STAT_DEBUGFS=$repo/selftests/user/fixtures/debugfs "$tool" -o prom zns8 zns8x \
@@ -567,7 +585,7 @@ check "zns-stat's bash completion: subcommands, options, formats, tracked disks,
 	bash "$repo/selftests/user/completion-check.sh"
 check "make without kernel headers builds the tool and says how to build the module" no_headers_findings
 check "zns-stat unit tests (cmocka): parsing, deltas, formats, heatmaps, data files" unit_test_findings
-check "zns-stat figures (8 and 65536 zones) and report: well-formed, rendered by rsvg-convert" figure_findings
+check "zns-stat figures (8 and 65536 zones) and report, and a ledger's: well-formed, rendered by rsvg-convert" figure_findings
 check "zns-stat export: node_exporter serves the fixture's values, promtool, dashboard, atomic, bad args" \
 	export_findings
 check "zns-stat command line: --help and help CMD from one table, unknown disks, missing zone report said" \

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Which zones of a ledger are shown (ledger_zones.h). */
+/* A ledger's zones: those shown, and the heatmaps' snapshot (ledger_zones.h). */
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "model/ledger_zones.h"
 #include "model/view.h"
@@ -60,5 +62,39 @@ int ledger_zones(const struct ledger *l, long max_zones, uint64_t **zones,
 	*omitted = k - *nr;
 	zones_busiest(b, k, *nr, *zones);
 	free(b);
+	return 0;
+}
+
+const struct metric ledger_metrics[LEDGER_NR_METRICS] = {
+	{ "lifetime_resets", "zone resets, lifetime", "resets", "resets", NULL, 1, MU_COUNT },
+	{ "lifetime_written", "data written, lifetime (writes, appends, write zeroes)",
+	  "bytes", "written_sectors", NULL, 512, MU_BYTES },
+};
+
+int ledger_zone_snapshot(const struct ledger *l, struct snapshot *s)
+{
+	static const char * const names[] = { "resets", "written_sectors" };
+	uint64_t z;
+	int i;
+
+	memset(s, 0, sizeof(*s));
+	snprintf(s->disk, sizeof(s->disk), "%s", l->disk);
+	s->nr_zones = l->nr_zones;
+	s->values = calloc(l->nr_zones ? l->nr_zones * 2 : 1, sizeof(*s->values));
+	if (!s->values)
+		return -1;
+	for (i = 0; i < 2; i++) {
+		s->columns[i] = strdup(names[i]);
+		if (!s->columns[i])
+			return -1;
+		s->nr_columns++;
+	}
+	for (z = 0; z < l->nr_zones; z++) {
+		const uint64_t *t = l->zones[z].total;
+
+		s->values[2 * z] = t[LC_RESETS];
+		s->values[2 * z + 1] = t[LC_WRITE_SECTORS] + t[LC_APPEND_SECTORS] +
+				       t[LC_WRITE_ZEROES_SECTORS];
+	}
 	return 0;
 }
