@@ -23,6 +23,7 @@ set -uo pipefail
 
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 . "$repo/selftests/lib/apt.sh"
+. "$repo/selftests/lib/units.sh"
 [ $# -ge 1 ] || { echo "usage: host-checks.sh KVER [KVER...]" >&2; exit 2; }
 kvers=("$@")
 logdir=$repo/build/host-checks
@@ -49,6 +50,8 @@ command -v promtool >/dev/null || need+=(prometheus)
 command -v chromium >/dev/null || need+=(chromium)
 # zns-stat's bash completion: found by bash-completion's own loader once installed
 [ -e /usr/share/bash-completion/bash_completion ] || need+=(bash-completion)
+# the systemd units: systemd-analyze verify (lib/units.sh)
+command -v systemd-analyze >/dev/null || need+=(systemd)
 # make deb's (user/packaging/mkdeb.sh would install them, without waiting for a lock)
 command -v dh >/dev/null || need+=(debhelper)
 command -v dh_dkms >/dev/null || need+=(dh-dkms)
@@ -181,6 +184,9 @@ install_findings() {	# install_findings KVER
 	want="lib/modules/$kver/extra/zns_stat.ko
 usr/bin/zns-stat
 lib/systemd/system/zns-stat-exporter.service
+lib/systemd/system/zns-stat-ledger.service
+lib/systemd/system/zns-stat-ledger.timer
+lib/systemd/system/zns-stat-ledger-shutdown.service
 usr/share/zns-stat/zns-stat-dashboard.json
 usr/share/bash-completion/completions/zns-stat"
 	[ -e "$repo/user/zns-stat.8" ] && want+=$'\n'"usr/share/man/man8/zns-stat.8"
@@ -188,17 +194,17 @@ usr/share/bash-completion/completions/zns-stat"
 	[ "$got" = "$(LC_ALL=C sort <<<"$want")" ] ||
 		printf 'make install DESTDIR= PREFIX=/usr installed:\n%s\nexpected:\n%s\n' "$got" "$want"
 	[ "$(stat -c %a "$t/dest/usr/bin/zns-stat" 2>/dev/null)" = 755 ] || echo "zns-stat is not mode 755"
-	# the unit names the installed tool, and systemd accepts it (pointed at DESTDIR's)
+	# the units name the installed tool, and systemd accepts them (pointed at DESTDIR's)
 	unit=$t/dest/lib/systemd/system/zns-stat-exporter.service
 	grep -q '^ExecStart=/usr/bin/zns-stat export --textfile-dir /var/lib/prometheus/node-exporter ' "$unit" ||
 		echo "zns-stat-exporter.service: ExecStart is not /usr/bin/zns-stat export: $(grep ExecStart= "$unit")"
+	zns_ledger_units_findings "$t/dest/lib/systemd/system" /usr/bin
 	# bash-completion's loader (what a <Tab> after zns-stat runs) finds and loads it there
 	out=$(XDG_DATA_DIRS=$t/dest/usr/share bash -c 'source /usr/share/bash-completion/bash_completion &&
 		__load_completion zns-stat && complete -p zns-stat' 2>&1)
 	[ "$out" = "complete -F _zns_stat zns-stat" ] ||
 		echo "bash-completion does not load the installed completion: $out"
-	sed "s|=/usr/bin/zns-stat|=$t/dest/usr/bin/zns-stat|" "$unit" >"$t/zns-stat-exporter.service"
-	systemd-analyze verify --man=no "$t/zns-stat-exporter.service" 2>&1 | grep -v 'sysinit.target not found'
+	zns_units_verify_findings "$t/dest/lib/systemd/system" "$t/dest/usr/bin/zns-stat" "$t/units"
 	modinfo -F vermagic "$t/dest/lib/modules/$kver/extra/zns_stat.ko" 2>/dev/null | grep -q "^$kver " ||
 		echo "the installed module is not for $kver"
 	if ! make -C "$t/src" -s uninstall KERNELRELEASE="$kver" DESTDIR="$t/dest" PREFIX=/usr \
