@@ -13,7 +13,8 @@
 # builds both, lintian clean; apt install of both in a fresh bookworm root (cached,
 # deb-checks.sh) has dkms build and install zns_stat for KVER (its module tree goes
 # to build/deb-root/KVER/root, which the guest test t16-deb-modprobe loads from);
-# apt purge leaves nothing behind.
+# the systemd units are there, disabled; apt remove keeps the ledgers, apt purge
+# leaves nothing behind.
 # Each kernel's module is built in build/kernels/KVER/ (a copy of the sources), where
 # the guest suites of make check take it from.
 # Installs sparse, cppcheck, dkms, linux-source-6.1 (for checkpatch.pl), the
@@ -694,9 +695,9 @@ deb_findings() {
 check "make deb: zns-stat-dkms and zns-stat, lintian clean" deb_findings
 check "a Debian bookworm root with linux-headers-${kvers[0]} (mmdebstrap, cached)" \
 	bash "$repo/selftests/deb-checks.sh" root "${kvers[0]}"
-check "apt install ./build/deb/*.deb in it: dkms builds and installs zns_stat for ${kvers[0]}" \
+check "apt install ./build/deb/*.deb in it: dkms builds and installs zns_stat for ${kvers[0]}; units disabled, verified" \
 	bash "$repo/selftests/deb-checks.sh" install "${kvers[0]}"
-check "apt purge zns-stat zns-stat-dkms leaves no file, no dkms tree, no module" \
+check "apt remove keeps the ledgers; apt purge zns-stat zns-stat-dkms leaves no file, no dkms tree, no module" \
 	bash "$repo/selftests/deb-checks.sh" purge "${kvers[0]}"
 # Leave a normal build behind for guest tests run by hand (run-guest-tests.sh).
 [ -n "$only" ] || make -C "$repo" -s module KERNELRELEASE="${kvers[0]}" >/dev/null 2>&1
