@@ -13,7 +13,8 @@
 # builds both, lintian clean; apt install of both in a fresh bookworm root (cached,
 # deb-checks.sh) has dkms build and install zns_stat for KVER (its module tree goes
 # to build/deb-root/KVER/root, which the guest test t16-deb-modprobe loads from);
-# apt purge leaves nothing behind.
+# the systemd units are there, disabled; apt remove keeps the ledgers, apt purge
+# leaves nothing behind.
 # Each kernel's module is built in build/kernels/KVER/ (a copy of the sources), where
 # the guest suites of make check take it from.
 # Installs sparse, cppcheck, dkms, linux-source-6.1 (for checkpatch.pl), the
@@ -23,6 +24,7 @@ set -uo pipefail
 
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 . "$repo/selftests/lib/apt.sh"
+. "$repo/selftests/lib/units.sh"
 [ $# -ge 1 ] || { echo "usage: host-checks.sh KVER [KVER...]" >&2; exit 2; }
 kvers=("$@")
 logdir=$repo/build/host-checks
@@ -49,6 +51,8 @@ command -v promtool >/dev/null || need+=(prometheus)
 command -v chromium >/dev/null || need+=(chromium)
 # zns-stat's bash completion: found by bash-completion's own loader once installed
 [ -e /usr/share/bash-completion/bash_completion ] || need+=(bash-completion)
+# the systemd units: systemd-analyze verify (lib/units.sh)
+command -v systemd-analyze >/dev/null || need+=(systemd)
 # make deb's (user/packaging/mkdeb.sh would install them, without waiting for a lock)
 command -v dh >/dev/null || need+=(debhelper)
 command -v dh_dkms >/dev/null || need+=(dh-dkms)
@@ -181,6 +185,9 @@ install_findings() {	# install_findings KVER
 	want="lib/modules/$kver/extra/zns_stat.ko
 usr/bin/zns-stat
 lib/systemd/system/zns-stat-exporter.service
+lib/systemd/system/zns-stat-ledger.service
+lib/systemd/system/zns-stat-ledger.timer
+lib/systemd/system/zns-stat-ledger-shutdown.service
 usr/share/zns-stat/zns-stat-dashboard.json
 usr/share/bash-completion/completions/zns-stat"
 	[ -e "$repo/user/zns-stat.8" ] && want+=$'\n'"usr/share/man/man8/zns-stat.8"
@@ -188,17 +195,17 @@ usr/share/bash-completion/completions/zns-stat"
 	[ "$got" = "$(LC_ALL=C sort <<<"$want")" ] ||
 		printf 'make install DESTDIR= PREFIX=/usr installed:\n%s\nexpected:\n%s\n' "$got" "$want"
 	[ "$(stat -c %a "$t/dest/usr/bin/zns-stat" 2>/dev/null)" = 755 ] || echo "zns-stat is not mode 755"
-	# the unit names the installed tool, and systemd accepts it (pointed at DESTDIR's)
+	# the units name the installed tool, and systemd accepts them (pointed at DESTDIR's)
 	unit=$t/dest/lib/systemd/system/zns-stat-exporter.service
 	grep -q '^ExecStart=/usr/bin/zns-stat export --textfile-dir /var/lib/prometheus/node-exporter ' "$unit" ||
 		echo "zns-stat-exporter.service: ExecStart is not /usr/bin/zns-stat export: $(grep ExecStart= "$unit")"
+	zns_ledger_units_findings "$t/dest/lib/systemd/system" /usr/bin
 	# bash-completion's loader (what a <Tab> after zns-stat runs) finds and loads it there
 	out=$(XDG_DATA_DIRS=$t/dest/usr/share bash -c 'source /usr/share/bash-completion/bash_completion &&
 		__load_completion zns-stat && complete -p zns-stat' 2>&1)
 	[ "$out" = "complete -F _zns_stat zns-stat" ] ||
 		echo "bash-completion does not load the installed completion: $out"
-	sed "s|=/usr/bin/zns-stat|=$t/dest/usr/bin/zns-stat|" "$unit" >"$t/zns-stat-exporter.service"
-	systemd-analyze verify --man=no "$t/zns-stat-exporter.service" 2>&1 | grep -v 'sysinit.target not found'
+	zns_units_verify_findings "$t/dest/lib/systemd/system" "$t/dest/usr/bin/zns-stat" "$t/units"
 	modinfo -F vermagic "$t/dest/lib/modules/$kver/extra/zns_stat.ko" 2>/dev/null | grep -q "^$kver " ||
 		echo "the installed module is not for $kver"
 	if ! make -C "$t/src" -s uninstall KERNELRELEASE="$kver" DESTDIR="$t/dest" PREFIX=/usr \
@@ -708,9 +715,9 @@ deb_findings() {
 check "make deb: zns-stat-dkms and zns-stat, lintian clean" deb_findings
 check "a Debian bookworm root with linux-headers-${kvers[0]} (mmdebstrap, cached)" \
 	bash "$repo/selftests/deb-checks.sh" root "${kvers[0]}"
-check "apt install ./build/deb/*.deb in it: dkms builds and installs zns_stat for ${kvers[0]}" \
+check "apt install ./build/deb/*.deb in it: dkms builds and installs zns_stat for ${kvers[0]}; units disabled, verified" \
 	bash "$repo/selftests/deb-checks.sh" install "${kvers[0]}"
-check "apt purge zns-stat zns-stat-dkms leaves no file, no dkms tree, no module" \
+check "apt remove keeps the ledgers; apt purge zns-stat zns-stat-dkms leaves no file, no dkms tree, no module" \
 	bash "$repo/selftests/deb-checks.sh" purge "${kvers[0]}"
 # Leave a normal build behind for guest tests run by hand (run-guest-tests.sh).
 [ -n "$only" ] || make -C "$repo" -s module KERNELRELEASE="${kvers[0]}" >/dev/null 2>&1
