@@ -13,7 +13,7 @@
 #   make check-sid            the same module against Debian sid's newest kernel
 #   make debug-kernel         build (or find in the cache) the debug kernels check uses
 #   make install              module (with depmod), tool, man page, bash completion,
-#                             systemd unit (disabled), Grafana dashboard; DESTDIR,
+#                             systemd units (disabled), Grafana dashboard; DESTDIR,
 #                             PREFIX, UNITDIR, DATADIR, BASHCOMPDIR
 #   make uninstall            removes what make install installed
 #   make install-tool         make install without the module (what the zns-stat .deb holds)
@@ -141,9 +141,11 @@ debug-kernel:
 # build) it is the package's postinst's job. The man page is installed when present.
 MODULE_DEST = $(DESTDIR)/lib/modules/$(KERNELRELEASE)/$(INSTALL_MOD_DIR)
 MANPAGE := $(wildcard user/zns-stat.8)
-# The exporter's unit is installed, never enabled (systemctl enable --now
-# zns-stat-exporter.service); its ExecStart names the installed tool.
-UNITS := zns-stat-exporter.service
+# The units are installed, never enabled (systemctl enable --now
+# zns-stat-exporter.service, zns-stat-ledger.timer); their Exec lines name the
+# installed tool (@BINDIR@).
+UNITS := zns-stat-exporter.service zns-stat-ledger.service zns-stat-ledger.timer \
+	zns-stat-ledger-shutdown.service
 DASHBOARD := zns-stat-dashboard.json
 
 # install = install-module + install-tool: everything but the module goes in

@@ -9,14 +9,20 @@
 #                 dkms status says installed for KVER and the .ko is DKMS's build
 #                 of this version; the module tree (updates/dkms and modules.*) is
 #                 copied to build/deb-root/KVER/root, which the guest test
-#                 t16-deb-modprobe loads from with modprobe
-#   purge KVER    apt purge of both packages leaves none of their files, no
-#                 /var/lib/dkms/zns_stat, no zns_stat.ko; the chroot is removed
+#                 t16-deb-modprobe loads from with modprobe; the systemd units are
+#                 there, name /usr/bin/zns-stat, pass systemd-analyze verify (the
+#                 host's: minbase has no systemd) and none is enabled; the
+#                 ledger's state directory /var/lib/zns-stat/ledger is there
+#   purge KVER    apt remove of zns-stat keeps the ledgers in /var/lib/zns-stat/ledger;
+#                 apt purge of both packages leaves none of their files (the
+#                 ledgers neither: Debian policy), no /var/lib/dkms/zns_stat, no
+#                 zns_stat.ko; the chroot is removed
 # Needs root (chroot, mounts in a private mount namespace); installs mmdebstrap.
 set -uo pipefail
 
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 . "$repo/selftests/lib/apt.sh"
+. "$repo/selftests/lib/units.sh"
 cache=${ZNS_CACHE:-/var/cache/zns_stat}
 [ $# -eq 2 ] || { echo "usage: deb-checks.sh root|install|purge KVER" >&2; exit 2; }
 step=$1 kver=$2
@@ -109,10 +115,14 @@ install_findings() {
 	[ -e "$chroot/usr/share/man/man8/zns-stat.8.gz" ] || echo "no man page zns-stat(8) in the root"
 	[ -e "$chroot/usr/share/bash-completion/completions/zns-stat" ] ||
 		echo "no bash completion (/usr/share/bash-completion/completions/zns-stat) in the root"
-	[ -e "$chroot/lib/systemd/system/zns-stat-exporter.service" ] ||
-		echo "no zns-stat-exporter.service in the root"
-	! compgen -G "$chroot/etc/systemd/system/*.wants/zns-stat-exporter.service" >/dev/null ||
-		echo "the install enabled zns-stat-exporter.service: it ships disabled"
+	for u in zns-stat-exporter.service zns-stat-ledger.service zns-stat-ledger.timer zns-stat-ledger-shutdown.service; do
+		[ -e "$chroot/lib/systemd/system/$u" ] || echo "no $u in the root"
+	done
+	! compgen -G "$chroot/etc/systemd/system/*.wants/zns-stat-*" >/dev/null ||
+		echo "the install enabled $(cd "$chroot/etc/systemd/system" && echo ./*.wants/zns-stat-*): they ship disabled"
+	zns_ledger_units_findings "$chroot/lib/systemd/system" /usr/bin
+	zns_units_verify_findings "$chroot/lib/systemd/system" "$chroot/usr/bin/zns-stat" "$work/units"
+	[ -d "$chroot/var/lib/zns-stat/ledger" ] || echo "no state directory /var/lib/zns-stat/ledger in the root"
 	dkms_build_findings || return
 	# The module tree the guest loads from: DKMS's module and the lists depmod made.
 	cp -a "$chroot/lib/modules/$kver/updates" "$work/root/lib/modules/$kver/" &&
@@ -127,6 +137,13 @@ purge_findings() {
 	[ -d "$chroot/var/lib/dkms" ] || { echo "no installed root in $chroot (the install step failed)"; return; }
 	files=$(cat "$chroot"/var/lib/dpkg/info/zns-stat.list "$chroot"/var/lib/dpkg/info/zns-stat-dkms.list 2>/dev/null)
 	[ -n "$files" ] || { echo "dpkg lists no files of zns-stat and zns-stat-dkms"; return; }
+	# a ledger (the user's data): apt remove keeps it, apt purge does not
+	echo "zns-stat ledger 1" >"$chroot/var/lib/zns-stat/ledger/nguid.1.ledger"
+	if ! in_root apt-get remove -y -q zns-stat >"$work/remove.log" 2>&1; then
+		echo "apt-get remove zns-stat failed (log: $work/remove.log):"; tail -n 20 "$work/remove.log"; return
+	fi
+	[ -s "$chroot/var/lib/zns-stat/ledger/nguid.1.ledger" ] ||
+		echo "apt remove zns-stat did not keep /var/lib/zns-stat/ledger/nguid.1.ledger"
 	if ! in_root apt-get purge -y -q zns-stat zns-stat-dkms >"$log" 2>&1; then
 		echo "apt-get purge failed (log: $log):"; tail -n 20 "$log"; return
 	fi
@@ -143,6 +160,7 @@ purge_findings() {
 	[ -z "$left" ] || printf 'left after apt purge:\n%s\n' "$left"
 	[ ! -e "$chroot/var/lib/dkms/zns_stat" ] || echo "left after apt purge: /var/lib/dkms/zns_stat"
 	[ ! -e "$chroot/usr/src/zns_stat-$version" ] || echo "left after apt purge: /usr/src/zns_stat-$version"
+	[ ! -e "$chroot/var/lib/zns-stat" ] || echo "left after apt purge: $(cd "$chroot" && find var/lib/zns-stat)"
 	left=$(cd "$chroot" && find lib/modules/ -name 'zns_stat.ko*' 2>/dev/null)	# lib/modules/: /lib may be a link
 	[ -z "$left" ] || printf 'left after apt purge:\n%s\n' "$left"
 	[ -n "$(in_root dkms status -m zns_stat 2>&1)" ] && echo "dkms status after purge: $(in_root dkms status -m zns_stat 2>&1)"

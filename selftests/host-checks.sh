@@ -13,7 +13,8 @@
 # builds both, lintian clean; apt install of both in a fresh bookworm root (cached,
 # deb-checks.sh) has dkms build and install zns_stat for KVER (its module tree goes
 # to build/deb-root/KVER/root, which the guest test t16-deb-modprobe loads from);
-# apt purge leaves nothing behind.
+# the systemd units are there, disabled; apt remove keeps the ledgers, apt purge
+# leaves nothing behind.
 # Each kernel's module is built in build/kernels/KVER/ (a copy of the sources), where
 # the guest suites of make check take it from.
 # Installs sparse, cppcheck, dkms, linux-source-6.1 (for checkpatch.pl), the
@@ -23,6 +24,7 @@ set -uo pipefail
 
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 . "$repo/selftests/lib/apt.sh"
+. "$repo/selftests/lib/units.sh"
 [ $# -ge 1 ] || { echo "usage: host-checks.sh KVER [KVER...]" >&2; exit 2; }
 kvers=("$@")
 logdir=$repo/build/host-checks
@@ -49,6 +51,8 @@ command -v promtool >/dev/null || need+=(prometheus)
 command -v chromium >/dev/null || need+=(chromium)
 # zns-stat's bash completion: found by bash-completion's own loader once installed
 [ -e /usr/share/bash-completion/bash_completion ] || need+=(bash-completion)
+# the systemd units: systemd-analyze verify (lib/units.sh)
+command -v systemd-analyze >/dev/null || need+=(systemd)
 # make deb's (user/packaging/mkdeb.sh would install them, without waiting for a lock)
 command -v dh >/dev/null || need+=(debhelper)
 command -v dh_dkms >/dev/null || need+=(dh-dkms)
@@ -181,6 +185,9 @@ install_findings() {	# install_findings KVER
 	want="lib/modules/$kver/extra/zns_stat.ko
 usr/bin/zns-stat
 lib/systemd/system/zns-stat-exporter.service
+lib/systemd/system/zns-stat-ledger.service
+lib/systemd/system/zns-stat-ledger.timer
+lib/systemd/system/zns-stat-ledger-shutdown.service
 usr/share/zns-stat/zns-stat-dashboard.json
 usr/share/bash-completion/completions/zns-stat"
 	[ -e "$repo/user/zns-stat.8" ] && want+=$'\n'"usr/share/man/man8/zns-stat.8"
@@ -188,17 +195,17 @@ usr/share/bash-completion/completions/zns-stat"
 	[ "$got" = "$(LC_ALL=C sort <<<"$want")" ] ||
 		printf 'make install DESTDIR= PREFIX=/usr installed:\n%s\nexpected:\n%s\n' "$got" "$want"
 	[ "$(stat -c %a "$t/dest/usr/bin/zns-stat" 2>/dev/null)" = 755 ] || echo "zns-stat is not mode 755"
-	# the unit names the installed tool, and systemd accepts it (pointed at DESTDIR's)
+	# the units name the installed tool, and systemd accepts them (pointed at DESTDIR's)
 	unit=$t/dest/lib/systemd/system/zns-stat-exporter.service
 	grep -q '^ExecStart=/usr/bin/zns-stat export --textfile-dir /var/lib/prometheus/node-exporter ' "$unit" ||
 		echo "zns-stat-exporter.service: ExecStart is not /usr/bin/zns-stat export: $(grep ExecStart= "$unit")"
+	zns_ledger_units_findings "$t/dest/lib/systemd/system" /usr/bin
 	# bash-completion's loader (what a <Tab> after zns-stat runs) finds and loads it there
 	out=$(XDG_DATA_DIRS=$t/dest/usr/share bash -c 'source /usr/share/bash-completion/bash_completion &&
 		__load_completion zns-stat && complete -p zns-stat' 2>&1)
 	[ "$out" = "complete -F _zns_stat zns-stat" ] ||
 		echo "bash-completion does not load the installed completion: $out"
-	sed "s|=/usr/bin/zns-stat|=$t/dest/usr/bin/zns-stat|" "$unit" >"$t/zns-stat-exporter.service"
-	systemd-analyze verify --man=no "$t/zns-stat-exporter.service" 2>&1 | grep -v 'sysinit.target not found'
+	zns_units_verify_findings "$t/dest/lib/systemd/system" "$t/dest/usr/bin/zns-stat" "$t/units"
 	modinfo -F vermagic "$t/dest/lib/modules/$kver/extra/zns_stat.ko" 2>/dev/null | grep -q "^$kver " ||
 		echo "the installed module is not for $kver"
 	if ! make -C "$t/src" -s uninstall KERNELRELEASE="$kver" DESTDIR="$t/dest" PREFIX=/usr \
@@ -260,24 +267,42 @@ unit_test_findings() {
 		grep -v -e '^\[ RUN' -e '^\[       OK' <<<"$out" | tail -n 40
 }
 
-# zns-stat's figures of an 8-zone and a 65536-zone data file and its report:
+# Each SVG (under DIR) well-formed and rendered to a PNG beside it: svg_findings DIR SVG...
+svg_findings() {
+	local t=$1 svg
+
+	shift
+	for svg; do
+		xmllint --noout "$svg" 2>&1 | head -n 5
+		rsvg-convert -o "${svg%.svg}.png" "$svg" 2>&1 | head -n 5
+		[ "$(stat -c %s "${svg%.svg}.png" 2>/dev/null || echo 0)" -gt 4096 ] ||
+			echo "${svg#"$t"/}: no or a tiny PNG"
+	done
+}
+
+# zns-stat's figures of an 8-zone and a 65536-zone data file and its report, and of ledgers:
 # well-formed XML, every SVG rendered to PNG; its Prometheus output parsed.
 figure_findings() {
-	local t=$logdir/figures tool=$repo/user/zns-stat n svg
+	local t=$logdir/figures tool=$repo/user/zns-stat n
 	rm -rf "$t"
 	mkdir -p "$t"
 	for n in 8 65536; do
 		bash "$repo/selftests/user/make-datafile.sh" "$n" >"$t/zones$n.dat"
 		"$tool" plot "$t/zones$n.dat" >/dev/null || { echo "zns-stat plot zones$n.dat failed"; continue; }
-		for svg in "$t/zones$n"/*.svg; do
-			xmllint --noout "$svg" 2>&1 | head -n 5
-			rsvg-convert -o "${svg%.svg}.png" "$svg" 2>&1 | head -n 5
-			[ "$(stat -c %s "${svg%.svg}.png" 2>/dev/null || echo 0)" -gt 4096 ] ||
-				echo "${svg#"$t"/}: no or a tiny PNG"
-		done
+		svg_findings "$t" "$t/zones$n"/*.svg
 		[ "$(ls "$t/zones$n"/*.png 2>/dev/null | wc -l)" = 14 ] || echo "zones$n: not 14 figures"
 		"$tool" report "$t/zones$n.dat" -f "$t/zones$n.html" >/dev/null &&
 			xmllint --noout "$t/zones$n.html" 2>&1 | head -n 5
+	done
+	# ledger plot and report of an 8-zone and a 65536-zone ledger: 2 figures and a page each
+	for n in 8 65536; do
+		bash "$repo/selftests/user/make-ledger.sh" "$n" >"$t/ledger$n.ledger"
+		"$tool" ledger plot "$t/ledger$n.ledger" -D "$t/ledger$n" >/dev/null ||
+			{ echo "zns-stat ledger plot ledger$n.ledger failed"; continue; }
+		svg_findings "$t" "$t/ledger$n"/*/*.svg
+		[ "$(ls "$t/ledger$n"/*/*.png 2>/dev/null | wc -l)" = 2 ] || echo "ledger$n: not 2 figures"
+		"$tool" ledger report "$t/ledger$n.ledger" -f "$t/ledger$n.html" >/dev/null &&
+			xmllint --noout "$t/ledger$n.html" 2>&1 | head -n 5
 	done
 	# (the fixture has no block devices: that one line is expected, cli-check.sh checks it)
 	ZNS_STAT_DEBUGFS=$repo/selftests/user/fixtures/debugfs "$tool" -o prom zns8 zns8x \
@@ -289,7 +314,7 @@ if n < 400: print("prometheus_client parsed only %d samples" % n)' 2>&1 | tail -
 }
 
 # zns-stat export on the fixture, served by node_exporter's textfile collector alone
-# on a loopback port: values against the fixture files, promtool's lint, the Grafana
+# on a loopback port: values against the fixture files and ledgers, promtool's lint, the Grafana
 # dashboard's metric names; the atomic write (nothing else left in the directory),
 # the --interval loop ended by SIGTERM, and bad arguments (one line, nothing written).
 export_findings() {
@@ -297,7 +322,8 @@ export_findings() {
 	local env=(env ZNS_STAT_DEBUGFS="$repo/selftests/user/fixtures/debugfs" ZNS_STAT_DEV=/nonexistent)
 	rm -rf "$t"
 	mkdir -p "$t/prom" "$t/loop" "$t/bad"
-	out=$("${env[@]}" "$tool" export --textfile-dir "$t/prom" --zones zns8 zns8x 2>&1) ||
+	out=$("${env[@]}" "$tool" export --textfile-dir "$t/prom" --zones \
+		--ledger-dir "$repo/selftests/user/fixtures/ledger-dir" zns8 zns8x 2>&1) ||
 		echo "zns-stat export failed: $out"
 	[ -z "$out" ] || echo "zns-stat export said: $out"
 	files=$(ls -A "$t/prom")
@@ -317,7 +343,8 @@ export_findings() {
 	kill "$pid" && wait "$pid" 2>/dev/null
 	if [ -s "$t/scrape" ]; then
 		/usr/bin/python3 "$repo/selftests/user/export-check.py" "$repo/selftests/user/fixtures/debugfs" \
-			"$t/scrape" "$repo/user/grafana/zns-stat-dashboard.json" 2>&1 | head -n 20
+			"$t/scrape" "$repo/user/grafana/zns-stat-dashboard.json" \
+			"$repo/selftests/user/fixtures/ledger-dir" 2>&1 | head -n 20
 	else
 		echo "no scrape from node_exporter on 127.0.0.1:$port:"
 		tail -n 5 "$t/node-exporter.log"
@@ -565,7 +592,7 @@ check "zns-stat's bash completion: subcommands, options, formats, tracked disks,
 	bash "$repo/selftests/user/completion-check.sh"
 check "make without kernel headers builds the tool and says how to build the module" no_headers_findings
 check "zns-stat unit tests (cmocka): parsing, deltas, formats, heatmaps, data files" unit_test_findings
-check "zns-stat figures (8 and 65536 zones) and report: well-formed, rendered by rsvg-convert" figure_findings
+check "zns-stat figures (8 and 65536 zones) and report, and a ledger's: well-formed, rendered by rsvg-convert" figure_findings
 check "zns-stat export: node_exporter serves the fixture's values, promtool, dashboard, atomic, bad args" \
 	export_findings
 check "zns-stat command line: --help and help CMD from one table, unknown disks, missing zone report said" \
@@ -688,9 +715,9 @@ deb_findings() {
 check "make deb: zns-stat-dkms and zns-stat, lintian clean" deb_findings
 check "a Debian bookworm root with linux-headers-${kvers[0]} (mmdebstrap, cached)" \
 	bash "$repo/selftests/deb-checks.sh" root "${kvers[0]}"
-check "apt install ./build/deb/*.deb in it: dkms builds and installs zns_stat for ${kvers[0]}" \
+check "apt install ./build/deb/*.deb in it: dkms builds and installs zns_stat for ${kvers[0]}; units disabled, verified" \
 	bash "$repo/selftests/deb-checks.sh" install "${kvers[0]}"
-check "apt purge zns-stat zns-stat-dkms leaves no file, no dkms tree, no module" \
+check "apt remove keeps the ledgers; apt purge zns-stat zns-stat-dkms leaves no file, no dkms tree, no module" \
 	bash "$repo/selftests/deb-checks.sh" purge "${kvers[0]}"
 # Leave a normal build behind for guest tests run by hand (run-guest-tests.sh).
 [ -n "$only" ] || make -C "$repo" -s module KERNELRELEASE="${kvers[0]}" >/dev/null 2>&1

@@ -79,18 +79,25 @@ static const struct command {
 	  "owned, by the cgroup each command was charged to; -w every column;\n"
 	  "-o csv, json (the module's figures) or prom\n" },
 	{ "export", cmd_export,
-	  "export --textfile-dir DIR [--interval SEC] [--zones [-m N]] [DISK...]",
+	  "export --textfile-dir DIR [--interval SEC] [--zones [-m N]] [--ledger-dir STATE_DIR] [DISK...]",
 	  "DIR/zns_stat.prom (replaced atomically) for node_exporter's textfile\n"
 	  "collector: once, or every SEC seconds until SIGTERM; --zones adds the\n"
 	  "per-zone series (at most N zones a namespace, the busiest; " STR(PROM_DEFAULT_MAX_ZONES) ");\n"
+	  "--ledger-dir: the lifetime totals of zns-stat ledger --state-dir's\n"
+	  "ledgers (read only), zns_ledger_*_total;\n"
 	  "zns_stat_up{disk} says which namespaces were read; exit 0 while any was\n" },
 	{ "ledger", cmd_ledger,
 	  "ledger --state-dir DIR [--interval SEC] [--once] [DISK...]\n"
-	  "ledger show DISK --state-dir DIR [-a] [-o FMT] [-f FILE]",
+	  "ledger show DISK --state-dir DIR [-a] [-o FMT] [-f FILE]\n"
+	  "ledger plot DISK --state-dir DIR [-D OUTDIR] [--force]\n"
+	  "ledger report DISK --state-dir DIR [-f FILE]",
 	  "each zone's lifetime totals, across reloads, clears and reboots:\n"
 	  "folds the counters into DIR/<namespace identity>.ledger every SEC\n"
 	  "seconds (default " STR(LEDGER_DEFAULT_INTERVAL) ") until SIGTERM, or --once; show: one\n"
-	  "namespace's ledger (-a every zone; -o table, csv or json)\n" },
+	  "namespace's ledger (-a every zone; -o table, csv or json); plot: its\n"
+	  "lifetime heatmaps of resets and data written into OUTDIR/<identity>/\n"
+	  "(default .); report: them on one HTML page, with the zones reset far\n"
+	  "above the mean (DISK may be a state file's path)\n" },
 	{ "help", cmd_help,
 	  "help [COMMAND]",
 	  "this text, or one command's\n" },

@@ -74,6 +74,10 @@ ZNS_STAT_SYSFS=$sys "$tool" ledger --state-dir "$state" --once zns8 ||
 	echo "zns-stat ledger --once zns8 (again): exit status $?"
 [ "$(ZNS_STAT_SYSFS=$sys "$tool" ledger show zns8 --state-dir "$state" -o csv 2>&1)" = "$first" ] ||
 	echo "zns-stat ledger: a second fold of the same counters changed the totals"
+# the lifecycle's counters too (fixtures/debugfs/zns8/lifecycle), once
+out=$(ZNS_STAT_SYSFS=$sys "$tool" ledger show zns8 --state-dir "$state" -o json 2>&1)
+[ "$(jq -r '.namespace | "\(.reclaimed_sectors) \(.resets_fill_100pct) \(.finish_waste_sectors) \(.time_open_sum_ns)"' <<<"$out")" = "2048 1 2040 12000000" ] ||
+	echo "zns-stat ledger show zns8 -o json: the lifecycle's totals: $(jq -c .namespace <<<"$out")"
 out=$(ZNS_STAT_SYSFS=$sys "$tool" ledger show "$state/serial.zns8x-serial.nsid.2.ledger" -o json 2>&1) &&
 	[ "$(jq -r '.identity, (.zones | length), .folds' <<<"$out" | tr '\n' ' ')" = "serial.zns8x-serial.nsid.2 8 1 " ] ||
 	echo "zns-stat ledger show FILE -o json said: $(head -c 300 <<<"$out")"
@@ -83,7 +87,7 @@ out=$(ZNS_STAT_SYSFS=$sys "$tool" ledger show zns8 --state-dir "$state" -o prom 
 out=$(ZNS_STAT_SYSFS=$sys "$tool" ledger show eui --state-dir "$state" 2>&1); rc=$?
 [ "$rc" = 1 ] && [ "$out" = "zns-stat: ledger show: $state/eui.0011223344556677.ledger: no ledger yet (zns-stat ledger --state-dir $state makes it)" ] ||
 	echo "zns-stat ledger show eui: exit status $rc, said: $out"
-for bad in truncated version2 bad-number; do
+for bad in truncated version3 bad-number; do
 	f=$state/nguid.5eed0000-0000-0000-0000-00000000a108.ledger
 	cp "$here/fixtures/ledger/$bad.ledger" "$f"
 	out=$(ZNS_STAT_SYSFS=$sys "$tool" ledger --state-dir "$state" --once zns8 2>&1); rc=$?
@@ -92,4 +96,56 @@ for bad in truncated version2 bad-number; do
 	cmp -s "$f" "$here/fixtures/ledger/$bad.ledger" || echo "zns-stat ledger changed $bad.ledger"
 done
 [ "$(ls -A "$state" | grep -c tmp)" = 0 ] || echo "zns-stat ledger left temporaries: $(ls -A "$state")"
+# zns-stat export --ledger-dir: a directory that is not there, or not a
+# directory, is one line, exit status 1, nothing written; the ledgers are
+# read and left as they were (no file added, none changed).
+prom=$(mktemp -d)
+trap 'rm -rf "$state" "$prom" "${plots:-}"' EXIT
+for bad in "$prom/missing:No such file or directory" "$here/fixtures/ledger/good.ledger:not a directory"; do
+	out=$("$tool" export --textfile-dir "$prom" --ledger-dir "${bad%%:*}" zns8 2>&1); rc=$?
+	[ "$rc" = 1 ] && [ "$out" = "zns-stat: export: --ledger-dir ${bad%%:*}: ${bad#*:}" ] ||
+		echo "zns-stat export --ledger-dir ${bad%%:*}: exit status $rc, said: $out"
+done
+[ -z "$(ls -A "$prom")" ] || echo "zns-stat export with a bad --ledger-dir wrote: $(ls -A "$prom")"
+rm -rf "$state"/* "$state"/.[!.]*
+cp -a "$here/fixtures/ledger-dir/." "$state/"
+cp "$here/fixtures/ledger/bad-number.ledger" "$state/eui.0011223344556677.ledger"
+before=$(cd "$state" && ls -A --full-time && md5sum ./* ./.[!.]*)
+out=$("$tool" export --textfile-dir "$prom" --ledger-dir "$state" zns8 zns8x 2>&1); rc=$?
+[ "$rc" = 0 ] && [ "$(wc -l <<<"$out")" = 1 ] && grep -q "^zns-stat: $state/eui.0011223344556677.ledger: line .*kept as it is" <<<"$out" ||
+	echo "zns-stat export --ledger-dir over bad-number.ledger: exit status $rc, said: $out"
+[ "$(grep -c '^zns_ledger_folds_total{' "$prom/zns_stat.prom")" = 2 ] ||
+	echo "zns-stat export --ledger-dir: not the 2 ledgers' series: $(grep '^zns_ledger_folds_total' "$prom/zns_stat.prom")"
+[ "$(cd "$state" && ls -A --full-time && md5sum ./* ./.[!.]*)" = "$before" ] ||
+	echo "zns-stat export --ledger-dir changed its directory: $(ls -A "$state")"
+
+# ledger plot and report: the figures into -D DIR/<identity>/ (kept without
+# --force), the page to -f FILE; bad arguments one line, exit status 2 or 1
+plots=$(mktemp -d)
+good=$here/fixtures/ledger/good-v2.ledger
+out=$("$tool" ledger plot "$good" -D "$plots" 2>&1); rc=$?
+[ "$rc" = 0 ] && [ "$out" = "$plots/nguid.5eed0000-0000-0000-0000-00000000a108: 2 files written, 0 skipped" ] &&
+	[ "$(ls "$plots/nguid.5eed0000-0000-0000-0000-00000000a108" | tr '\n' ' ')" = "lifetime_resets.svg lifetime_written.svg " ] ||
+	echo "zns-stat ledger plot FILE -D DIR: exit status $rc, said: $out; made: $(ls -R "$plots")"
+out=$("$tool" ledger plot "$good" -D "$plots" 2>&1); rc=$?
+[ "$rc" = 0 ] && [ "$out" = "$plots/nguid.5eed0000-0000-0000-0000-00000000a108: 0 files written, 2 skipped (they exist: --force replaces them)" ] ||
+	echo "zns-stat ledger plot again: exit status $rc, said: $out"
+out=$(tool=$(realpath "$tool") && cd "$plots" && "$tool" ledger report "$good" 2>&1); rc=$?
+[ "$rc" = 0 ] && [ "$out" = "wrote ./nguid.5eed0000-0000-0000-0000-00000000a108.lifetime.html" ] &&
+	grep -q '<h2>Reset outliers</h2>' "$plots/nguid.5eed0000-0000-0000-0000-00000000a108.lifetime.html" ||
+	echo "zns-stat ledger report FILE: exit status $rc, said: $out"
+for args in "plot" "plot zns8" "report zns8 zns8x" "plot --bogus $good" "report -f"; do
+	# shellcheck disable=SC2086 # the words are the arguments
+	out=$("$tool" ledger $args 2>&1); rc=$?
+	[ "$rc" = 2 ] && [ "$(wc -l <<<"$out")" = 1 ] && [[ $out == "zns-stat: ledger "* ]] ||
+		echo "zns-stat ledger $args: exit status $rc, said: $out"
+done
+for bad in truncated version3; do
+	out=$("$tool" ledger report "$here/fixtures/ledger/$bad.ledger" -f "$plots/x.html" 2>&1); rc=$?
+	[ "$rc" = 1 ] && [ "$(wc -l <<<"$out")" = 1 ] && [[ $out == *"kept as it is"* ]] && [ ! -e "$plots/x.html" ] ||
+		echo "zns-stat ledger report $bad.ledger: exit status $rc, said: $out"
+done
+out=$(ZNS_STAT_SYSFS=$sys "$tool" ledger plot eui --state-dir "$state" -D "$plots" 2>&1); rc=$?
+[ "$rc" = 1 ] && [ "$out" = "zns-stat: ledger plot: $state/eui.0011223344556677.ledger: no ledger yet (zns-stat ledger --state-dir $state makes it)" ] ||
+	echo "zns-stat ledger plot eui: exit status $rc, said: $out"
 exit 0

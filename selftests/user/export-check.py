@@ -1,8 +1,9 @@
 #!/usr/bin/python3
-# export-check.py FIXTURE_ROOT SCRAPE DASHBOARD: what node_exporter served from
-# zns-stat export --zones, against the fixture's debugfs files (values computed
-# here from the files, independently of the tool), and the Grafana dashboard's
-# metric names against the names served. Prints problems only.
+# export-check.py FIXTURE_ROOT SCRAPE DASHBOARD [LEDGER_DIR]: what node_exporter
+# served from zns-stat export --zones [--ledger-dir LEDGER_DIR], against the
+# fixture's debugfs files and ledgers (values computed here from the files,
+# independently of the tool), and the Grafana dashboard's metric names against
+# the names served. Prints problems only.
 import json
 import os
 import re
@@ -11,6 +12,7 @@ import sys
 from prometheus_client.parser import text_string_to_metric_families
 
 root, scrape, dashboard = sys.argv[1:4]
+ledger_dir = sys.argv[4] if len(sys.argv) > 4 else None
 samples = {}
 for fam in text_string_to_metric_families(open(scrape).read()):
     for s in fam.samples:
@@ -131,6 +133,54 @@ for line in lines[1:]:
             expect("zns_cgroup_latency_seconds_total", row[op + "_lat_sum_ns"] / 1e9, op=op, **labels)
             expect("zns_cgroup_errors_total", row[op + "_errors"], op=op, **labels)
 
+# the ledgers' lifetime totals: each current DIR/<identity>.ledger (not a
+# temporary, not one kept of an older geometry), summed over its zones, and
+# per zone for every zone with lifetime activity (the fixture has fewer than
+# --max-zones)
+def ledger(path):
+    lines = open(path).read().splitlines()
+    kv = dict(line.split(": ", 1) for line in lines[1:12])
+    ns = {f[1]: int(f[2]) for f in (line.split() for line in lines[12:18])}
+    cols = lines[18].lstrip("# ").split()
+    zones = [dict(zip(cols, map(int, line.split()))) for line in lines[19:-1]]
+    return kv, ns, zones
+
+
+if ledger_dir:
+    found = 0
+    for name in sorted(os.listdir(ledger_dir)):
+        if name.startswith(".") or not name.endswith(".ledger"):
+            continue
+        kv, ns, zones = ledger(os.path.join(ledger_dir, name))
+        if name != kv["identity"] + ".ledger":  # kept of an older geometry
+            continue
+        found += 1
+        labels = dict(disk=kv["disk"], identity=kv["identity"])
+        for op, c in (("read", "reads"), ("write", "writes"), ("append", "appends"),
+                      ("write_zeroes", "write_zeroes")):
+            expect("zns_ledger_commands_total", sum(z[c] for z in zones), op=op, **labels)
+            expect("zns_ledger_bytes_total", sum(z[op + "_sectors"] for z in zones) * 512,
+                   op=op, **labels)
+        for c in ("resets", "finishes", "opens", "closes", "errors", "fill_resets"):
+            expect("zns_ledger_%s_total" % c, sum(z[c] for z in zones), **labels)
+        expect("zns_ledger_reset_fill_bytes_total", sum(z["fill_sum_sectors"] for z in zones) * 512, **labels)
+        for c, v in ns.items():
+            expect("zns_ledger_%s_total" % c, v, **labels)
+        expect("zns_ledger_folds_total", int(kv["folds"]), **labels)
+        expect("zns_ledger_restarts_total", int(kv["restarts"]), **labels)
+        expect("zns_ledger_last_fold_timestamp_seconds", int(kv["last_seen"]), **labels)
+        for z in zones:
+            zl = dict(zone=str(z["zone"]), **labels)
+            if any(v for c, v in z.items() if c != "zone"):
+                expect("zns_ledger_zone_resets_total", z["resets"], **zl)
+                expect("zns_ledger_zone_bytes_total", z["write_sectors"] * 512, op="write", **zl)
+                expect("zns_ledger_zone_errors_total", z["errors"], **zl)
+            elif get("zns_ledger_zone_resets_total", **zl) is not None:
+                print("ledger zone %s of %s has no lifetime activity, but series" % (zl["zone"], kv["disk"]))
+    folds = [labels for (name, labels) in samples if name == "zns_ledger_folds_total"]
+    if len(folds) != found:
+        print("zns_ledger_folds_total: %d series, %d current ledgers in %s" % (len(folds), found, ledger_dir))
+
 # the dashboard: JSON, and every metric its queries use is served
 served = {name for name, _ in samples}
 d = json.load(open(dashboard))
@@ -156,12 +206,15 @@ for e in exprs:
     used |= set(re.findall(r"\b((?:zns|node)_[a-z0-9_]+)\b", e))
 for name in sorted(used - served):
     print("dashboard: %s is not served" % name)
-# every per-cgroup series and the zones' owners have a panel
-for name in sorted(n for n in served if n.startswith("zns_cgroup_") or n == "zns_zone_owner_info"):
+# every per-cgroup and lifetime series and the zones' owners have a panel
+for name in sorted(n for n in served if n.startswith(("zns_cgroup_", "zns_ledger_")) or
+                   n == "zns_zone_owner_info"):
     if name not in used:
         print("dashboard: no panel of %s" % name)
 if "zns_zone_owner_info" not in served:
     print("dashboard: the fixture serves no zns_zone_owner_info")
+if ledger_dir and "zns_ledger_zone_resets_total" not in served:
+    print("dashboard: the fixture serves no zns_ledger_zone_resets_total")
 if len(used) < 20 or not any("histogram_quantile" in e for e in exprs):
     print("dashboard: only %d metrics, or no histogram_quantile" % len(used))
 if not any(p.get("type") == "heatmap" for p in d["panels"]):

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* zns-stat export: the latency histogram, the errors table, the whole document. */
+/* zns-stat export: the latency histogram, the errors table, the lifetime series, the whole document. */
 #include <dirent.h>
 #include <sys/stat.h>
 #include <stdlib.h>
@@ -297,6 +297,200 @@ static void writes_the_file_and_no_temporary(void **state)
 	assert_int_equal(export_run(&o), 1);
 }
 
+/* The lines of text that are samples (not # HELP or # TYPE), from the first of prefix. */
+static char *samples_from(const char *text, const char *prefix)
+{
+	const char *p = strstr(text, prefix);
+	struct sbuf b = { 0 };
+
+	assert_non_null(p);
+	while (*p) {
+		const char *nl = strchr(p, '\n');
+		size_t n = nl ? (size_t)(nl - p + 1) : strlen(p);
+
+		if (*p != '#')
+			sbuf_printf(&b, "%.*s", (int)n, p);
+		p += n;
+	}
+	assert_false(b.oom);
+	return b.s;
+}
+
+#define X8 "{disk=\"zns8x\",identity=\"serial.zns8x-serial.nsid.2\""
+
+/*
+ * The lifetime series of fixtures/ledger-dir's zns8x ledger: the zones'
+ * totals summed, the namespace's, and with --zones the busiest zone's.
+ */
+static void ledger_series_exact(void **state)
+{
+	char *disks[] = { "zns8x" }, err[512], *got;
+	struct export_opts o = { .disks = disks, .nr_disks = 1, .max_zones = 1,
+				 .ledger_dir = "fixtures/ledger-dir", .zones = 1 };
+	struct sbuf b = { 0 };
+
+	(void)state;
+	use_fixture_debugfs();
+	assert_int_equal(export_format(&b, &o, err, sizeof(err)), 1);
+	assert_string_equal(err, "");
+	got = samples_from(b.s, "# HELP zns_ledger_");
+	assert_string_equal(got,
+		"zns_ledger_commands_total" X8 ",op=\"read\"} 7\n"
+		"zns_ledger_commands_total" X8 ",op=\"write\"} 88\n"
+		"zns_ledger_commands_total" X8 ",op=\"append\"} 12\n"
+		"zns_ledger_commands_total" X8 ",op=\"write_zeroes\"} 2\n"
+		"zns_ledger_bytes_total" X8 ",op=\"read\"} 114688\n"
+		"zns_ledger_bytes_total" X8 ",op=\"write\"} 5242880\n"
+		"zns_ledger_bytes_total" X8 ",op=\"append\"} 49152\n"
+		"zns_ledger_bytes_total" X8 ",op=\"write_zeroes\"} 8192\n"
+		"zns_ledger_resets_total" X8 "} 6\n"
+		"zns_ledger_finishes_total" X8 "} 6\n"
+		"zns_ledger_opens_total" X8 "} 5\n"
+		"zns_ledger_closes_total" X8 "} 5\n"
+		"zns_ledger_errors_total" X8 "} 9\n"
+		"zns_ledger_fill_resets_total" X8 "} 6\n"
+		"zns_ledger_reset_fill_bytes_total" X8 "} 4243456\n"
+		"zns_ledger_reset_all_total" X8 "} 4\n"
+		"zns_ledger_finish_all_total" X8 "} 0\n"
+		"zns_ledger_open_all_total" X8 "} 0\n"
+		"zns_ledger_close_all_total" X8 "} 0\n"
+		"zns_ledger_select_all_errors_total" X8 "} 1\n"
+		"zns_ledger_dropped_total" X8 "} 2\n"
+		"zns_ledger_folds_total" X8 "} 40\n"
+		"zns_ledger_restarts_total" X8 "} 3\n"
+		"zns_ledger_last_fold_timestamp_seconds" X8 "} 1795796486\n"
+		/* zone 5 moved the most sectors (6160; zone 0: 4320) */
+		"zns_ledger_zone_commands_total" X8 ",zone=\"5\",op=\"read\"} 0\n"
+		"zns_ledger_zone_commands_total" X8 ",zone=\"5\",op=\"write\"} 48\n"
+		"zns_ledger_zone_commands_total" X8 ",zone=\"5\",op=\"append\"} 0\n"
+		"zns_ledger_zone_commands_total" X8 ",zone=\"5\",op=\"write_zeroes\"} 2\n"
+		"zns_ledger_zone_bytes_total" X8 ",zone=\"5\",op=\"read\"} 0\n"
+		"zns_ledger_zone_bytes_total" X8 ",zone=\"5\",op=\"write\"} 3145728\n"
+		"zns_ledger_zone_bytes_total" X8 ",zone=\"5\",op=\"append\"} 0\n"
+		"zns_ledger_zone_bytes_total" X8 ",zone=\"5\",op=\"write_zeroes\"} 8192\n"
+		"zns_ledger_zone_resets_total" X8 ",zone=\"5\"} 1\n"
+		"zns_ledger_zone_finishes_total" X8 ",zone=\"5\"} 1\n"
+		"zns_ledger_zone_opens_total" X8 ",zone=\"5\"} 0\n"
+		"zns_ledger_zone_closes_total" X8 ",zone=\"5\"} 0\n"
+		"zns_ledger_zone_errors_total" X8 ",zone=\"5\"} 0\n"
+		"zns_ledger_zone_fill_resets_total" X8 ",zone=\"5\"} 1\n"
+		"zns_ledger_zone_reset_fill_bytes_total" X8 ",zone=\"5\"} 1048576\n"
+		/* zones 0, 1, 2 and 4 have lifetime activity too */
+		"zns_ledger_zones_omitted" X8 "} 4\n");
+	free(got);
+	/* one # HELP and # TYPE a family, counters end in _total */
+	got = strstr(b.s, "# HELP zns_ledger_");
+	assert_int_equal(count_of(got, "# HELP zns_ledger_"), 28);
+	assert_int_equal(count_of(got, "# TYPE zns_ledger_"), 28);
+	assert_int_equal(count_of(got, "_total counter\n"), 26);
+	assert_int_equal(count_of(got, " gauge\n"), 2);
+	assert_non_null(strstr(b.s, "# HELP zns_ledger_zone_resets_total Zone resets (select-all ones: zns_ledger_reset_all_total) on the zone since the ledger began"));
+	sbuf_free(&b);
+	/* without --zones, none per zone */
+	o.zones = 0;
+	assert_int_equal(export_format(&b, &o, err, sizeof(err)), 1);
+	assert_null(strstr(b.s, "zns_ledger_zone"));
+	assert_non_null(strstr(b.s, "zns_ledger_folds_total" X8 "} 40\n"));
+	sbuf_free(&b);
+}
+
+/*
+ * Without DISKs every current ledger, in name order; not the one kept of an
+ * older geometry, nor a temporary, which have the same identity.
+ */
+static void ledger_dir_current_ledgers_only(void **state)
+{
+	struct export_opts o = { .max_zones = 256, .ledger_dir = "fixtures/ledger-dir" };
+	struct sbuf b = { 0 };
+	char err[512], *got;
+
+	(void)state;
+	use_fixture_debugfs();
+	export_format(&b, &o, err, sizeof(err));	/* (fixtures/debugfs/broken) */
+	got = samples_from(b.s, "# HELP zns_ledger_folds_total");
+	assert_string_equal(got,
+		"zns_ledger_folds_total{disk=\"zns8\",identity=\"nguid.5eed0000-0000-0000-0000-00000000a108\"} 1\n"
+		"zns_ledger_folds_total" X8 "} 40\n"
+		"zns_ledger_restarts_total{disk=\"zns8\",identity=\"nguid.5eed0000-0000-0000-0000-00000000a108\"} 1\n"
+		"zns_ledger_restarts_total" X8 "} 3\n"
+		"zns_ledger_last_fold_timestamp_seconds{disk=\"zns8\",identity=\"nguid.5eed0000-0000-0000-0000-00000000a108\"} 1795783140\n"
+		"zns_ledger_last_fold_timestamp_seconds" X8 "} 1795796486\n");
+	free(got);
+	sbuf_free(&b);
+}
+
+static void copy_file(const char *from, const char *dir, const char *name)
+{
+	char *text = slurp_file(from, NULL), path[256];
+	FILE *f;
+
+	assert_non_null(text);
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fputs(text, f);
+	fclose(f);
+	free(text);
+}
+
+/*
+ * A ledger export cannot read: said in err, left out, the others served,
+ * the exit status export's; the file not touched.
+ */
+static void corrupt_ledger_said_and_skipped(void **state)
+{
+	char dir[] = "/tmp/zns-export-XXXXXX", out[64], path[256], err[512];
+	char out_file[128];
+	char *disks[] = { "zns8", "zns8x" }, *text, *want;
+	struct export_opts o = { .disks = disks, .nr_disks = 2, .max_zones = 256 };
+	struct sbuf b = { 0 };
+
+	(void)state;
+	use_fixture_debugfs();
+	assert_non_null(mkdtemp(dir));
+	copy_file("fixtures/ledger/truncated.ledger", dir,
+		  "nguid.5eed0000-0000-0000-0000-00000000a108.ledger");
+	copy_file("fixtures/ledger-dir/serial.zns8x-serial.nsid.2.ledger", dir,
+		  "serial.zns8x-serial.nsid.2.ledger");
+	o.ledger_dir = dir;
+	assert_int_equal(export_format(&b, &o, err, sizeof(err)), 2);
+	snprintf(path, sizeof(path), "%s/nguid.5eed0000-0000-0000-0000-00000000a108.ledger", dir);
+	want = malloc(1024);
+	assert_non_null(want);
+	snprintf(want, 1024, "%s: ends after line 20 (a zone's line expected): not a whole ledger; the file is kept as it is (move it away to start a new ledger)",
+		 path);
+	assert_string_equal(err, want);
+	free(want);
+	assert_null(strstr(b.s, "identity=\"nguid."));
+	assert_non_null(strstr(b.s, "zns_ledger_folds_total" X8 "} 40\n"));
+	assert_non_null(strstr(b.s, "zns_stat_up{disk=\"zns8\"} 1\n"));
+	sbuf_free(&b);
+	/* exit status 0: the namespaces were read; nothing written in DIR */
+	snprintf(out, sizeof(out), "%s/out", dir);
+	assert_int_equal(mkdir(out, 0755), 0);
+	o.dir = out;
+	assert_int_equal(export_run(&o), 0);
+	text = slurp_file(path, NULL);
+	want = slurp_file("fixtures/ledger/truncated.ledger", NULL);
+	assert_non_null(text);
+	assert_non_null(want);
+	assert_string_equal(text, want);
+	free(text);
+	free(want);
+	/* not a directory: nothing written */
+	o.ledger_dir = path;
+	snprintf(out_file, sizeof(out_file), "%s/" EXPORT_FILE, out);
+	unlink(out_file);
+	assert_int_equal(export_run(&o), 1);
+	assert_int_equal(access(out_file, F_OK), -1);
+	assert_int_equal(rmdir(out), 0);
+	snprintf(path, sizeof(path), "%s/nguid.5eed0000-0000-0000-0000-00000000a108.ledger", dir);
+	unlink(path);
+	snprintf(path, sizeof(path), "%s/serial.zns8x-serial.nsid.2.ledger", dir);
+	unlink(path);
+	assert_int_equal(rmdir(dir), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -309,6 +503,9 @@ int main(void)
 		cmocka_unit_test(one_namespace_down_others_served),
 		cmocka_unit_test(bad_latency_file_is_an_error),
 		cmocka_unit_test(writes_the_file_and_no_temporary),
+		cmocka_unit_test(ledger_series_exact),
+		cmocka_unit_test(ledger_dir_current_ledgers_only),
+		cmocka_unit_test(corrupt_ledger_said_and_skipped),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

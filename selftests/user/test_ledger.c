@@ -11,9 +11,16 @@
 
 #include "unit.h"
 
+#include "lib/files.h"
 #include "model/ledger_fold.h"
+#include "model/ledger_outliers.h"
+#include "model/ledger_zones.h"
+#include "render/ledger_html.h"
+#include "render/ledger_out.h"
+#include "render/ledger_svg.h"
 #include "source/counter_epoch.h"
 #include "source/ledger_file.h"
+#include "source/lifecycle.h"
 #include "source/ns_identity.h"
 
 #define HEAD "# zone start reads read_sectors writes write_sectors resets fill_resets fill_sum_sectors fill_min_sectors fill_max_sectors\n"
@@ -50,7 +57,24 @@ static void fold(struct ledger *l, const char *instance, int gen, int writes,
 	struct snapshot s;
 
 	reading(&s, instance, gen, writes, resets, fill, reset_all);
-	assert_int_equal(ledger_fold(l, &s, 1000 + (int64_t)l->folds), want);
+	assert_int_equal(ledger_fold(l, &s, NULL, 1000 + (int64_t)l->folds), want);
+	snapshot_free(&s);
+}
+
+/* The same with a lifecycle: its reclaimed sectors and one fill bucket. */
+static void fold_life(struct ledger *l, const char *instance, int gen,
+		      int writes, int reclaimed, int full, enum fold_result want)
+{
+	char a[256], b[] = "# what time_lo_us time_hi_us count\n";
+	struct snapshot s;
+	struct life life;
+
+	snprintf(a, sizeof(a), "open_zones_peak 3\nreclaimed_sectors %d\nresets_fill_100pct %d\n",
+		 reclaimed, full);
+	memset(&life, 0, sizeof(life));
+	assert_int_equal(life_parse(&life, a, b), 0);
+	reading(&s, instance, gen, writes, 0, 0, 0);
+	assert_int_equal(ledger_fold(l, &s, &life, 1000 + (int64_t)l->folds), want);
 	snapshot_free(&s);
 }
 
@@ -143,6 +167,41 @@ static void fold_refuses_other_geometry(void **state)
 	ledger_free(&l);
 }
 
+/*
+ * The lifecycle's counters fold by the zones' rule; a reading without a
+ * lifecycle adds none and is no restart, and after a restart without one
+ * the next lifecycle is added whole.
+ */
+static void fold_lifecycle(void **state)
+{
+	struct ledger l;
+
+	(void)state;
+	new_ledger(&l);
+	fold_life(&l, A, 0, 1, 2048, 1, FOLD_RESTARTED);
+	fold_life(&l, A, 0, 2, 6144, 3, FOLD_ADDED);
+	assert_int_equal(l.ns_total[LN_RECLAIMED_SECTORS], 6144);
+	assert_int_equal(l.ns_total[LN_RESETS_FILL_0PCT + 10], 3);
+	assert_int_equal(l.ns_total[LN_OPENS_OVER_LIMIT], 0);
+	/* backwards in the lifecycle only: a restart, the zones added whole */
+	fold_life(&l, A, 0, 3, 1024, 3, FOLD_RESTARTED);
+	assert_int_equal(l.ns_total[LN_RECLAIMED_SECTORS], 6144 + 1024);
+	assert_int_equal(l.zones[0].total[LC_WRITES], 2 + 3);
+	/* none read: nothing added, and the zones' growth still is */
+	fold(&l, A, 0, 4, 0, 0, 0, FOLD_ADDED);
+	assert_int_equal(l.ns_total[LN_RECLAIMED_SECTORS], 6144 + 1024);
+	assert_int_equal(l.ns_base[LN_RECLAIMED_SECTORS], 1024);
+	fold_life(&l, A, 0, 4, 1536, 3, FOLD_ADDED);
+	assert_int_equal(l.ns_total[LN_RECLAIMED_SECTORS], 6144 + 1536);
+	/* reloaded, read without one: its base is 0, so all of the next */
+	fold(&l, B, 0, 1, 0, 0, 0, FOLD_RESTARTED);
+	assert_int_equal(l.ns_base[LN_RECLAIMED_SECTORS], 0);
+	fold_life(&l, B, 0, 1, 512, 1, FOLD_ADDED);
+	assert_int_equal(l.ns_total[LN_RECLAIMED_SECTORS], 6144 + 1536 + 512);
+	assert_int_equal(l.ns_total[LN_RESETS_FILL_0PCT + 10], 3 + 3 + 1);
+	ledger_free(&l);
+}
+
 static void formatted(const struct ledger *l, struct sbuf *b)
 {
 	memset(b, 0, sizeof(*b));
@@ -185,7 +244,7 @@ static void state_bad_files(void **state)
 	static const struct {
 		const char *file, *says;
 	} bad[] = {
-		{ "fixtures/ledger/version2.ledger", "ledger format version 2, this zns-stat reads version 1" },
+		{ "fixtures/ledger/version3.ledger", "ledger format version 3, this zns-stat reads versions 1 to 2" },
 		{ "fixtures/ledger/truncated.ledger", "not a whole ledger" },
 		{ "fixtures/ledger/bad-number.ledger", "line 21: a zone's line expected" },
 		{ "fixtures/ledger/not-a-ledger.ledger", "line 1: no 'zns-stat ledger VERSION' line" },
@@ -211,6 +270,39 @@ static void state_bad_files(void **state)
 	assert_int_equal(ledger_load(&l, "fixtures/ledger/good.ledger", err, sizeof(err)), 0);
 	assert_int_equal(l.zones[1].total[LC_RESETS], 1);
 	ledger_free(&l);
+}
+
+/*
+ * A version 1 file (no lifecycle counters) reads with them at 0 and is
+ * written as version 2; version 2 reads back to the same text.
+ */
+static void state_reads_version_1(void **state)
+{
+	char err[1024], *text;
+	struct ledger l, m;
+	struct sbuf a, b;
+
+	(void)state;
+	assert_int_equal(ledger_load(&l, "fixtures/ledger/good.ledger", err, sizeof(err)), 0);
+	assert_int_equal(l.ns_total[LN_RESET_ALL], 1);
+	assert_int_equal(l.ns_total[LN_RECLAIMED_SECTORS], 0);
+	assert_int_equal(l.ns_base[LN_TIME_OPEN_SUM_NS], 0);
+	formatted(&l, &a);
+	assert_true(!strncmp(a.s, "zns-stat ledger 2\n", 18));
+	assert_non_null(strstr(a.s, "ns dropped 0 0\nns open_limit_time_ns 0 0\n"));
+	assert_non_null(strstr(a.s, "ns time_open_sum_ns 0 0\n# zone "));
+	assert_int_equal(ledger_load(&m, "fixtures/ledger/good-v2.ledger", err, sizeof(err)), 0);
+	assert_int_equal(m.ns_total[LN_RECLAIMED_SECTORS], 2048);
+	assert_int_equal(m.ns_base[LN_RECLAIMED_SECTORS], 1024);
+	formatted(&m, &b);
+	text = slurp_file("fixtures/ledger/good-v2.ledger", NULL);
+	assert_non_null(text);
+	assert_string_equal(b.s, text);
+	free(text);
+	sbuf_free(&a);
+	sbuf_free(&b);
+	ledger_free(&l);
+	ledger_free(&m);
 }
 
 /* Saved twice into a directory: the file, whole, and no temporary left. */
@@ -289,6 +381,173 @@ static void epoch_of_summary(void **state)
 	assert_int_equal(counter_epoch_read("nvme9n9", &a), -1);
 }
 
+/* A ledger of n zones whose resets are r[0..n) (n <= 64). */
+static void resets_ledger(struct ledger *l, const uint64_t *r, uint64_t n)
+{
+	uint64_t z;
+
+	assert_int_equal(ledger_init(l, "nguid.x", n, 2048, 4096), 0);
+	for (z = 0; z < n; z++)
+		l->zones[z].total[LC_RESETS] = r[z];
+}
+
+static uint64_t outliers_of(const uint64_t *r, uint64_t n,
+			    struct ledger_outliers *o)
+{
+	struct ledger l;
+
+	resets_ledger(&l, r, n);
+	assert_int_equal(ledger_outliers(&l, o), 0);
+	ledger_free(&l);
+	return o->nr;
+}
+
+/* n zones of 10 resets but zone 4 (100) and the last (120). */
+static uint64_t two_hot(uint64_t *r, uint64_t n, struct ledger_outliers *o)
+{
+	uint64_t z;
+
+	for (z = 0; z < n; z++)
+		r[z] = 10;
+	r[4] = 100;
+	r[n - 1] = 120;
+	return outliers_of(r, n, o);
+}
+
+/* More than mean + 3 sd and at least 2x the mean; none in the edge cases. */
+static void reset_outliers(void **state)
+{
+	uint64_t r[64], z;
+	struct ledger_outliers o;
+
+	(void)state;
+	for (z = 0; z < 64; z++)
+		r[z] = 10;
+	assert_int_equal(outliers_of(r, 64, &o), 0);	/* all equal */
+	assert_true(o.mean == 10 && o.sd == 0);
+	r[0] = 0;
+	assert_int_equal(outliers_of(r, 1, &o), 0);	/* one zone, zero resets */
+	assert_true(o.mean == 0);
+	r[0] = 7;
+	assert_int_equal(outliers_of(r, 1, &o), 0);	/* one zone */
+	memset(r, 0, sizeof(r));
+	assert_int_equal(outliers_of(r, 64, &o), 0);	/* no resets */
+	/* 10 zones: one is at most 9 / sqrt(10) = 2.85 sd above the mean */
+	r[3] = 1000;
+	assert_int_equal(outliers_of(r, 10, &o), 0);
+	/* 11 zones: 10 / sqrt(11) = 3.02 */
+	assert_int_equal(outliers_of(r, 11, &o), 1);
+	assert_int_equal(o.zones[0].zone, 3);
+	ledger_outliers_free(&o);
+	/* 15 zones of 10 and two hot ones: they raise the deviation */
+	assert_int_equal(two_hot(r, 17, &o), 1);
+	assert_int_equal(o.zones[0].zone, 16);
+	ledger_outliers_free(&o);
+	/* 31 zones of 10 and two hot ones, most resets first */
+	assert_int_equal(two_hot(r, 33, &o), 2);
+	assert_int_equal(o.zones[0].zone, 32);
+	assert_int_equal(o.zones[0].resets, 120);
+	assert_int_equal(o.zones[1].zone, 4);
+	ledger_outliers_free(&o);
+	/* very even zones: 3 sd above the mean is not yet twice the mean */
+	for (z = 0; z < 64; z++)
+		r[z] = 1000;
+	r[9] = 1999;
+	assert_int_equal(outliers_of(r, 64, &o), 0);
+	r[9] = 2100;	/* the mean is 1017.2: twice it is 2034.4 */
+	assert_int_equal(outliers_of(r, 64, &o), 1);
+	assert_true(ledger_is_outlier(&o, 2100) && !ledger_is_outlier(&o, 1000));
+	ledger_outliers_free(&o);
+}
+
+/* ledger show's table, to the byte: the namespace lines and the outliers. */
+static void show_table(void **state)
+{
+	uint64_t r[12] = { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 30 };
+	struct sbuf b = { 0 };
+	struct ledger l;
+	char *want;
+
+	(void)state;
+	resets_ledger(&l, r, 12);
+	snprintf(l.disk, sizeof(l.disk), "nvme0n2");
+	l.first_seen = 1795783140;
+	l.last_seen = 1795783200;
+	l.folds = 2;
+	l.restarts = 1;
+	l.ns_total[LN_RESET_ALL] = 3;
+	l.ns_total[LN_RESETS_FILL_0PCT + 10] = 13;
+	l.ns_total[LN_RECLAIMED_SECTORS] = 26624;
+	ledger_out(&b, &l, FMT_TABLE, 0);
+	assert_false(b.oom);
+	want = slurp_file("fixtures/ledger/show-table.txt", NULL);
+	assert_non_null(want);
+	assert_string_equal(b.s, want);
+	free(want);
+	ledger_free(&l);
+	sbuf_free(&b);
+}
+
+static void assert_has(const char *text, const char *want)
+{
+	if (!strstr(text, want))
+		fail_msg("'%s' not in the output", want);
+}
+
+/*
+ * The lifetime figures: resets and data written by every data command per
+ * zone, the outliers named in the resets' figure and on the page.
+ */
+static void lifetime_figures(void **state)
+{
+	uint64_t r[12] = { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 30 };
+	struct ledger_outliers o;
+	struct sbuf b = { 0 };
+	struct snapshot s;
+	struct ledger l;
+
+	(void)state;
+	resets_ledger(&l, r, 12);
+	snprintf(l.disk, sizeof(l.disk), "nvme0n2");
+	l.first_seen = 1795783140;
+	l.last_seen = 1795869540;
+	l.folds = 3;
+	l.zones[2].total[LC_WRITE_SECTORS] = 100;
+	l.zones[2].total[LC_APPEND_SECTORS] = 20;
+	l.zones[2].total[LC_WRITE_ZEROES_SECTORS] = 3;
+	l.zones[2].total[LC_READ_SECTORS] = 1000;	/* not written */
+	assert_int_equal(ledger_zone_snapshot(&l, &s), 0);
+	assert_int_equal(s.nr_zones, 12);
+	assert_int_equal(snapshot_get(&s, 2, "written_sectors"), 123);
+	assert_int_equal(snapshot_get(&s, 11, "resets"), 30);
+	assert_int_equal(snapshot_total(&s, "written_sectors"), 123);
+	assert_int_equal(ledger_outliers(&l, &o), 0);
+	ledger_figure(&b, &l, &s, &o, &ledger_metrics[0], 1);
+	assert_false(b.oom);
+	assert_has(b.s, ">zone resets, lifetime</text>");
+	assert_has(b.s, ">nvme0n2, 12 zones of 1 MiB, 4096-byte LBAs; lifetime 2026-11-27 to 2026-11-28, 3 folds</text>");
+	assert_has(b.s, ">reset outliers (&gt; mean + 3 sd, &gt;= 2x the mean 3.33): zone 11 (30 resets, 9.0x the mean)</text>");
+	assert_has(b.s, ">total 40; 11 of 12 zones above 0; highest 30 (zone 11)</text>");
+	sbuf_free(&b);
+	memset(&b, 0, sizeof(b));
+	ledger_figure(&b, &l, &s, &o, &ledger_metrics[1], 0);
+	assert_has(b.s, ">total 61.5 KiB; 1 of 12 zones above 0; highest 61.5 KiB (zone 2)</text>");
+	assert_null(strstr(b.s, "reset outliers"));
+	assert_null(strstr(b.s, "lifetime 2026"));	/* no subtitle */
+	sbuf_free(&b);
+	memset(&b, 0, sizeof(b));
+	ledger_report_html(&b, &l);
+	assert_false(b.oom);
+	assert_has(b.s, "(mean 3.33, sd 8.05 resets per zone): 1.</p>");
+	assert_has(b.s, "<tr><td class=\"n\">11</td><td class=\"n\">30</td><td class=\"n\">9.0</td></tr>");
+	assert_has(b.s, "<figure id=\"lifetime_resets\">");
+	assert_has(b.s, "<figure id=\"lifetime_written\">");
+	sbuf_free(&b);
+	ledger_outliers_free(&o);
+	snapshot_free(&s);
+	ledger_free(&l);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -296,8 +555,13 @@ int main(void)
 		cmocka_unit_test(fold_across_clear),
 		cmocka_unit_test(fold_counters_backwards),
 		cmocka_unit_test(fold_refuses_other_geometry),
+		cmocka_unit_test(fold_lifecycle),
+		cmocka_unit_test(reset_outliers),
+		cmocka_unit_test(show_table),
+		cmocka_unit_test(lifetime_figures),
 		cmocka_unit_test(state_round_trip),
 		cmocka_unit_test(state_bad_files),
+		cmocka_unit_test(state_reads_version_1),
 		cmocka_unit_test(state_saved_atomically),
 		cmocka_unit_test(identity_from_sysfs),
 		cmocka_unit_test(epoch_of_summary),

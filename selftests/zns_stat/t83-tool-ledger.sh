@@ -2,7 +2,8 @@
 # zns-stat ledger: each zone's lifetime totals equal every command run, across
 # a clear and two reloads of zns_stat, when folded before each; what ran after
 # the last fold before a reload is lost and nothing is counted twice (a fold
-# of unchanged counters adds nothing); a corrupted state file is said and kept.
+# of unchanged counters adds nothing); the lifecycle's totals agree with the
+# zones'; ledger plot and report draw it; a corrupted state file is said and kept.
 . "${0%/*}/lib.sh"
 . "${0%/*}/zns.sh"
 require_cmd jq
@@ -88,11 +89,27 @@ json=$("$ZNS_TOOL" ledger show $NS1 --state-dir "$state" -o json) || fail "ledge
 # folds: 7, of which the first, the clear's and the two reloads' started over
 expect_eq "folds restarts" "$(jq -r '"\(.folds) \(.restarts)"' <<<"$json")" "7 4"
 expect_eq "instance" "$(jq -r .instance <<<"$json")" "$(summary_value $NS1 instance)"
+# the lifecycle folds with the zones, from the same readings (a clear swaps both):
+# its reclaimed sectors are the zones' fill at reset summed, its fill buckets
+# (and fraction unknown) count the zones' resets of known fill
+expect_eq "reclaimed_sectors, the zones' fill_sum_sectors" \
+	"$(jq -r .namespace.reclaimed_sectors <<<"$json")" "$(jq -r '[.zones[].fill_sum_sectors] | add' <<<"$json")"
+expect_eq "resets of known fill in the buckets, in the zones" \
+	"$(jq -r '[.namespace | to_entries[] | select(.key | test("^resets_fill_([0-9]+pct|fraction_unknown)$")) | .value] | add' <<<"$json")" \
+	"$(jq -r '[.zones[].fill_resets] | add' <<<"$json")"
+# its lifetime heatmaps and page
+plots=/tmp/t83-plots
+rm -rf "$plots"
+"$ZNS_TOOL" ledger plot $NS1 --state-dir "$state" -D "$plots" >/dev/null || fail "zns-stat ledger plot"
+expect_eq "ledger plot's figures" "$(cd "$plots"/*/ && echo *.svg)" "lifetime_resets.svg lifetime_written.svg"
+"$ZNS_TOOL" ledger report $NS1 --state-dir "$state" -f "$plots/page.html" >/dev/null ||
+	fail "zns-stat ledger report"
+grep -q '<h2>Reset outliers</h2>' "$plots/page.html" || fail "ledger report's page has no reset outliers"
 
 # a corrupted state file: one line, exit status 1, kept byte for byte
 file=$(echo "$state"/*.ledger)
 cp "$file" /tmp/t83-good
-sed -i '21s/^1 /1 x/' "$file"
+sed -i 's/^1 /1 x/' "$file"	# zone 1's line
 cp "$file" /tmp/t83-bad
 if out=$("$ZNS_TOOL" ledger --state-dir "$state" --once $NS1 2>&1); then
 	fail "zns-stat ledger folded into a corrupted file"

@@ -2,18 +2,16 @@
 /*
  * zns-stat export: what -o prom shows per namespace, the latency histograms,
  * the errors by status and the zone lifecycle (and with --zones the per-zone
- * series), as one file in node_exporter's textfile collector directory.
+ * series), and with --ledger-dir the ledgers' lifetime totals, as one file
+ * in node_exporter's textfile collector directory.
  * The file is replaced by rename(), so a scrape never sees half of it; in a
  * loop SIGINT and SIGTERM are only taken between two writes.
  */
 #include <errno.h>
 #include <getopt.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "cmd/args.h"
@@ -24,7 +22,9 @@
 #include "model/view.h"
 #include "render/cgroups_out.h"
 #include "render/lifecycle_out.h"
+#include "render/prom_ledger.h"
 #include "source/cgroups.h"
+#include "source/ledger_dir.h"
 #include "source/snapshot.h"
 #include "source/zonereport.h"
 
@@ -166,6 +166,32 @@ static void up_series(struct sbuf *b, int module_up, char **names, int nr,
 		sbuf_printf(b, "zns_stat_up{disk=\"%s\"} %d\n", names[i], up[i]);
 }
 
+/*
+ * The lifetime series of the ledgers in o->ledger_dir (of the DISKs named,
+ * by the name each had when last folded); read, never written: the ledger
+ * process owns them. A file it cannot read is said in err, and left out.
+ */
+static void ledger_series(struct sbuf *b, const struct export_opts *o,
+			  char *err, size_t errlen)
+{
+	struct ledger *l;
+	int n, i, j, k = 0;
+
+	if (ledger_dir_read(o->ledger_dir, &l, &n, err, errlen))
+		return;
+	for (i = 0; i < n; i++) {
+		for (j = 0; o->disks && j < o->nr_disks; j++)
+			if (!strcmp(o->disks[j], l[i].disk))
+				break;
+		if (o->disks && j == o->nr_disks)
+			ledger_free(&l[i]);
+		else
+			l[k++] = l[i];
+	}
+	prom_ledger(b, l, k, o->zones, o->max_zones);
+	ledger_dir_free(l, k);
+}
+
 int export_format(struct sbuf *b, const struct export_opts *o, char *err,
 		  size_t errlen)
 {
@@ -199,6 +225,8 @@ int export_format(struct sbuf *b, const struct export_opts *o, char *err,
 		prom_cgroups(b, c.cg, c.ncg);
 	if (o->zones)
 		output_prom_zones(b, c.snaps, c.n, &vo);
+	if (o->ledger_dir)
+		ledger_series(b, o, err, errlen);
 	/* serving what it can: fine while any namespace (or none asked) was read */
 	ret = module_up && (c.n || !nr) ? c.n : -1;
 	collected_free(&c);
@@ -207,55 +235,49 @@ int export_format(struct sbuf *b, const struct export_opts *o, char *err,
 	return ret;
 }
 
-int export_run(const struct export_opts *o)
+/* What one write needs, and the problem last told. */
+struct export_tick {
+	const struct export_opts *o;
+	char path[4096], tmpl[4096], last[1024];
+};
+
+static int export_once(void *arg)
 {
-	char path[4096], tmpl[4096], err[1024], last[1024] = "";
-	struct stat st;
-	sigset_t set;
-	double next;
+	struct export_tick *t = arg;
+	struct sbuf b = { 0 };
+	char err[1024];
 	int ret;
 
-	errno = 0;
-	if (stat(o->dir, &st) || !S_ISDIR(st.st_mode) || access(o->dir, W_OK | X_OK)) {
-		fprintf(stderr, "zns-stat: export: --textfile-dir %s: %s\n", o->dir,
-			errno ? strerror(errno) : "not a directory");
-		return 1;
+	ret = export_format(&b, t->o, err, sizeof(err)) < 0;
+	if (b.oom) {
+		snprintf(err, sizeof(err), "out of memory");
+		ret = 1;
+	} else if (write_file_atomic_tmp(t->path, t->tmpl, b.s, b.len, err,
+					 sizeof(err))) {
+		ret = 1;
 	}
-	snprintf(path, sizeof(path), "%s/%s", o->dir, EXPORT_FILE);
-	snprintf(tmpl, sizeof(tmpl), "%s/.%s.tmpXXXXXX", o->dir, EXPORT_FILE);
-	/* taken only in wait_until: a write in progress always completes */
-	sigemptyset(&set);
-	sigaddset(&set, SIGINT);
-	sigaddset(&set, SIGTERM);
-	sigprocmask(SIG_BLOCK, &set, NULL);
-	next = now_mono();
-	for (;;) {
-		struct sbuf b = { 0 };
+	sbuf_free(&b);
+	/*
+	 * In a loop, a problem is told when it starts, not every time;
+	 * a namespace's problem is told though the others were written.
+	 */
+	if (*err && (t->o->seconds <= 0 || strcmp(err, t->last)))
+		fprintf(stderr, "zns-stat: %s\n", err);
+	snprintf(t->last, sizeof(t->last), "%s", err);
+	return ret;
+}
 
-		ret = export_format(&b, o, err, sizeof(err)) < 0;
-		if (b.oom) {
-			snprintf(err, sizeof(err), "out of memory");
-			ret = 1;
-		} else if (write_file_atomic_tmp(path, tmpl, b.s, b.len, err,
-						 sizeof(err))) {
-			ret = 1;
-		}
-		sbuf_free(&b);
-		/*
-		 * In a loop, a problem is told when it starts, not every time;
-		 * a namespace's problem is told though the others were written.
-		 */
-		if (*err && (o->seconds <= 0 || strcmp(err, last)))
-			fprintf(stderr, "zns-stat: %s\n", err);
-		snprintf(last, sizeof(last), "%s", err);
-		if (o->seconds <= 0)
-			return ret;
-		next += o->seconds;
-		if (wait_until_signal(&set, next))
-			return 0;
-		if (next < now_mono() - o->seconds)	/* fell behind: no burst */
-			next = now_mono();
-	}
+int export_run(const struct export_opts *o)
+{
+	struct export_tick t = { .o = o };
+
+	if (usable_dir(o->dir, W_OK | X_OK, "export: --textfile-dir") ||
+	    (o->ledger_dir &&
+	     usable_dir(o->ledger_dir, R_OK | X_OK, "export: --ledger-dir")))
+		return 1;
+	snprintf(t.path, sizeof(t.path), "%s/%s", o->dir, EXPORT_FILE);
+	snprintf(t.tmpl, sizeof(t.tmpl), "%s/.%s.tmpXXXXXX", o->dir, EXPORT_FILE);
+	return run_every(o->seconds, export_once, &t);
 }
 
 int cmd_export(int argc, char **argv)
@@ -265,6 +287,7 @@ int cmd_export(int argc, char **argv)
 		{ "interval", required_argument, NULL, 'i' },
 		{ "zones", no_argument, NULL, 'z' },
 		{ "max-zones", required_argument, NULL, 'm' },
+		{ "ledger-dir", required_argument, NULL, 'L' },
 		{ "help", no_argument, NULL, 'h' },
 		{ }
 	};
@@ -283,6 +306,7 @@ int cmd_export(int argc, char **argv)
 				return bad_usage("export: --interval wants a number of seconds (0.1 or more)");
 			break;
 		case 'z': o.zones = 1; break;
+		case 'L': o.ledger_dir = optarg; break;
 		case 'm':
 			if (parse_num(optarg, 0, &v) || v != (long)v)
 				return bad_usage("export: --max-zones wants a number of zones");

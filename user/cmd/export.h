@@ -22,6 +22,7 @@ struct export_opts {
 	double seconds;		/* 0: once */
 	int zones;		/* per-zone series too */
 	long max_zones;		/* of them, at most this many per namespace */
+	const char *ledger_dir;	/* zns-stat ledger's --state-dir: lifetime series */
 	char **disks;		/* NULL: every tracked namespace */
 	int nr_disks;
 };

@@ -10,12 +10,10 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
-#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -25,6 +23,7 @@
 #include "model/ledger_fold.h"
 #include "source/counter_epoch.h"
 #include "source/ledger_file.h"
+#include "source/lifecycle.h"
 #include "source/ns_identity.h"
 #include "source/snapshot.h"
 
@@ -59,13 +58,15 @@ static int keep_old_geometry(const struct ledger *old, const char *path,
 
 /*
  * A reading whose files all come from the same counters: the summary's
- * epoch the same before and after it. Folding one that straddled a clear
- * or reload would add counts from before it whole, counting them twice.
+ * epoch the same before, in the snapshot, and after the lifecycle. Folding
+ * one that straddled a clear or reload would add counts from before it
+ * whole, counting them twice. *has_life: 0 for a module without lifecycle.
  */
-static int read_whole(const char *disk, struct snapshot *s, char *err,
-		      size_t errlen)
+static int read_whole(const char *disk, struct snapshot *s, struct life *life,
+		      int *has_life, char *err, size_t errlen)
 {
-	struct counter_epoch before = { "", 0 }, after = { "", 0 };
+	struct counter_epoch before = { "", 0 }, mid = { "", 0 }, after = { "", 0 };
+	char lerr[256];
 	int tries;
 
 	for (tries = 0; tries < 3; tries++) {
@@ -73,8 +74,10 @@ static int read_whole(const char *disk, struct snapshot *s, char *err,
 
 		if (snapshot_read(disk, s, err, errlen))
 			return -1;
-		counter_epoch_of(s, &after);
-		if (had && counter_epoch_same(&before, &after))
+		*has_life = !life_read(disk, life, lerr, sizeof(lerr));
+		counter_epoch_of(s, &mid);
+		if (had && !counter_epoch_read(disk, &after) &&
+		    counter_epoch_same(&before, &mid) && counter_epoch_same(&mid, &after))
 			return 0;
 		snapshot_free(s);
 	}
@@ -90,9 +93,10 @@ static int fold_disk(const char *dir, const char *disk, char *err, size_t errlen
 	char id[160], path[4096];
 	struct snapshot s;
 	struct ledger l;
-	int ret;
+	struct life life;
+	int ret, has_life;
 
-	if (read_whole(disk, &s, err, errlen))
+	if (read_whole(disk, &s, &life, &has_life, err, errlen))
 		return -1;
 	ret = -1;
 	if (ns_identity(disk, id, sizeof(id), err, errlen))
@@ -118,7 +122,7 @@ static int fold_disk(const char *dir, const char *disk, char *err, size_t errlen
 		ret = -1;
 		goto out_snap;
 	}
-	if (ledger_fold(&l, &s, (int64_t)time(NULL)) >= FOLD_GEOMETRY) {
+	if (ledger_fold(&l, &s, has_life ? &life : NULL, (int64_t)time(NULL)) >= FOLD_GEOMETRY) {
 		snprintf(err, errlen, "%s: the zone count changed while it was read: not folded", disk);
 		ret = -1;
 	} else {
@@ -201,38 +205,29 @@ static void remove_leftovers(const char *dir)
 	closedir(d);
 }
 
+/* One fold of every namespace, and the problems last told. */
+struct ledger_tick {
+	const struct ledger_opts *o;
+	char last[4096];
+};
+
+static int ledger_once(void *arg)
+{
+	struct ledger_tick *t = arg;
+
+	return fold_all(t->o, t->last, sizeof(t->last));
+}
+
 static int ledger_run(const struct ledger_opts *o)
 {
-	char last[4096] = "";
-	struct stat st;
-	sigset_t set;
-	double next;
-	int ret;
+	struct ledger_tick t = { .o = o };
 
-	errno = 0;
-	if (stat(o->dir, &st) || !S_ISDIR(st.st_mode) || access(o->dir, W_OK | X_OK)) {
-		fprintf(stderr, "zns-stat: ledger: --state-dir %s: %s\n", o->dir,
-			errno ? strerror(errno) : "not a directory");
+	if (usable_dir(o->dir, W_OK | X_OK, "ledger: --state-dir"))
 		return 1;
-	}
 	if (lock_dir(o->dir) < 0)
 		return 1;
 	remove_leftovers(o->dir);
-	sigemptyset(&set);
-	sigaddset(&set, SIGINT);
-	sigaddset(&set, SIGTERM);
-	sigprocmask(SIG_BLOCK, &set, NULL);
-	next = now_mono();
-	for (;;) {
-		ret = fold_all(o, last, sizeof(last));
-		if (o->seconds <= 0)
-			return ret;
-		next += o->seconds;
-		if (wait_until_signal(&set, next))
-			return 0;
-		if (next < now_mono() - o->seconds)	/* fell behind: no burst */
-			next = now_mono();
-	}
+	return run_every(o->seconds, ledger_once, &t);
 }
 
 int cmd_ledger(int argc, char **argv)
@@ -249,6 +244,10 @@ int cmd_ledger(int argc, char **argv)
 
 	if (argc > 1 && !strcmp(argv[1], "show"))
 		return cmd_ledger_show(argc - 1, argv + 1);
+	if (argc > 1 && !strcmp(argv[1], "plot"))
+		return cmd_ledger_plot(argc - 1, argv + 1);
+	if (argc > 1 && !strcmp(argv[1], "report"))
+		return cmd_ledger_report(argc - 1, argv + 1);
 	while ((c = getopt_long(argc, argv, ":d:i:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'd': o.dir = optarg; break;

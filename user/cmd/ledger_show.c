@@ -24,33 +24,45 @@ static int is_state_file(const char *arg)
 	return strchr(arg, '/') && n > k && !strcmp(arg + n - k, LEDGER_FILE_SUFFIX);
 }
 
-static int show(const char *dir, const char *arg, enum out_format f, int all,
-		const char *file)
+int ledger_open(const char *cmd, const char *dir, const char *arg,
+		struct ledger *l)
 {
 	char id[160], path[4096], err[1024];
-	struct sbuf b = { 0 };
-	struct ledger l;
 	int ret;
 
 	if (is_state_file(arg)) {
 		snprintf(path, sizeof(path), "%s", arg);
 	} else {
-		if (!dir)
-			return bad_usage("ledger show wants --state-dir DIR (or a state file's path)");
+		if (!dir) {
+			snprintf(err, sizeof(err), "%s wants --state-dir DIR (or a state file's path)", cmd);
+			return bad_usage(err);
+		}
 		if (ns_identity(disk_arg(arg), id, sizeof(id), err, sizeof(err))) {
-			fprintf(stderr, "zns-stat: ledger show: %s\n", err);
+			fprintf(stderr, "zns-stat: %s: %s\n", cmd, err);
 			return 1;
 		}
 		ledger_path(path, sizeof(path), dir, id);
 	}
-	ret = ledger_load(&l, path, err, sizeof(err));
+	ret = ledger_load(l, path, err, sizeof(err));
 	if (ret == 1)
 		snprintf(err, sizeof(err), "%.500s: no ledger yet (zns-stat ledger --state-dir %.400s makes it)",
 			 path, dir ? dir : "DIR");
 	if (ret) {
-		fprintf(stderr, "zns-stat: ledger show: %s\n", err);
+		fprintf(stderr, "zns-stat: %s: %s\n", cmd, err);
 		return 1;
 	}
+	return 0;
+}
+
+static int show(const char *dir, const char *arg, enum out_format f, int all,
+		const char *file)
+{
+	struct sbuf b = { 0 };
+	struct ledger l;
+	int ret = ledger_open("ledger show", dir, arg, &l);
+
+	if (ret)
+		return ret;
 	ledger_out(&b, &l, f, all);
 	ret = write_output(file, &b);
 	sbuf_free(&b);

@@ -2,9 +2,12 @@
 /* Small helpers every part of zns-stat uses: key-value lists, the clock, a wait, growing arrays. */
 #include <errno.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "lib/util.h"
 
@@ -94,4 +97,41 @@ int wait_until_signal(const sigset_t *set, double next)
 		ts.tv_sec = (time_t)left;
 		ts.tv_nsec = (long)((left - ts.tv_sec) * 1e9);
 	}
+}
+
+int run_every(double seconds, int (*tick)(void *arg), void *arg)
+{
+	sigset_t set;
+	double next;
+	int ret;
+
+	/* taken only in wait_until_signal: a tick in progress always completes */
+	sigemptyset(&set);
+	sigaddset(&set, SIGINT);
+	sigaddset(&set, SIGTERM);
+	sigprocmask(SIG_BLOCK, &set, NULL);
+	next = now_mono();
+	for (;;) {
+		ret = tick(arg);
+		if (seconds <= 0)
+			return ret;
+		next += seconds;
+		if (wait_until_signal(&set, next))
+			return 0;
+		if (next < now_mono() - seconds)	/* fell behind: no burst */
+			next = now_mono();
+	}
+}
+
+int usable_dir(const char *dir, int mode, const char *option)
+{
+	struct stat st;
+
+	errno = 0;
+	if (stat(dir, &st) || !S_ISDIR(st.st_mode) || access(dir, mode)) {
+		fprintf(stderr, "zns-stat: %s %s: %s\n", option, dir,
+			errno ? strerror(errno) : "not a directory");
+		return -1;
+	}
+	return 0;
 }

@@ -26,6 +26,20 @@ double now_mono(void);	/* seconds, CLOCK_MONOTONIC */
  * only here, so a file being written is always written whole.
  */
 int wait_until_signal(const sigset_t *set, double next);
+/*
+ * tick(arg) now, then every seconds on a fixed schedule (no burst after
+ * falling behind) until SIGINT or SIGTERM, which are blocked and taken only
+ * between two ticks; seconds <= 0: once. The status of the only tick, or 0
+ * after a signal.
+ */
+int run_every(double seconds, int (*tick)(void *arg), void *arg);
+
+/*
+ * dir is a directory that allows mode (access(2)'s R_OK, W_OK, X_OK): 0;
+ * else "zns-stat: OPTION DIR: why" on stderr and -1 (option: "export:
+ * --textfile-dir").
+ */
+int usable_dir(const char *dir, int mode, const char *option);
 
 /*
  * Room for one more element in *arr (a pointer to the array) of n elements

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "model/ledger_fold.h"
+#include "source/lifecycle.h"
 #include "source/snapshot.h"
 
 int snapshot_geometry(const struct snapshot *s, uint64_t *nr_zones,
@@ -14,13 +15,17 @@ int snapshot_geometry(const struct snapshot *s, uint64_t *nr_zones,
 	       snapshot_summary_u64(s, "lba_bytes", lba_bytes) ? -1 : 0;
 }
 
-/* The reading's counters, columns resolved once; absent ones read 0. */
+/*
+ * The reading's counters, columns resolved once; absent ones read 0, but
+ * without a lifecycle its counters are not read at all (nr_ns: LN_LIFE).
+ */
 struct reading {
-	int col[LC_NR], fill_min, fill_max;
+	int col[LC_NR], fill_min, fill_max, nr_ns;
 	uint64_t ns[LN_NR];
 };
 
-static void resolve(const struct snapshot *s, struct reading *r)
+static void resolve(const struct snapshot *s, const struct life *life,
+		    struct reading *r)
 {
 	int i;
 
@@ -28,9 +33,12 @@ static void resolve(const struct snapshot *s, struct reading *r)
 		r->col[i] = snapshot_column(s, ledger_counter_names[i]);
 	r->fill_min = snapshot_column(s, "fill_min_sectors");
 	r->fill_max = snapshot_column(s, "fill_max_sectors");
-	for (i = 0; i < LN_NR; i++)
+	for (i = 0; i < LN_LIFE; i++)
 		if (snapshot_summary_u64(s, ledger_ns_names[i], &r->ns[i]))
 			r->ns[i] = 0;
+	r->nr_ns = life ? LN_NR : LN_LIFE;
+	for (; i < r->nr_ns; i++)
+		r->ns[i] = life_get(life, ledger_ns_names[i]);
 }
 
 static uint64_t cell(const struct snapshot *s, uint64_t zone, int col)
@@ -45,7 +53,7 @@ static int went_backwards(const struct ledger *l, const struct snapshot *s,
 	uint64_t z;
 	int i;
 
-	for (i = 0; i < LN_NR; i++)
+	for (i = 0; i < r->nr_ns; i++)
 		if (r->ns[i] < l->ns_base[i])
 			return 1;
 	for (z = 0; z < l->nr_zones; z++)
@@ -72,7 +80,7 @@ static void fold_fill(struct ledger_zone *lz, const struct snapshot *s,
 }
 
 enum fold_result ledger_fold(struct ledger *l, const struct snapshot *s,
-			     int64_t now)
+			     const struct life *life, int64_t now)
 {
 	uint64_t nr, zs, lba, gen = 0, v, z;
 	const char *inst = snapshot_summary(s, "instance");
@@ -87,13 +95,19 @@ enum fold_result ledger_fold(struct ledger *l, const struct snapshot *s,
 		inst = "";
 	if (snapshot_summary_u64(s, "generation", &gen))
 		gen = 0;
-	resolve(s, &r);
+	resolve(s, life, &r);
 	same = l->folds && !strcmp(inst, l->instance) && gen == l->generation &&
 	       !went_backwards(l, s, &r);
-	for (i = 0; i < LN_NR; i++) {
+	for (i = 0; i < r.nr_ns; i++) {
 		l->ns_total[i] += r.ns[i] - (same ? l->ns_base[i] : 0);
 		l->ns_base[i] = r.ns[i];
 	}
+	/*
+	 * No lifecycle read: nothing added. After a restart its counters began
+	 * from 0 too, so the next one read is added whole.
+	 */
+	for (; i < LN_NR && !same; i++)
+		l->ns_base[i] = 0;
 	for (z = 0; z < nr; z++) {
 		struct ledger_zone *lz = &l->zones[z];
 		uint64_t had = lz->total[LC_FILL_RESETS];

@@ -14,6 +14,7 @@
 
 #include "source/ledger_state.h"
 
+struct life;
 struct snapshot;
 
 enum fold_result {
@@ -23,9 +24,14 @@ enum fold_result {
 	FOLD_BAD,	/* no geometry in the snapshot: nothing done */
 };
 
-/* Fold one reading of the module, taken at now (seconds since 1970). */
+/*
+ * Fold one reading of the module, taken at now (seconds since 1970): its
+ * zones and summary, and its lifecycle (NULL: none, as from a module
+ * before 0.2: its counters neither added nor a restart), all of the same
+ * counter epoch.
+ */
 enum fold_result ledger_fold(struct ledger *l, const struct snapshot *s,
-			     int64_t now);
+			     const struct life *life, int64_t now);
 
 /* The geometry of a snapshot's summary; -1 when a key is missing. */
 int snapshot_geometry(const struct snapshot *s, uint64_t *nr_zones,

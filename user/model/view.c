@@ -73,14 +73,9 @@ int zone_busier(const struct snapshot *s, uint64_t a, uint64_t b)
 	return busier(da, ca, a, db, cb, b);
 }
 
-/* A zone and its busy key, computed once before sorting. */
-struct busy {
-	uint64_t zone, data, cmds;
-};
-
 static int cmp_busy(const void *pa, const void *pb)
 {
-	const struct busy *a = pa, *b = pb;
+	const struct zone_busy *a = pa, *b = pb;
 
 	return a->zone == b->zone ? 0 :
 	       busier(a->data, a->cmds, a->zone, b->data, b->cmds, b->zone) ? -1 : 1;
@@ -93,12 +88,23 @@ static int cmp_zone(const void *pa, const void *pb)
 	return a < b ? -1 : a > b;
 }
 
+void zones_busiest(struct zone_busy *b, uint64_t nr, uint64_t n,
+		   uint64_t *zones)
+{
+	uint64_t k;
+
+	qsort(b, nr, sizeof(*b), cmp_busy);
+	for (k = 0; k < n; k++)
+		zones[k] = b[k].zone;
+	qsort(zones, n, sizeof(*zones), cmp_zone);
+}
+
 /* The n busiest of zones[], in zone order; -1 out of memory. */
 static int keep_busiest(const struct snapshot *s, uint64_t *zones, uint64_t nr,
 			uint64_t n)
 {
 	unsigned char what[SNAPSHOT_MAX_COLUMNS];
-	struct busy *b = malloc((nr ? nr : 1) * sizeof(*b));
+	struct zone_busy *b = malloc((nr ? nr : 1) * sizeof(*b));
 	uint64_t k;
 
 	if (!b)
@@ -108,11 +114,8 @@ static int keep_busiest(const struct snapshot *s, uint64_t *zones, uint64_t nr,
 		b[k].zone = zones[k];
 		busy_key(s, what, zones[k], &b[k].data, &b[k].cmds);
 	}
-	qsort(b, nr, sizeof(*b), cmp_busy);
-	for (k = 0; k < n; k++)
-		zones[k] = b[k].zone;
+	zones_busiest(b, nr, n, zones);
 	free(b);
-	qsort(zones, n, sizeof(*zones), cmp_zone);
 	return 0;
 }
 

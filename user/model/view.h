@@ -27,6 +27,13 @@ uint64_t *view_zones(const struct snapshot *s, const struct view_opts *o,
 		     uint64_t *nr, uint64_t *omitted);
 /* Ranking of zones by activity: data moved, then commands. 1 if a is busier. */
 int zone_busier(const struct snapshot *s, uint64_t a, uint64_t b);
+/* A zone and its busy key (sectors moved, commands), for other tables of zones. */
+struct zone_busy {
+	uint64_t zone, data, cmds;
+};
+/* The n busiest of b[nr] (sorted in place) into zones[], in zone order. */
+void zones_busiest(struct zone_busy *b, uint64_t nr, uint64_t n,
+		   uint64_t *zones);
 
 /* Text of one cell for machines (CSV, JSON): cond and a status by name. */
 void view_cell(const struct snapshot *s, uint64_t zone, int col, char *out,

@@ -31,6 +31,16 @@ void heatmap_geometry(uint64_t nr_zones, uint64_t max_cells,
  */
 #define HEATMAP_LEFT	96	/* row labels and the y-axis title */
 void heatmap_axes(struct sbuf *b, const struct heatmap_geom *g, int top);
+/* Where the grid starts below the title and the subtitle and note given. */
+int heatmap_top(const char *subtitle, const char *note);
+/*
+ * Every figure's opening: the <svg> of width x height px, its white
+ * background, the title, and the subtitle and note where not NULL or "".
+ */
+void heatmap_open(struct sbuf *b, int width, int height, const char *title,
+		  const char *subtitle, const char *note);
+/* The footer line at the bottom, and </svg>. */
+void heatmap_close(struct sbuf *b, int height, const char *foot);
 
 /* Value -> colour. Log scale when the values span 30x or more. */
 struct colour_scale {

@@ -421,15 +421,49 @@ static void footer(char *out, size_t outlen, const struct snapshot *s,
 		    c, (unsigned long long)zmax);
 }
 
+int heatmap_top(const char *subtitle, const char *note)
+{
+	/* the grid below the title, the subtitle and the note there are */
+	return (note && *note ? 112 : 96) - (subtitle && *subtitle ? 0 : 22);
+}
+
+void heatmap_open(struct sbuf *b, int width, int height, const char *title,
+		  const char *subtitle, const char *note)
+{
+	int has_sub = subtitle && *subtitle;
+
+	sbuf_printf(b, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" font-family=\"DejaVu Sans, Verdana, Arial, sans-serif\">\n",
+		    width, height, width, height);
+	sbuf_printf(b, "<rect width=\"100%%\" height=\"100%%\" fill=\"#fff\"/>\n<text x=\"16\" y=\"28\" font-size=\"17\" font-weight=\"bold\">");
+	sbuf_xml(b, title);
+	sbuf_printf(b, "</text>\n");
+	if (has_sub) {
+		sbuf_printf(b, "<text x=\"16\" y=\"50\" font-size=\"12\" fill=\"#444\">");
+		sbuf_xml(b, subtitle);
+		sbuf_printf(b, "</text>\n");
+	}
+	if (note && *note) {
+		sbuf_printf(b, "<text x=\"16\" y=\"%d\" font-size=\"12\" fill=\"#444\">",
+			    has_sub ? 68 : 46);
+		sbuf_xml(b, note);
+		sbuf_printf(b, "</text>\n");
+	}
+}
+
+void heatmap_close(struct sbuf *b, int height, const char *foot)
+{
+	sbuf_printf(b, "<text x=\"%d\" y=\"%d\" font-size=\"12\" fill=\"#333\">", LEFT, height - 10);
+	sbuf_xml(b, foot);
+	sbuf_printf(b, "</text>\n</svg>\n");
+}
+
 /* The figure around cells c on scale cs: title, grid, legend, footer line. */
 static void figure(struct sbuf *b, const struct heatmap_geom *g,
 		   const struct metric *m, const struct cells *c,
 		   const struct colour_scale *cs, const char *id, const char *title,
 		   const char *subtitle, const char *note, const char *foot)
 {
-	int has_sub = subtitle && *subtitle, has_note = note && *note;
-	/* the grid below the title, the subtitle and the note there are */
-	int top = (has_note ? 112 : 96) - (has_sub ? 0 : 22), grid_h, legend_h, legend_end;
+	int top = heatmap_top(subtitle, note), grid_h, legend_h, legend_end;
 	int width, height, legend_x;
 
 	grid_h = g->rows * g->cell_px;
@@ -442,28 +476,11 @@ static void figure(struct sbuf *b, const struct heatmap_geom *g,
 	legend_end = top + (cs->empty ? 0 : legend_h + 16) + 14 +
 		     (g->zones_per_cell > 1 ? 36 : 0);
 	height = (top + grid_h > legend_end ? top + grid_h : legend_end) + 30;
-	sbuf_printf(b, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" font-family=\"DejaVu Sans, Verdana, Arial, sans-serif\">\n",
-		    width, height, width, height);
-	sbuf_printf(b, "<rect width=\"100%%\" height=\"100%%\" fill=\"#fff\"/>\n<text x=\"16\" y=\"28\" font-size=\"17\" font-weight=\"bold\">");
-	sbuf_xml(b, title);
-	sbuf_printf(b, "</text>\n");
-	if (has_sub) {
-		sbuf_printf(b, "<text x=\"16\" y=\"50\" font-size=\"12\" fill=\"#444\">");
-		sbuf_xml(b, subtitle);
-		sbuf_printf(b, "</text>\n");
-	}
-	if (has_note) {
-		sbuf_printf(b, "<text x=\"16\" y=\"%d\" font-size=\"12\" fill=\"#444\">",
-			    has_sub ? 68 : 46);
-		sbuf_xml(b, note);
-		sbuf_printf(b, "</text>\n");
-	}
+	heatmap_open(b, width, height, title, subtitle, note);
 	heatmap_axes(b, g, top);
 	draw_cells(b, g, m, c, cs, top);
 	draw_legend(b, m, cs, id, g->zones_per_cell, legend_x, top, legend_h);
-	sbuf_printf(b, "<text x=\"%d\" y=\"%d\" font-size=\"12\" fill=\"#333\">", LEFT, height - 10);
-	sbuf_xml(b, foot);
-	sbuf_printf(b, "</text>\n</svg>\n");
+	heatmap_close(b, height, foot);
 }
 
 void heatmap_svg_scaled(struct sbuf *b, const struct snapshot *s,

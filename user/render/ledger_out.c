@@ -7,13 +7,15 @@
 
 #include "../../include/zns_stat.h"
 #include "lib/numbers.h"
+#include "model/ledger_outliers.h"
+#include "model/ledger_zones.h"
 #include "render/json_out.h"
 #include "render/ledger_out.h"
 #include "render/scols_out.h"
 
 #define LEDGER_COLS	(1 + LC_NR + 2)
 
-static void fmt_time(char *out, size_t n, int64_t t)
+void ledger_time(char *out, size_t n, int64_t t)
 {
 	time_t tt = (time_t)t;
 	struct tm tm;
@@ -31,17 +33,52 @@ static int is_sectors(int i)
 	return n > 8 && !strcmp(name + n - 8, "_sectors");
 }
 
-static int zone_active(const struct ledger_zone *lz)
+/* The namespace counters [from, to) that are not 0, the first after lead. */
+static int ns_counters(struct sbuf *b, const struct ledger *l, int from,
+		       int to, const char *lead)
 {
-	int i;
+	int i, n = 0;
 
-	for (i = 0; i < LC_NR; i++)
-		if (lz->total[i])
-			return 1;
-	return 0;
+	for (i = from; i < to; i++)
+		if (l->ns_total[i])
+			sbuf_printf(b, "%s%s %" PRIu64, n++ ? ", " : lead,
+				    ledger_ns_names[i], l->ns_total[i]);
+	return n;
 }
 
-static void out_table(struct sbuf *b, const struct ledger *l, int all)
+/* Named after the table, the first few: JSON has them all. */
+#define OUTLIERS_NAMED	10
+
+void ledger_outliers_line(const struct ledger_outliers *o, uint64_t max,
+			  char *out, size_t outlen)
+{
+	size_t n = 0;
+	uint64_t i;
+
+	*out = '\0';
+	for (i = 0; i < o->nr && i < max && n < outlen; i++)
+		n += snprintf(out + n, outlen - n, "%szone %" PRIu64 " (%" PRIu64 " resets, %.1fx the mean)",
+			      i ? ", " : "", o->zones[i].zone, o->zones[i].resets,
+			      o->zones[i].resets / o->mean);
+	if (o->nr > max && n < outlen)
+		snprintf(out + n, outlen - n, " and %" PRIu64 " more", o->nr - max);
+}
+
+static void out_outliers(struct sbuf *b, const struct ledger_outliers *o)
+{
+	char names[1024];
+
+	if (!o->mean)
+		return;
+	ledger_outliers_line(o, OUTLIERS_NAMED, names, sizeof(names));
+	sbuf_printf(b, "reset outliers (more than mean + %d sd and %dx the mean; mean %.2f, sd %.2f resets per zone): %s%s\n",
+		    OUTLIER_SDS, OUTLIER_TIMES_MEAN, o->mean, o->sd,
+		    *names ? names : "none",
+		    o->nr > OUTLIERS_NAMED ? " (-o json names them all)" : "");
+}
+
+static void out_table(struct sbuf *b, const struct ledger *l,
+		      const struct ledger_outliers *o, int all)
 {
 	const char *names[LEDGER_COLS], *cells[LEDGER_COLS];
 	char buf[LEDGER_COLS][40], head[LEDGER_COLS][40], first[32], last[32];
@@ -49,16 +86,16 @@ static void out_table(struct sbuf *b, const struct ledger *l, int all)
 	struct libscols_table *tb;
 	uint64_t z;
 
-	fmt_time(first, sizeof(first), l->first_seen);
-	fmt_time(last, sizeof(last), l->last_seen);
+	ledger_time(first, sizeof(first), l->first_seen);
+	ledger_time(last, sizeof(last), l->last_seen);
 	sbuf_printf(b, "%s (%s): lifetime since %s, last folded %s; %" PRIu64 " folds, %" PRIu64 " counter restarts\n",
 		    l->disk, l->identity, first, last, l->folds, l->restarts);
 	sbuf_printf(b, "%" PRIu64 " zones of %" PRIu64 " sectors, %" PRIu64 "-byte LBAs",
 		    l->nr_zones, l->zone_sectors, l->lba_bytes);
-	for (i = 0; i < LN_NR; i++)
-		if (l->ns_total[i])
-			sbuf_printf(b, ", %s %" PRIu64, ledger_ns_names[i], l->ns_total[i]);
+	ns_counters(b, l, 0, LN_LIFE, ", ");
 	sbuf_printf(b, "\n");
+	if (ns_counters(b, l, LN_LIFE, LN_NR, "lifecycle: "))
+		sbuf_printf(b, "\n");
 	n = 0;
 	snprintf(head[n], sizeof(head[n]), "zone");
 	for (i = 0; i < LC_NR; i++) {
@@ -82,7 +119,7 @@ static void out_table(struct sbuf *b, const struct ledger *l, int all)
 	for (z = 0; z < l->nr_zones; z++) {
 		const struct ledger_zone *lz = &l->zones[z];
 
-		if (!all && !zone_active(lz))
+		if (!all && !ledger_zone_active(lz))
 			continue;
 		shown++;
 		fmt_u64(buf[0], sizeof(buf[0]), z);
@@ -109,17 +146,29 @@ static void out_table(struct sbuf *b, const struct ledger *l, int all)
 	if (!all && shown < (int64_t)l->nr_zones)
 		sbuf_printf(b, "(%" PRIu64 " zones without lifetime activity not shown: -a shows them)\n",
 			    l->nr_zones - shown);
+	out_outliers(b, o);
 }
 
-static void out_csv(struct sbuf *b, const struct ledger *l)
+static void out_csv(struct sbuf *b, const struct ledger *l,
+		    const struct ledger_outliers *o)
 {
+	struct sbuf ns = { 0 };
+	char first[32], last[32];
 	uint64_t z;
 	int i;
 
 	sbuf_printf(b, "disk,identity,zone");
 	for (i = 0; i < LC_NR; i++)
 		sbuf_printf(b, ",%s", ledger_counter_names[i]);
-	sbuf_printf(b, ",fill_min_sectors,fill_max_sectors\n");
+	sbuf_printf(b, ",fill_min_sectors,fill_max_sectors,reset_outlier,first_seen,last_seen");
+	for (i = 0; i < LN_NR; i++)
+		sbuf_printf(b, ",ns_%s", ledger_ns_names[i]);
+	sbuf_printf(b, "\n");
+	/* the namespace's figures on every row: one flat table */
+	ledger_time(first, sizeof(first), l->first_seen);
+	ledger_time(last, sizeof(last), l->last_seen);
+	for (i = 0; i < LN_NR; i++)
+		sbuf_printf(&ns, ",%" PRIu64, l->ns_total[i]);
 	for (z = 0; z < l->nr_zones; z++) {
 		const struct ledger_zone *lz = &l->zones[z];
 
@@ -127,13 +176,39 @@ static void out_csv(struct sbuf *b, const struct ledger *l)
 		for (i = 0; i < LC_NR; i++)
 			sbuf_printf(b, ",%" PRIu64, lz->total[i]);
 		if (lz->total[LC_FILL_RESETS])
-			sbuf_printf(b, ",%" PRIu64 ",%" PRIu64 "\n", lz->fill_min, lz->fill_max);
+			sbuf_printf(b, ",%" PRIu64 ",%" PRIu64, lz->fill_min, lz->fill_max);
 		else
-			sbuf_printf(b, ",,\n");
+			sbuf_printf(b, ",,");
+		sbuf_printf(b, ",%d,%s,%s%s\n", ledger_is_outlier(o, lz->total[LC_RESETS]),
+			    first, last, ns.s ? ns.s : "");
 	}
+	if (ns.oom)
+		b->oom = 1;
+	sbuf_free(&ns);
 }
 
-static void out_json(struct sbuf *b, const struct ledger *l)
+/* {"mean", "sd", "zones": [{"zone", "resets"}]}: most resets first */
+static struct json_object *json_outliers(const struct ledger_outliers *o)
+{
+	struct json_object *j = json_object_new_object();
+	struct json_object *zones = json_object_new_array();
+	uint64_t i;
+
+	json_set(j, "mean", json_object_new_double(o->mean));
+	json_set(j, "sd", json_object_new_double(o->sd));
+	for (i = 0; i < o->nr; i++) {
+		struct json_object *z = json_object_new_object();
+
+		json_set(z, "zone", json_object_new_uint64(o->zones[i].zone));
+		json_set(z, "resets", json_object_new_uint64(o->zones[i].resets));
+		json_object_array_add(zones, z);
+	}
+	json_set(j, "zones", zones);
+	return j;
+}
+
+static void out_json(struct sbuf *b, const struct ledger *l,
+		     const struct ledger_outliers *o)
 {
 	struct json_object *doc = json_object_new_object();
 	struct json_object *ns = json_object_new_object();
@@ -148,9 +223,9 @@ static void out_json(struct sbuf *b, const struct ledger *l)
 	json_set(doc, "nr_zones", json_object_new_uint64(l->nr_zones));
 	json_set(doc, "zone_sectors", json_object_new_uint64(l->zone_sectors));
 	json_set(doc, "lba_bytes", json_object_new_uint64(l->lba_bytes));
-	fmt_time(t, sizeof(t), l->first_seen);
+	ledger_time(t, sizeof(t), l->first_seen);
 	json_set(doc, "first_seen", json_object_new_string(t));
-	fmt_time(t, sizeof(t), l->last_seen);
+	ledger_time(t, sizeof(t), l->last_seen);
 	json_set(doc, "last_seen", json_object_new_string(t));
 	json_set(doc, "folds", json_object_new_uint64(l->folds));
 	json_set(doc, "restarts", json_object_new_uint64(l->restarts));
@@ -159,6 +234,7 @@ static void out_json(struct sbuf *b, const struct ledger *l)
 	for (i = 0; i < LN_NR; i++)
 		json_set(ns, ledger_ns_names[i], json_object_new_uint64(l->ns_total[i]));
 	json_set(doc, "namespace", ns);
+	json_set(doc, "reset_outliers", json_outliers(o));
 	for (z = 0; z < l->nr_zones; z++) {
 		const struct ledger_zone *lz = &l->zones[z];
 		struct json_object *o = json_object_new_object();
@@ -179,10 +255,17 @@ static void out_json(struct sbuf *b, const struct ledger *l)
 void ledger_out(struct sbuf *b, const struct ledger *l, enum out_format f,
 		int all)
 {
+	struct ledger_outliers o;
+
+	if (ledger_outliers(l, &o)) {
+		b->oom = 1;
+		return;
+	}
 	if (f == FMT_CSV)
-		out_csv(b, l);
+		out_csv(b, l, &o);
 	else if (f == FMT_JSON)
-		out_json(b, l);
+		out_json(b, l, &o);
 	else
-		out_table(b, l, all);
+		out_table(b, l, &o, all);
+	ledger_outliers_free(&o);
 }

@@ -148,36 +148,12 @@ static void footer(char *out, size_t outlen, const struct owner_map *om,
 		 (unsigned long long)om->owners[0].zones);
 }
 
-static void header(struct sbuf *b, int width, int height, const char *title,
-		   const char *subtitle, const char *note)
-{
-	int has_sub = subtitle && *subtitle;
-
-	sbuf_printf(b, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" font-family=\"DejaVu Sans, Verdana, Arial, sans-serif\">\n",
-		    width, height, width, height);
-	sbuf_printf(b, "<rect width=\"100%%\" height=\"100%%\" fill=\"#fff\"/>\n<text x=\"16\" y=\"28\" font-size=\"17\" font-weight=\"bold\">");
-	sbuf_xml(b, title);
-	sbuf_printf(b, "</text>\n");
-	if (has_sub) {
-		sbuf_printf(b, "<text x=\"16\" y=\"50\" font-size=\"12\" fill=\"#444\">");
-		sbuf_xml(b, subtitle);
-		sbuf_printf(b, "</text>\n");
-	}
-	if (note && *note) {
-		sbuf_printf(b, "<text x=\"16\" y=\"%d\" font-size=\"12\" fill=\"#444\">",
-			    has_sub ? 68 : 46);
-		sbuf_xml(b, note);
-		sbuf_printf(b, "</text>\n");
-	}
-}
-
 void owner_map_svg(struct sbuf *b, const struct snapshot *s,
 		   owner_namer *name, const char *title, const char *subtitle,
 		   const char *note)
 {
 	struct legend_row rows[OWNER_PALETTE + 5];
-	int has_sub = subtitle && *subtitle, has_note = note && *note;
-	int top = (has_note ? 112 : 96) - (has_sub ? 0 : 22);
+	int top = heatmap_top(subtitle, note);
 	int n, grid_h, legend_x, legend_end, width, height;
 	struct heatmap_geom g;
 	struct owner_map om;
@@ -197,14 +173,11 @@ void owner_map_svg(struct sbuf *b, const struct snapshot *s,
 	width = legend_x + LEGEND_W < 640 ? 640 : legend_x + LEGEND_W;
 	legend_end = top + n * LEGEND_ROW + (g.zones_per_cell > 1 ? 36 : 0);
 	height = (top + grid_h > legend_end ? top + grid_h : legend_end) + 30;
-	header(b, width, height, title, subtitle, note);
+	heatmap_open(b, width, height, title, subtitle, note);
 	heatmap_axes(b, &g, top);
 	draw_cells(b, &g, &om, name, top);
 	draw_legend(b, rows, n, g.zones_per_cell, legend_x, top);
 	footer(foot, sizeof(foot), &om, name, s->nr_zones);
-	sbuf_printf(b, "<text x=\"%d\" y=\"%d\" font-size=\"12\" fill=\"#333\">", HEATMAP_LEFT,
-		    height - 10);
-	sbuf_xml(b, foot);
-	sbuf_printf(b, "</text>\n</svg>\n");
+	heatmap_close(b, height, foot);
 	owner_map_free(&om);
 }

@@ -131,7 +131,7 @@ static void readme(struct sbuf *b, const struct datafile *df,
 }
 
 /* An existing file is kept unless --force: counted, said in the summary line. */
-static int keep_existing(const char *path, int force, int *skipped)
+int plot_keep_existing(const char *path, int force, int *skipped)
 {
 	struct stat st;
 
@@ -141,7 +141,7 @@ static int keep_existing(const char *path, int force, int *skipped)
 	return 1;
 }
 
-static int save(const char *path, const struct sbuf *b, int *written)
+int plot_save(const char *path, const struct sbuf *b, int *written)
 {
 	char err[512];
 
@@ -175,19 +175,19 @@ int plot_datafile(const struct datafile *df, const char *datapath,
 		if (!metric_available(&metrics[i], &df->zones))
 			continue;
 		snprintf(path, sizeof(path), "%s/%s.svg", dir, metrics[i].id);
-		if (keep_existing(path, force, &skipped))
+		if (plot_keep_existing(path, force, &skipped))
 			continue;
 		plot_figure(&b, df, &metrics[i], 1);
-		ret = save(path, &b, &written);
+		ret = plot_save(path, &b, &written);
 		sbuf_free(&b);
 	}
 	if (!ret && owner_map_available(&df->zones)) {
 		struct sbuf b = { 0 };
 
 		snprintf(path, sizeof(path), "%s/%s.svg", dir, PLOT_OWNER_ID);
-		if (!keep_existing(path, force, &skipped)) {
+		if (!plot_keep_existing(path, force, &skipped)) {
 			plot_owner_figure(&b, df, 1);
-			ret = save(path, &b, &written);
+			ret = plot_save(path, &b, &written);
 		}
 		sbuf_free(&b);
 	}
@@ -195,15 +195,20 @@ int plot_datafile(const struct datafile *df, const char *datapath,
 		struct sbuf b = { 0 };
 
 		snprintf(path, sizeof(path), "%s/README.md", dir);
-		if (!keep_existing(path, force, &skipped)) {
+		if (!plot_keep_existing(path, force, &skipped)) {
 			readme(&b, df, name, datapath);
-			ret = save(path, &b, &written);
+			ret = plot_save(path, &b, &written);
 		}
 		sbuf_free(&b);
 	}
 	if (!ret)
-		printf("%s: %d %s written, %d skipped%s\n", dir, written,
-		       plural(written, "file", "files"), skipped,
-		       skipped ? " (they exist: --force replaces them)" : "");
+		plot_said(dir, written, skipped);
 	return ret;
+}
+
+void plot_said(const char *dir, int written, int skipped)
+{
+	printf("%s: %d %s written, %d skipped%s\n", dir, written,
+	       plural(written, "file", "files"), skipped,
+	       skipped ? " (they exist: --force replaces them)" : "");
 }

@@ -37,4 +37,11 @@ void plot_owner_figure(struct sbuf *b, const struct datafile *df,
 int plot_datafile(const struct datafile *df, const char *datapath,
 		  const char *outdir, int force);
 
+/* 1: path exists and not force (counted in *skipped): keep it. */
+int plot_keep_existing(const char *path, int force, int *skipped);
+/* b written to path atomically, counted in *written; -1 after one error line. */
+int plot_save(const char *path, const struct sbuf *b, int *written);
+/* The line plot ends with: "DIR: 2 files written, 1 skipped (...)". */
+void plot_said(const char *dir, int written, int skipped);
+
 #endif

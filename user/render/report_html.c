@@ -24,7 +24,7 @@
 
 #define TOP_ZONES	10
 
-static const char style[] =
+const char report_style[] =
 	"body{font-family:'DejaVu Sans',Verdana,sans-serif;margin:2em;color:#222;max-width:1100px}"
 	"table{border-collapse:collapse;margin:0.5em 0 1.5em}"
 	"td,th{border:1px solid #ccc;padding:3px 8px}td.n{text-align:right}"
@@ -293,7 +293,7 @@ void report_html(struct sbuf *b, const struct datafile *df,
 	sbuf_xml(b, df->zones.disk);
 	sbuf_printf(b, " ");
 	sbuf_xml(b, datafile_get(df, "start_time"));
-	sbuf_printf(b, "</title>\n<style>%s</style>\n</head>\n<body>\n<h1>zns-stat: ", style);
+	sbuf_printf(b, "</title>\n<style>%s</style>\n</head>\n<body>\n<h1>zns-stat: ", report_style);
 	sbuf_xml(b, df->zones.disk);
 	sbuf_printf(b, "</h1>\n<p>");
 	sbuf_xml(b, subtitle);

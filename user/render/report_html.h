@@ -8,6 +8,9 @@
 struct datafile;
 struct sbuf;
 
+/* The pages' CSS: ledger report's page looks like report's. */
+extern const char report_style[];
+
 void report_html(struct sbuf *b, const struct datafile *df,
 		 const char *datapath);
 /*

@@ -148,26 +148,27 @@ static int numbers(const char *s, uint64_t *v, int n)
 	return 0;
 }
 
-static int header(struct cursor *c)
+/* The file's version (1 or 2) in *version. */
+static int header(struct cursor *c, uint64_t *version)
 {
 	char *line = next(c), magic[64];
-	uint64_t version;
 
 	if (!line)
 		return bad(c, "the line '" LEDGER_FILE_MAGIC " 1'", NULL);
 	snprintf(magic, sizeof(magic), "%s ", LEDGER_FILE_MAGIC);
 	if (strncmp(line, magic, strlen(magic)) ||
-	    parse_u64(line + strlen(magic), &version))
+	    parse_u64(line + strlen(magic), version))
 		return bad(c, "no '" LEDGER_FILE_MAGIC " VERSION' line", line);
-	if (version != LEDGER_FILE_VERSION) {
-		snprintf(c->err, c->errlen, "%s: ledger format version %" PRIu64 ", this zns-stat reads version %d: the file is kept as it is (use a zns-stat that reads it)",
-			 c->path, version, LEDGER_FILE_VERSION);
+	if (!*version || *version > LEDGER_FILE_VERSION) {
+		snprintf(c->err, c->errlen, "%s: ledger format version %" PRIu64 ", this zns-stat reads versions 1 to %d: the file is kept as it is (use a zns-stat that reads it)",
+			 c->path, *version, LEDGER_FILE_VERSION);
 		return -1;
 	}
 	return 0;
 }
 
-static int body(struct ledger *l, struct cursor *c)
+/* Version 1 has no lifecycle counters: they begin at 0, base 0. */
+static int body(struct ledger *l, struct cursor *c, uint64_t version)
 {
 	uint64_t nr, zs, lba, v[3 + 2 * LC_NR], z;
 	char identity[sizeof(l->identity)], inst[sizeof(l->instance)];
@@ -199,7 +200,7 @@ static int body(struct ledger *l, struct cursor *c)
 	    key_u64(c, "generation", &l->generation))
 		return -1;
 	snprintf(l->instance, sizeof(l->instance), "%s", strcmp(inst, "-") ? inst : "");
-	for (i = 0; i < LN_NR; i++) {
+	for (i = 0; i < (version == 1 ? LN_LIFE : LN_NR); i++) {
 		size_t n = strlen(ledger_ns_names[i]);
 
 		line = next(c);
@@ -249,9 +250,10 @@ int ledger_parse(struct ledger *l, char *text, const char *path, char *err,
 		 size_t errlen)
 {
 	struct cursor c = { text, 0, path, err, errlen };
+	uint64_t version;
 
 	memset(l, 0, sizeof(*l));
-	if (header(&c) || body(l, &c)) {
+	if (header(&c, &version) || body(l, &c, version)) {
 		ledger_free(l);
 		return -1;
 	}

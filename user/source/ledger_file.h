@@ -15,7 +15,8 @@
 #include "lib/sbuf.h"
 #include "source/ledger_state.h"
 
-#define LEDGER_FILE_VERSION	1
+/* 2: the lifecycle's counters (LN_LIFE on) too; 1 is read, without them */
+#define LEDGER_FILE_VERSION	2
 #define LEDGER_FILE_MAGIC	"zns-stat ledger"
 #define LEDGER_FILE_SUFFIX	".ledger"
 

@@ -9,6 +9,8 @@
 
 #include <stdint.h>
 
+#include "../../include/zns_stat.h"
+
 /* The zones columns a ledger sums: counters of the module's "zones". */
 enum ledger_counter {
 	LC_READS, LC_READ_SECTORS, LC_WRITES, LC_WRITE_SECTORS,
@@ -19,10 +21,23 @@ enum ledger_counter {
 };
 extern const char * const ledger_counter_names[LC_NR];
 
-/* Namespace-wide counters of "summary" a ledger sums. */
+/*
+ * Namespace-wide counters a ledger sums: those of "summary", then the
+ * counters of "lifecycle" (LN_LIFE on; its gauges and peaks are no totals).
+ */
 enum ledger_ns_counter {
 	LN_RESET_ALL, LN_FINISH_ALL, LN_OPEN_ALL, LN_CLOSE_ALL,
 	LN_SELECT_ALL_ERRORS, LN_DROPPED,
+	LN_LIFE,
+	LN_OPEN_LIMIT_TIME_NS = LN_LIFE, LN_ACTIVE_LIMIT_TIME_NS,
+	LN_OPENS_OVER_LIMIT, LN_OPENS_MAYBE_OVER_LIMIT,
+	LN_TOO_MANY_OPEN_ERRORS, LN_TOO_MANY_ACTIVE_ERRORS,
+	LN_RESETS_FILL_UNKNOWN, LN_RESETS_FILL_FRACTION_UNKNOWN,
+	LN_RESETS_SELECT_ALL_UNKNOWN,
+	LN_RESETS_FILL_0PCT,	/* .. 100pct */
+	LN_RECLAIMED_SECTORS = LN_RESETS_FILL_0PCT + ZNS_FILL_BUCKETS,
+	LN_FINISHES_WASTE_KNOWN, LN_FINISHES_WASTE_UNKNOWN,
+	LN_FINISH_WASTE_SECTORS, LN_TIME_TO_FULL_SUM_NS, LN_TIME_OPEN_SUM_NS,
 	LN_NR
 };
 extern const char * const ledger_ns_names[LN_NR];
