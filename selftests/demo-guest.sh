@@ -97,4 +97,24 @@ done
 expect_eq "lifecycle: zones filled" \
 	"$(awk '$1 == "to_full" { n += $4 } END { print n + 0 }' "$ZNS_DEBUGFS/$NS1/lifetimes")" 4
 [ "$_zns_failures" -eq 0 ] && echo "yes: every counter of every zone matches the workload"
+
+step "zns-stat ledger: each zone's lifetime, across a reload of zns_stat"
+ledger=/tmp/zns-ledger
+mkdir -p "$ledger"
+"$ZNS_TOOL" ledger --state-dir "$ledger" --once $NS1 || fail "zns-stat ledger"
+echo "\$ rmmod zns_stat && modprobe zns_stat   (the module's counters start over)"
+unload_zns
+load_zns
+run nvme zns reset-zone /dev/$NS1 -s 256
+"$ZNS_TOOL" ledger --state-dir "$ledger" --once $NS1 || fail "zns-stat ledger"
+"$ZNS_TOOL" ledger show $NS1 --state-dir "$ledger" || fail "zns-stat ledger show"
+lifetime() {	# lifetime ZONE COLUMN: from ledger show -o csv
+	"$ZNS_TOOL" ledger show $NS1 --state-dir "$ledger" -a -o csv |
+		awk -F, -v z="$1" -v c="$2" 'NR == 1 { for (i = 1; i <= NF; i++) n[$i] = i; next }
+			$n["zone"] == z { print $n[c] }'
+}
+D=$NS1
+expect_eq "zone 1's resets in the module (since the reload)" "$(zone_col 1 resets)" 1
+expect_eq "zone 1's resets in the ledger (its lifetime)" "$(lifetime 1 resets)" 2
+expect_eq "zone 1's appended sectors in the ledger" "$(lifetime 1 append_sectors)" 24
 finish

@@ -99,25 +99,24 @@ done
 # zns-stat export --ledger-dir: a directory that is not there, or not a
 # directory, is one line, exit status 1, nothing written; the ledgers are
 # read and left as they were (no file added, none changed).
-prom=$(mktemp -d)
-trap 'rm -rf "$state" "$prom" "${plots:-}"' EXIT
+prom=$(mktemp -d) ledgers=$(mktemp -d)
+trap 'rm -rf "$state" "$prom" "$ledgers" "${plots:-}"' EXIT
 for bad in "$prom/missing:No such file or directory" "$here/fixtures/ledger/good.ledger:not a directory"; do
 	out=$("$tool" export --textfile-dir "$prom" --ledger-dir "${bad%%:*}" zns8 2>&1); rc=$?
 	[ "$rc" = 1 ] && [ "$out" = "zns-stat: export: --ledger-dir ${bad%%:*}: ${bad#*:}" ] ||
 		echo "zns-stat export --ledger-dir ${bad%%:*}: exit status $rc, said: $out"
 done
 [ -z "$(ls -A "$prom")" ] || echo "zns-stat export with a bad --ledger-dir wrote: $(ls -A "$prom")"
-rm -rf "$state"/* "$state"/.[!.]*
-cp -a "$here/fixtures/ledger-dir/." "$state/"
-cp "$here/fixtures/ledger/bad-number.ledger" "$state/eui.0011223344556677.ledger"
-before=$(cd "$state" && ls -A --full-time && md5sum ./* ./.[!.]*)
-out=$("$tool" export --textfile-dir "$prom" --ledger-dir "$state" zns8 zns8x 2>&1); rc=$?
-[ "$rc" = 0 ] && [ "$(wc -l <<<"$out")" = 1 ] && grep -q "^zns-stat: $state/eui.0011223344556677.ledger: line .*kept as it is" <<<"$out" ||
+cp -a "$here/fixtures/ledger-dir/." "$ledgers/"
+cp "$here/fixtures/ledger/bad-number.ledger" "$ledgers/eui.0011223344556677.ledger"
+before=$(cd "$ledgers" && ls -A --full-time && md5sum ./* ./.[!.]*)
+out=$("$tool" export --textfile-dir "$prom" --ledger-dir "$ledgers" zns8 zns8x 2>&1); rc=$?
+[ "$rc" = 0 ] && [ "$(wc -l <<<"$out")" = 1 ] && grep -q "^zns-stat: $ledgers/eui.0011223344556677.ledger: line .*kept as it is" <<<"$out" ||
 	echo "zns-stat export --ledger-dir over bad-number.ledger: exit status $rc, said: $out"
 [ "$(grep -c '^zns_ledger_folds_total{' "$prom/zns_stat.prom")" = 2 ] ||
 	echo "zns-stat export --ledger-dir: not the 2 ledgers' series: $(grep '^zns_ledger_folds_total' "$prom/zns_stat.prom")"
-[ "$(cd "$state" && ls -A --full-time && md5sum ./* ./.[!.]*)" = "$before" ] ||
-	echo "zns-stat export --ledger-dir changed its directory: $(ls -A "$state")"
+[ "$(cd "$ledgers" && ls -A --full-time && md5sum ./* ./.[!.]*)" = "$before" ] ||
+	echo "zns-stat export --ledger-dir changed its directory: $(ls -A "$ledgers")"
 
 # ledger plot and report: the figures into -D DIR/<identity>/ (kept without
 # --force), the page to -f FILE; bad arguments one line, exit status 2 or 1
