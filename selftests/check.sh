@@ -290,6 +290,17 @@ for t in "${multi_tests[@]}"; do
 done
 [ -z "${kernel[debian-6.12]:-}" ] || [ "${#btrfs_tests[@]}" = 0 ] ||
 	multi_suite debian-6.12-btrfs "${kernel[debian-6.12]}" btr "${btrfs_tests[@]}"
+# The ledger across a reboot (zns_stat/reboot/): reboot/t10 in one boot, then
+# reboot/t20 in another on the same images (ZNS_IMAGE_DIR), on 6.1.
+reboot_suite() {	# reboot_suite KVER
+	local -x ZNS_IMAGE_DIR=$repo/build/reboot-images
+	rm -rf "$ZNS_IMAGE_DIR"
+	guest_suite debian-6.1-reboot "$1" reboot/t10-ledger-first-boot
+	guest_suite debian-6.1-reboot-after "$1" reboot/t20-ledger-second-boot
+}
+reboot_wanted=0
+for t in "${@:-reboot}"; do [[ $t != reboot* ]] || reboot_wanted=1; done
+[ "$reboot_wanted" = 0 ] || reboot_suite "${kernel[debian-6.1]:-$KVER}"
 # nvme_core built in: its own tests (zns_stat/builtin/), run when chosen or by default.
 builtin_tests=()
 for t in "${@:-builtin}"; do [[ $t != builtin* ]] || builtin_tests+=("$t"); done

@@ -26,7 +26,8 @@
 #           (zoned.cross_read=true: reads may cross zone boundaries;
 #            zoned.max_open=4: a fifth explicitly opened zone is refused)
 #   nsid 3: conventional (not zoned), 512 B LBAs, 8 MiB                           -> /dev/nvme0n3
-# backed by fresh sparse raw images in a temporary directory, deleted afterwards.
+# backed by fresh sparse raw images in a temporary directory, deleted afterwards
+# (ZNS_IMAGE_DIR: in that directory, kept, for a test across two boots).
 #
 # Env:  KVER, ZNS_CACHE    as for host-setup.sh (kernel + initramfs cache); KVER may be
 #                          any Debian release, e.g. 6.1.0-56-rt-amd64 or 6.12.95+deb12-amd64
@@ -120,19 +121,23 @@ if [ "${#append}" -ge 2000 ]; then
 	exit 2
 fi
 
-truncate -s 16M "$tmp/ns1.img"
-truncate -s 8M "$tmp/ns2.img" "$tmp/ns3.img"
+# ZNS_IMAGE_DIR: the namespaces' images there, kept for the next boot (the
+# reboot/ tests: two boots, one disk); by default fresh ones, gone after.
+images=${ZNS_IMAGE_DIR:-$tmp}
+mkdir -p "$images"
+truncate -s 16M "$images/ns1.img"
+truncate -s 8M "$images/ns2.img" "$images/ns3.img"
 zoned="zoned=true,zoned.zone_size=1M,zoned.zone_capacity=1M"
 # shellcheck disable=SC2054  # commas belong to QEMU's option syntax
 qemu=(qemu-system-x86_64 -accel tcg -m 2G -smp 2 -nographic -no-reboot -vga none -nic none
 	-kernel "$VMLINUZ" -initrd "$INITRD" -append "$append"
 	-virtfs local,path=/,mount_tag=hostroot,security_model=none,readonly=on,multidevs=remap
 	-device nvme,serial=zns0,id=nvme0
-	-drive "file=$tmp/ns1.img,id=z1,format=raw,if=none"
+	-drive "file=$images/ns1.img,id=z1,format=raw,if=none"
 	-device "nvme-ns,drive=z1,bus=nvme0,nsid=1,$zoned,logical_block_size=4096,physical_block_size=4096"
-	-drive "file=$tmp/ns2.img,id=z2,format=raw,if=none"
+	-drive "file=$images/ns2.img,id=z2,format=raw,if=none"
 	-device "nvme-ns,drive=z2,bus=nvme0,nsid=2,$zoned,zoned.cross_read=true,zoned.max_open=4,logical_block_size=512,physical_block_size=512"
-	-drive "file=$tmp/ns3.img,id=c3,format=raw,if=none"
+	-drive "file=$images/ns3.img,id=c3,format=raw,if=none"
 	-device "nvme-ns,drive=c3,bus=nvme0,nsid=3,logical_block_size=512,physical_block_size=512")
 if [ -n "${ZNS_QEMU_EXTRA:-}" ]; then
 	read -ra extra <<<"$ZNS_QEMU_EXTRA"
