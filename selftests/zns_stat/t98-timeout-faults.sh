@@ -88,7 +88,14 @@ if nvme read /dev/$NS1 -s 256 -c 0 -z 4096 -d /tmp/zns-read >/dev/null 2>&1; the
 fi
 echo 0 > "$flag"
 wait_live
-expect_eq "controller resets" $(($(resets) - before)) 1
+# One reset for the lost completion; as in 1., a second may follow when the
+# driver's own zone revalidation after it is caught (CI, debug kernel:
+# "failed to revalidate zones", 2 resets). zns_stat's counts below are exact
+# either way: the passthrough read is never retried.
+nr_resets=$(($(resets) - before))
+echo "controller resets: $nr_resets"
+[ "$nr_resets" -ge 1 ] && [ "$nr_resets" -le 2 ] ||
+	fail "$nr_resets controller resets for one lost completion: want 1 or 2"
 nvme read /dev/$NS1 -s 256 -c 0 -z 4096 -d /tmp/zns-read >/dev/null || fail "read after the reset"
 expect_zones $NS1 1:reads=1 1:read_sectors=8 1:errors=1
 expect_eq "host_aborted reads" "$(error_count $NS1 host_aborted read)" 1
