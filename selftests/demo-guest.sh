@@ -108,13 +108,8 @@ load_zns
 run nvme zns reset-zone /dev/$NS1 -s 256
 "$ZNS_TOOL" ledger --state-dir "$ledger" --once $NS1 || fail "zns-stat ledger"
 "$ZNS_TOOL" ledger show $NS1 --state-dir "$ledger" || fail "zns-stat ledger show"
-lifetime() {	# lifetime ZONE COLUMN: from ledger show -o csv
-	"$ZNS_TOOL" ledger show $NS1 --state-dir "$ledger" -a -o csv |
-		awk -F, -v z="$1" -v c="$2" 'NR == 1 { for (i = 1; i <= NF; i++) n[$i] = i; next }
-			$n["zone"] == z { print $n[c] }'
-}
 D=$NS1
 expect_eq "zone 1's resets in the module (since the reload)" "$(zone_col 1 resets)" 1
-expect_eq "zone 1's resets in the ledger (its lifetime)" "$(lifetime 1 resets)" 2
-expect_eq "zone 1's appended sectors in the ledger" "$(lifetime 1 append_sectors)" 24
+expect_eq "zone 1's resets in the ledger (its lifetime)" "$(ledger_value "$ledger" $NS1 1 resets)" 2
+expect_eq "zone 1's appended sectors in the ledger" "$(ledger_value "$ledger" $NS1 1 append_sectors)" 24
 finish

@@ -110,6 +110,13 @@ zone_col() {
 	awk -v z="$1" -v c="$2" 'NR == 1 { for (i = 2; i <= NF; i++) n[$i] = i - 1; next }
 		$1 == z { print $n[c] }' "$ZNS_DEBUGFS/$D/zones"
 }
+# ledger_value DIR DISK ZONE COLUMN: the zone's lifetime COLUMN (by the
+# header's name) in DISK's ledger in state directory DIR.
+ledger_value() {
+	"$ZNS_TOOL" ledger show "$2" --state-dir "$1" -a -o csv |
+		awk -F, -v z="$3" -v c="$4" 'NR == 1 { for (i = 1; i <= NF; i++) n[$i] = i; next }
+			$n["zone"] == z { print $n[c] }'
+}
 cgroup_field() {
 	awk -v p="$1" -v f="$2" 'NR == 1 { for (i = 2; i <= NF; i++) n[$i] = i - 1; next }
 		$2 == p { print $n[f] }' "$ZNS_DEBUGFS/$D/cgroups"

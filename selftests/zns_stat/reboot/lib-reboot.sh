@@ -23,8 +23,6 @@ fold() {
 	"$ZNS_TOOL" ledger --state-dir "$STATE" --once $NS1 || fail "zns-stat ledger"
 }
 
-lifetime() {	# lifetime ZONE COLUMN: from ledger show -o csv
-	"$ZNS_TOOL" ledger show $NS1 --state-dir "$STATE" -a -o csv |
-		awk -F, -v z="$1" -v c="$2" 'NR == 1 { for (i = 1; i <= NF; i++) n[$i] = i; next }
-			$n["zone"] == z { print $n[c] }'
+lifetime() {	# lifetime ZONE COLUMN: NS1's, in the ledger on namespace 3
+	ledger_value "$STATE" $NS1 "$1" "$2"
 }
