@@ -7,10 +7,10 @@
 #   debug_suite NAME VARIANT  the same on a debug kernel (guest/debug-kernel.sh)
 # Each step's "N passed, N failed" is added up; the last line is the total.
 # Arguments (test names or prefixes) are passed to every guest suite.
-# The debug kernel's suite, the longest, runs beside the others. Its guest
-# keeps about 1.4 of the two cores busy, so the Debian suites beside it take
-# about twice as long, yet the whole saves some 10 minutes of the 70 that one
-# suite at a time takes (ZNS_CHECK_SERIAL=1).
+# The debug kernel's suite, the longest, starts first and runs beside the host
+# checks and the others. Its guest keeps about 1.4 of the two cores busy, so
+# the Debian suites beside it take about twice as long, yet the whole saves
+# some 10 minutes of the 70 that one suite at a time takes (ZNS_CHECK_SERIAL=1).
 set -uo pipefail
 
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -90,12 +90,10 @@ guest_suite() {
 	fi
 }
 
-# debug_suite [--beside] NAME VARIANT [TEST...]: a debug kernel (lockdep, KASAN, kmemleak, ...:
+# debug_suite NAME VARIANT [TEST...]: a debug kernel (lockdep, KASAN, kmemleak, ...:
 # guest/debug-kernel.sh, cached; a first build takes minutes), zns_stat built against it
 # with W=1 and no warning, then the guest suite on it, ending with a kmemleak scan.
 debug_suite() {
-	local beside=0
-	[ "$1" != --beside ] || { beside=1; shift; }
 	local name=$1 variant=$2 vars KVER ZNS_KDIR
 	# KASAN, lockdep and kmemleak under TCG: several times slower than Debian's
 	# kernel, and twice as slow again beside the other suites: t92 took 360 s
@@ -114,11 +112,7 @@ debug_suite() {
 		eval "$vars"
 		echo "ok - debug: zns_stat builds with W=1 and no warning ($KVER)"
 		add_results 1 0
-		if [ "$beside" = 1 ]; then
-			in_background "$name" guest_suite "$name" "$KVER" "$@"
-		else
-			guest_suite "$name" "$KVER" "$@"
-		fi
+		guest_suite "$name" "$KVER" "$@"
 	else
 		echo "not ok - debug: debug kernel '$variant' or zns_stat's W=1 build against it"
 		add_results 0 1
@@ -139,24 +133,11 @@ if [ "${#kernel[@]}" -ne 6 ]; then
 	add_results 0 1
 	kernel=([debian-6.1]=$KVER)
 fi
-host_checks "$KVER" $(for k in "${!kernel[@]}"; do [ "${kernel[$k]}" = "$KVER" ] || echo "${kernel[$k]}"; done | sort)
-# Debian's kernels have no CONFIG_FAULT_INJECTION and no CONFIG_KUNIT: the fault
-# tests (t*fault*) and the KUnit suites (t05-kunit) run on the debug kernel only.
-debian_exclude() {	# debian_exclude KVER: '*fault*', '*kunit*' unless its .config has them
-	local KDIR out=()
-	eval "$(bash selftests/guest/kernels.sh kdir "$1")"
-	grep -q '^CONFIG_FAULT_INJECTION=y' "$KDIR/.config" 2>/dev/null || out+=('*fault*')
-	grep -q '^CONFIG_KUNIT=y' "$KDIR/.config" 2>/dev/null || out+=('*kunit*')
-	echo "${out[*]}"	# one line: run_tests.sh reads one
-}
-debian_suite() {	# debian_suite NAME KVER EXCLUDE [TEST...]
-	local -x ZNS_TEST_EXCLUDE
-	ZNS_TEST_EXCLUDE="$(debian_exclude "$2") $3"
-	[ -z "$(debian_exclude "$2")" ] ||
-		echo "# $1: not run here: $(cd selftests/zns_stat && echo t*fault*.sh t*kunit*.sh) (no CONFIG_FAULT_INJECTION or CONFIG_KUNIT in $2; they run on the debug kernel)"
-	[ -z "$3" ] || echo "# $1: not run here: $3 (the tool's tests read the same files on every kernel and run on 6.1; the zone lifecycle's, t94 and t95, on 6.1, 6.12 and the debug kernel; the Debian packages', t16, on 6.1, the kernel host-checks.sh installs them for)"
-	guest_suite "$1" "$2" "${@:4}"
-}
+# The tool's own tests (formats, recordings, intervals: t8x) read debugfs files
+# that are the same on every kernel: they run on Debian's 6.1 only, which keeps
+# make check within its hour.
+tool_tests='t8*'
+rm -f build/check-*.result
 # in_background NAME FUNCTION ARGS...: run a suite beside the others, its
 # output in build/check-NAME.out, shown and counted by wait_background.
 bg_names=() bg_pids=()
@@ -188,13 +169,33 @@ wait_background() {
 		fi
 	done
 }
-# The tool's own tests (formats, recordings, intervals: t8x) read debugfs files
-# that are the same on every kernel: they run on Debian's 6.1 only, which keeps
-# make check within its hour.
-tool_tests='t8*'
-rm -f build/check-*.result
-# The debug kernel is built (or found) first: only the guest runs beside.
-debug_suite --beside debug-6.1 modular "$@"
+# The debug kernel's suite, the longest, starts first: its kernel build (or
+# cache) and its guest run beside the host checks and the Debian suites, with
+# a zns-stat of its own (t36 and t94 run it): host checks rebuild
+# user/zns-stat (make -B tool) meanwhile.
+debug_tool=$repo/build/tool-debug-6.1/zns-stat
+mkdir -p "${debug_tool%/*}"
+make -s tool && cp user/zns-stat "$debug_tool" ||
+	echo "# make tool failed: the debug suite's tests of the tool will fail"
+ZNS_TOOL=$debug_tool in_background debug-6.1 debug_suite debug-6.1 modular "$@"
+host_checks "$KVER" $(for k in "${!kernel[@]}"; do [ "${kernel[$k]}" = "$KVER" ] || echo "${kernel[$k]}"; done | sort)
+# Debian's kernels have no CONFIG_FAULT_INJECTION and no CONFIG_KUNIT: the fault
+# tests (t*fault*) and the KUnit suites (t05-kunit) run on the debug kernel only.
+debian_exclude() {	# debian_exclude KVER: '*fault*', '*kunit*' unless its .config has them
+	local KDIR out=()
+	eval "$(bash selftests/guest/kernels.sh kdir "$1")"
+	grep -q '^CONFIG_FAULT_INJECTION=y' "$KDIR/.config" 2>/dev/null || out+=('*fault*')
+	grep -q '^CONFIG_KUNIT=y' "$KDIR/.config" 2>/dev/null || out+=('*kunit*')
+	echo "${out[*]}"	# one line: run_tests.sh reads one
+}
+debian_suite() {	# debian_suite NAME KVER EXCLUDE [TEST...]
+	local -x ZNS_TEST_EXCLUDE
+	ZNS_TEST_EXCLUDE="$(debian_exclude "$2") $3"
+	[ -z "$(debian_exclude "$2")" ] ||
+		echo "# $1: not run here: $(cd selftests/zns_stat && echo t*fault*.sh t*kunit*.sh) (no CONFIG_FAULT_INJECTION or CONFIG_KUNIT in $2; they run on the debug kernel)"
+	[ -z "$3" ] || echo "# $1: not run here: $3 (the tool's tests read the same files on every kernel and run on 6.1; the zone lifecycle's, t94 and t95, on 6.1, 6.12 and the debug kernel; the Debian packages', t16, on 6.1, the kernel host-checks.sh installs them for)"
+	guest_suite "$1" "$2" "${@:4}"
+}
 debian_suite debian-6.1 "$KVER" "" "$@"
 # The Debian packages' test (t16: apt install in a bookworm root, host-checks.sh)
 # is prepared for the default kernel only, so it runs on 6.1 only.

@@ -9,8 +9,10 @@
 
 ZNS_KO=${ZNS_KO:-$ZNS_SRC/zns_stat.ko}
 ZNS_DEBUGFS=/sys/kernel/debug/zns_stat
-ZNS_TOOL=$ZNS_SRC/user/zns-stat
-[ -x "$ZNS_TOOL" ] || ZNS_TOOL=zns-stat	# installed (a lab machine)
+# The tool built beside the tests (make check's debug suite: a copy of its own,
+# ZNS_TOOL), else the installed one (a lab machine).
+ZNS_TOOL=${ZNS_TOOL:-$ZNS_SRC/user/zns-stat}
+[ -x "$ZNS_TOOL" ] || ZNS_TOOL=zns-stat
 ZONE_SECTORS=2048
 
 zns_loaded() {
