@@ -115,6 +115,11 @@ out=$("$tool" export --textfile-dir "$prom" --ledger-dir "$ledgers" zns8 zns8x 2
 	echo "zns-stat export --ledger-dir over bad-number.ledger: exit status $rc, said: $out"
 [ "$(grep -c '^zns_ledger_folds_total{' "$prom/zns_stat.prom")" = 2 ] ||
 	echo "zns-stat export --ledger-dir: not the 2 ledgers' series: $(grep '^zns_ledger_folds_total' "$prom/zns_stat.prom")"
+# the lifecycle's totals: the 11 fill buckets of each, nanoseconds as exact seconds
+[ "$(grep -c '^zns_ledger_resets_fill_total{.*,fill_pct="[0-9]*"} [0-9]*$' "$prom/zns_stat.prom")" = 22 ] ||
+	echo "zns-stat export --ledger-dir: not 11 fill buckets a ledger: $(grep '^zns_ledger_resets_fill_total' "$prom/zns_stat.prom")"
+grep -qx 'zns_ledger_time_to_full_seconds_total{disk="zns8x",identity="serial.zns8x-serial.nsid.2"} 61.000000123' "$prom/zns_stat.prom" ||
+	echo "zns-stat export --ledger-dir: zns8x time to full not 61.000000123 s: $(grep '^zns_ledger_time_to_full_seconds_total' "$prom/zns_stat.prom")"
 [ "$(cd "$ledgers" && ls -A --full-time && md5sum ./* ./.[!.]*)" = "$before" ] ||
 	echo "zns-stat export --ledger-dir changed its directory: $(ls -A "$ledgers")"
 

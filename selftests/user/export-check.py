@@ -140,10 +140,25 @@ for line in lines[1:]:
 def ledger(path):
     lines = open(path).read().splitlines()
     kv = dict(line.split(": ", 1) for line in lines[1:12])
-    ns = {f[1]: int(f[2]) for f in (line.split() for line in lines[12:18])}
-    cols = lines[18].lstrip("# ").split()
-    zones = [dict(zip(cols, map(int, line.split()))) for line in lines[19:-1]]
+    # version 1: the summary's 6 namespace counters; 2: the lifecycle's too
+    head = next(i for i, line in enumerate(lines) if line.startswith("# zone "))
+    ns = {f[1]: int(f[2]) for f in (line.split() for line in lines[12:head])}
+    cols = lines[head].lstrip("# ").split()
+    zones = [dict(zip(cols, map(int, line.split()))) for line in lines[head + 1:-1]]
     return kv, ns, zones
+
+
+# a namespace counter's series: base units, the fill buckets one family
+def ns_expect(c, v, **labels):
+    pct = re.fullmatch(r"resets_fill_(\d+)pct", c)
+    if pct:
+        expect("zns_ledger_resets_fill_total", v, fill_pct=pct.group(1), **labels)
+    elif c.endswith("_ns"):
+        expect("zns_ledger_%s_seconds_total" % re.sub(r"(_sum)?_ns$", "", c), v / 1e9, **labels)
+    elif c.endswith("_sectors"):
+        expect("zns_ledger_%s_bytes_total" % c[:-len("_sectors")], v * 512, **labels)
+    else:
+        expect("zns_ledger_%s_total" % c, v, **labels)
 
 
 if ledger_dir:
@@ -165,7 +180,9 @@ if ledger_dir:
             expect("zns_ledger_%s_total" % c, sum(z[c] for z in zones), **labels)
         expect("zns_ledger_reset_fill_bytes_total", sum(z["fill_sum_sectors"] for z in zones) * 512, **labels)
         for c, v in ns.items():
-            expect("zns_ledger_%s_total" % c, v, **labels)
+            ns_expect(c, v, **labels)
+        if len(ns) == 6:  # version 1: no lifecycle totals kept, served as 0
+            expect("zns_ledger_time_open_seconds_total", 0, **labels)
         expect("zns_ledger_folds_total", int(kv["folds"]), **labels)
         expect("zns_ledger_restarts_total", int(kv["restarts"]), **labels)
         expect("zns_ledger_last_fold_timestamp_seconds", int(kv["last_seen"]), **labels)

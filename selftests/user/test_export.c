@@ -320,7 +320,8 @@ static char *samples_from(const char *text, const char *prefix)
 
 /*
  * The lifetime series of fixtures/ledger-dir's zns8x ledger: the zones'
- * totals summed, the namespace's, and with --zones the busiest zone's.
+ * totals summed, the namespace's (its lifecycle's too: a version 2
+ * ledger), and with --zones the busiest zone's.
  */
 static void ledger_series_exact(void **state)
 {
@@ -356,6 +357,34 @@ static void ledger_series_exact(void **state)
 		"zns_ledger_close_all_total" X8 "} 0\n"
 		"zns_ledger_select_all_errors_total" X8 "} 1\n"
 		"zns_ledger_dropped_total" X8 "} 2\n"
+		/* the lifecycle's: ns as seconds, sectors as bytes */
+		"zns_ledger_open_limit_time_seconds_total" X8 "} 1.5\n"
+		"zns_ledger_active_limit_time_seconds_total" X8 "} 0.250000001\n"
+		"zns_ledger_opens_over_limit_total" X8 "} 3\n"
+		"zns_ledger_opens_maybe_over_limit_total" X8 "} 1\n"
+		"zns_ledger_too_many_open_errors_total" X8 "} 2\n"
+		"zns_ledger_too_many_active_errors_total" X8 "} 0\n"
+		"zns_ledger_resets_fill_unknown_total" X8 "} 1\n"
+		"zns_ledger_resets_fill_fraction_unknown_total" X8 "} 0\n"
+		"zns_ledger_resets_select_all_unknown_total" X8 "} 5\n"
+		/* resets_fill_<N>pct: N / 10 + 1 in the fixture */
+		"zns_ledger_resets_fill_total" X8 ",fill_pct=\"0\"} 1\n"
+		"zns_ledger_resets_fill_total" X8 ",fill_pct=\"10\"} 2\n"
+		"zns_ledger_resets_fill_total" X8 ",fill_pct=\"20\"} 3\n"
+		"zns_ledger_resets_fill_total" X8 ",fill_pct=\"30\"} 4\n"
+		"zns_ledger_resets_fill_total" X8 ",fill_pct=\"40\"} 5\n"
+		"zns_ledger_resets_fill_total" X8 ",fill_pct=\"50\"} 6\n"
+		"zns_ledger_resets_fill_total" X8 ",fill_pct=\"60\"} 7\n"
+		"zns_ledger_resets_fill_total" X8 ",fill_pct=\"70\"} 8\n"
+		"zns_ledger_resets_fill_total" X8 ",fill_pct=\"80\"} 9\n"
+		"zns_ledger_resets_fill_total" X8 ",fill_pct=\"90\"} 10\n"
+		"zns_ledger_resets_fill_total" X8 ",fill_pct=\"100\"} 11\n"
+		"zns_ledger_reclaimed_bytes_total" X8 "} 4243456\n"
+		"zns_ledger_finishes_waste_known_total" X8 "} 4\n"
+		"zns_ledger_finishes_waste_unknown_total" X8 "} 2\n"
+		"zns_ledger_finish_waste_bytes_total" X8 "} 434176\n"
+		"zns_ledger_time_to_full_seconds_total" X8 "} 61.000000123\n"
+		"zns_ledger_time_open_seconds_total" X8 "} 7200\n"
 		"zns_ledger_folds_total" X8 "} 40\n"
 		"zns_ledger_restarts_total" X8 "} 3\n"
 		"zns_ledger_last_fold_timestamp_seconds" X8 "} 1795796486\n"
@@ -380,11 +409,13 @@ static void ledger_series_exact(void **state)
 	free(got);
 	/* one # HELP and # TYPE a family, counters end in _total */
 	got = strstr(b.s, "# HELP zns_ledger_");
-	assert_int_equal(count_of(got, "# HELP zns_ledger_"), 28);
-	assert_int_equal(count_of(got, "# TYPE zns_ledger_"), 28);
-	assert_int_equal(count_of(got, "_total counter\n"), 26);
+	assert_int_equal(count_of(got, "# HELP zns_ledger_"), 28 + 16);
+	assert_int_equal(count_of(got, "# TYPE zns_ledger_"), 28 + 16);
+	assert_int_equal(count_of(got, "_total counter\n"), 26 + 16);
 	assert_int_equal(count_of(got, " gauge\n"), 2);
 	assert_non_null(strstr(b.s, "# HELP zns_ledger_zone_resets_total Zone resets (select-all ones: zns_ledger_reset_all_total) on the zone since the ledger began"));
+	assert_non_null(strstr(b.s, "# HELP zns_ledger_resets_fill_total Resets by the zone's fill (fill_pct 0: nothing written; N: in ((N-10)%, N%] of the capacity) since the ledger began"));
+	assert_non_null(strstr(b.s, "# TYPE zns_ledger_time_open_seconds_total counter\n"));
 	sbuf_free(&b);
 	/* without --zones, none per zone */
 	o.zones = 0;
@@ -416,6 +447,9 @@ static void ledger_dir_current_ledgers_only(void **state)
 		"zns_ledger_last_fold_timestamp_seconds{disk=\"zns8\",identity=\"nguid.5eed0000-0000-0000-0000-00000000a108\"} 1795783140\n"
 		"zns_ledger_last_fold_timestamp_seconds" X8 "} 1795796486\n");
 	free(got);
+	/* a version 1 ledger kept no lifecycle totals: 0, as ledger show says */
+	assert_non_null(strstr(b.s, "zns_ledger_time_open_seconds_total{disk=\"zns8\",identity=\"nguid.5eed0000-0000-0000-0000-00000000a108\"} 0\n"));
+	assert_non_null(strstr(b.s, "zns_ledger_resets_fill_total{disk=\"zns8\",identity=\"nguid.5eed0000-0000-0000-0000-00000000a108\",fill_pct=\"100\"} 0\n"));
 	sbuf_free(&b);
 }
 
