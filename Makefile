@@ -106,8 +106,9 @@ demo:
 	bash selftests/demo.sh
 
 # zns_stat against no tracing and the seed's bpftrace tracer, hot-path cost, memory,
-# scale and the CPU-bound substrate (phase cpu), in one QEMU guest (25-40 min;
-# ZNS_BENCH_* knobs in selftests/bench/bench.sh).
+# scale (one QEMU guest), and the CPU-bound substrate (phase cpu) in a second one
+# whose time counts instructions (QEMU -icount) (25-40 min; ZNS_BENCH_* knobs in
+# selftests/bench/bench.sh).
 # Results in build/bench/report.txt; see Documentation/performance.rst.
 .PHONY: bench
 bench:

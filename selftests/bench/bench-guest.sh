@@ -40,7 +40,9 @@
 #           reversed every round (B A A0) so that drift cancels, and a block
 #           of D runs after them, before them in the next round (bpftrace
 #           starts once per two rounds); zns_stat loaded once, its probes
-#           detached (enabled=0) but in B
+#           detached (enabled=0) but in B. make bench runs it in a boot of
+#           its own under QEMU's -icount (bench.sh, ZNS_BENCH_ICOUNT_PHASES):
+#           guest time counts instructions, so the host's load cannot move it
 #
 # Devices (bench.sh adds a controller with serial "zbench"; found by geometry):
 #   WL    512 MiB, 64 KiB zones (8192), 4 KiB LBAs: every workload
@@ -92,9 +94,18 @@ CONFIGS=${ZNS_BENCH_CONFIGS:-A B C D A0}
 WORKLOADS=${ZNS_BENCH_WORKLOADS:-rr1 rr32 seqw append reset}
 PHASES=${ZNS_BENCH_PHASES:-rounds ab hot memory scale selectall cpu}
 AB_ROUNDS=${ZNS_BENCH_AB_ROUNDS:-12}
-CPU_ROUNDS=${ZNS_BENCH_CPU_ROUNDS:-10}
-CPU_SECS=${ZNS_BENCH_CPU_SECONDS:-$SECS}
-CPU_CONFIGS=${ZNS_BENCH_CPU_CONFIGS:-A0 A B D}
+# Phase cpu in the instruction-counted boot (bench.sh, ZNS_BENCH_ICOUNT=1):
+# rounds repeat to within 0.01%, so fewer and shorter runs; no D, as
+# bpftrace's start (LLVM) takes minutes of the host's time there.
+if [ "${ZNS_BENCH_ICOUNT:-0}" = 1 ]; then
+	CPU_ROUNDS=${ZNS_BENCH_CPU_ROUNDS:-5}
+	CPU_SECS=${ZNS_BENCH_CPU_SECONDS:-0.5}
+	CPU_CONFIGS=${ZNS_BENCH_CPU_CONFIGS:-A0 A B}
+else
+	CPU_ROUNDS=${ZNS_BENCH_CPU_ROUNDS:-10}
+	CPU_SECS=${ZNS_BENCH_CPU_SECONDS:-$SECS}
+	CPU_CONFIGS=${ZNS_BENCH_CPU_CONFIGS:-A0 A B D}
+fi
 CPU_TRANSPORT=${ZNS_BENCH_CPU_TRANSPORT:-}	# loop or tcp; empty: loop where the kernel has it
 SCALE_FILL=${ZNS_BENCH_SCALE_FILL:-1}
 SCALE_REPS=${ZNS_BENCH_SCALE_REPS:-5}
@@ -132,8 +143,9 @@ fio_run() {
 	local name=$1
 	shift
 	rm -f "/tmp/$name.prerun.txt" "/tmp/$name.postrun.txt"
+	# in ms: fio takes no fraction of a second (RUN_SECS may be 0.5)
 	(cd /tmp && fio --name="$name" --filename="/dev/$WL" --direct=1 --time_based \
-		--runtime="$RUN_SECS" --output-format=json --output="/tmp/$name.json" \
+		--runtime="$(awk -v s="$RUN_SECS" 'BEGIN { printf "%dms", s * 1000 }')" --output-format=json --output="/tmp/$name.json" \
 		--exec_prerun="$ZB stat" --exec_postrun="$ZB stat" "$@" >/dev/null) ||
 		fail "fio $name"
 	python3 - "/tmp/$name.json" "/tmp/$name.prerun.txt" "/tmp/$name.postrun.txt" <<'EOF'
@@ -391,7 +403,8 @@ cpu_rounds() {
 	bench "phase=cpu_env transport=$CPU_TRANSPORT disk=$WL ctrl=$CPU_CTRL nullb=$CPU_NULLB" \
 		"zone_sectors=$ZSEC lba=$LBA zones=$(cat "/sys/block/$WL/queue/nr_zones")" \
 		"rounds=$CPU_ROUNDS seconds=$CPU_SECS configs=${CPU_CONFIGS// /,}" \
-		"idle=$(grep -o 'idle=[a-z]*' /proc/cmdline | cut -d= -f2 || true)"
+		"idle=$(grep -o 'idle=[a-z]*' /proc/cmdline | cut -d= -f2 || true)" \
+		"clock=$([ "${ZNS_BENCH_ICOUNT:-0}" = 1 ] && echo icount || echo host)"
 	# Warm-up, not reported (as in phase rounds), with the probes attached.
 	RUN_SECS=1
 	for wl in $WORKLOADS; do

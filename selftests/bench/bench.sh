@@ -13,6 +13,9 @@
 #   ZNS_BENCH_LC_WORKLOADS workloads timed again with the local_clock() variant [rr1 rr32 append; empty: none]
 #   ZNS_BENCH_CONFIGS     [A B C]   ZNS_BENCH_WORKLOADS [rr1 rr32 seqw append reset]
 #   ZNS_BENCH_PHASES      [rounds ab hot memory scale selectall cpu]
+#   ZNS_BENCH_ICOUNT_PHASES those of the phases run in a second boot whose guest
+#                         time counts instructions (QEMU -icount, one vCPU;
+#                         boot() below) [cpu; empty: all in one boot]
 #   ZNS_BENCH_KVER        the guest kernel: 6.1 or 6.12 (Debian's, also 6.1-rt,
 #                         6.12-rt...: selftests/guest/kernels.sh list) or a
 #                         release such as 6.12.95+deb12-amd64 [KVER, else
@@ -40,7 +43,7 @@
 #   ZNS_BENCH_TOOL_BASE   a commit: its zns-stat, timed against this tree's in
 #                         phase scale (--all and record, interleaved, each
 #                         ZNS_BENCH_SCALE_REPS times) on the same namespace
-# Output: build/bench/guest.log (console), build/bench/results.txt (BENCH lines and
+# Output: build/bench/guest.log and guest-icount.log (consoles), build/bench/results.txt (BENCH lines and
 # host facts), build/bench/report.txt (tables, also printed). Exit status non-zero
 # if the guest run failed.
 set -euo pipefail
@@ -143,12 +146,22 @@ fi
 export ZNS_BENCH_ZBENCH=$out/zbench ZNS_BENCH_TIMED_KO=$timed_ko ZNS_BENCH_TIMED_LC_KO=$timed_lc_ko
 export ZNS_BENCH_BASE_KO=$base_ko
 timeout=${ZNS_BENCH_TIMEOUT:-3600}
+# The phases of the instruction-counted boot, and those of the other.
+phases=${ZNS_BENCH_PHASES:-rounds ab hot memory scale selectall cpu}
+icount_phases=() host_phases=()
+for p in $phases; do
+	if [[ " ${ZNS_BENCH_ICOUNT_PHASES-cpu} " == *" $p "* ]]; then
+		icount_phases+=("$p")
+	else
+		host_phases+=("$p")
+	fi
+done
 # The knobs reach the guest in a file, not in the environment: vm.sh puts every
 # ZNS_* variable on the kernel command line, which ZNS_QEMU_EXTRA nearly fills.
-while IFS= read -r var; do
+knobs=$(while IFS= read -r var; do
 	printf 'export %s=%q\n' "$var" "${!var}"
 	unset "$var"
-done < <(compgen -e | grep '^ZNS_BENCH_') >"$out/guest.env"
+done < <(compgen -e | grep '^ZNS_BENCH_'))
 
 {
 	echo "HOST date=$(date -u +%Y-%m-%dT%H:%M:%SZ) commit=$(git rev-parse --short HEAD 2>/dev/null || echo none) dirty=$(git status --porcelain 2>/dev/null | grep -c . || true)${base_ko:+ base=$base_rev}${base_tool_rev:+ base_tool=$base_tool_rev}"
@@ -157,27 +170,57 @@ done < <(compgen -e | grep '^ZNS_BENCH_') >"$out/guest.env"
 } >"$out/results.txt"
 log "load before: $(uptime)"
 
-# Progress: the guest's BENCH lines as they come.
-rm -f "$out/guest.log"
-set +e
-cd "$img"
-bash "$repo/selftests/guest/vm.sh" --timeout "$timeout" --log "$out/guest.log" -- \
-	"$here/bench-guest.sh" 2>&1 | sed -u 's/\r$//' |
-	grep --line-buffered -E '^(BENCH |bench: |vm.sh: |FAIL)' >&2
-rc=${PIPESTATUS[0]}
-set -e
-cd "$repo"
+# boot LOG ICOUNT PHASE...: one guest run of bench-guest.sh, its BENCH lines
+# shown as they come and added to results.txt. ICOUNT=1: under QEMU's
+# -icount shift=0,sleep=off, on one vCPU (QEMU 7.2 hangs bringing up a
+# second one there): guest time is the instructions executed, 1 ns each, and
+# an idle vCPU skips to its next timer, so the host's load and noise cannot
+# move what the guest measures; what it cannot see is what an instruction
+# costs on a real CPU (caches, atomics, branches).
+boot() {
+	local log=$1 icount=$2 rc
+	shift 2
+	{
+		echo "$knobs"
+		echo "export ZNS_BENCH_PHASES=$(printf %q "$*") ZNS_BENCH_ICOUNT=$icount"
+	} >"$out/guest.env"
+	rm -f "$log"
+	set +e
+	(
+		cd "$img" || exit 1
+		[ "$icount" = 0 ] ||
+			export ZNS_QEMU_EXTRA="$ZNS_QEMU_EXTRA -icount shift=0,sleep=off -smp 1"
+		bash "$repo/selftests/guest/vm.sh" --timeout "$timeout" --log "$log" -- \
+			"$here/bench-guest.sh" 2>&1 | sed -u 's/\r$//' |
+			grep --line-buffered -E '^(BENCH |bench: |vm.sh: |FAIL)' >&2
+		exit "${PIPESTATUS[0]}"
+	)
+	rc=$?
+	set -e
+	tr -d '\r' <"$log" | grep -E '^(BENCH |bench: )' >>"$out/results.txt" || true
+	if [ "$rc" = 0 ] && ! tr -d '\r' <"$log" | grep -q '^BENCH phase=end'; then
+		log "the guest run ended early: no 'BENCH phase=end' line"
+		rc=1
+	fi
+	if [ "$rc" != 0 ]; then
+		log "the guest run failed ($rc): see $log"
+		tr -d '\r' <"$log" | grep -E 'FAIL|error' | tail -n 5 >&2 || true
+	fi
+	return "$rc"
+}
+rc=0
+rm -f "$out/guest.log" "$out/guest-icount.log"
+if [ "${#host_phases[@]}" -gt 0 ]; then
+	boot "$out/guest.log" 0 "${host_phases[@]}" || rc=$?
+fi
+if [ "${#icount_phases[@]}" -gt 0 ]; then
+	log "phases ${icount_phases[*]}: a second boot, instructions counted (-icount)"
+	start=$SECONDS
+	boot "$out/guest-icount.log" 1 "${icount_phases[@]}" || rc=$?
+	echo "HOST icount_boot_s=$((SECONDS - start))" >>"$out/results.txt"
+fi
 
 echo "HOST load_after=$(cut -d' ' -f1-3 /proc/loadavg | tr ' ' ,)" >>"$out/results.txt"
 log "load after: $(uptime)"
-tr -d '\r' <"$out/guest.log" | grep -E '^(BENCH |bench: )' >>"$out/results.txt" || true
-if [ "$rc" = 0 ] && ! grep -q '^BENCH phase=end' "$out/results.txt"; then
-	log "the guest run ended early: no 'BENCH phase=end' line"
-	rc=1
-fi
-if [ "$rc" != 0 ]; then
-	log "the guest run failed ($rc): see $out/guest.log"
-	tr -d '\r' <"$out/guest.log" | grep -E 'FAIL|error' | tail -n 5 >&2 || true
-fi
 python3 "$here/report.py" "$out/results.txt" | tee "$out/report.txt"
 exit "$rc"

@@ -148,7 +148,7 @@ def like_for_like(p, runs):
         p(r)
 
 
-def cpu_phase(recs, tick_ns, p, uml=False):
+def cpu_phase(recs, tick_ns, p, uml=False, host=None):
     """Phase cpu: A0, A, B and D on the CPU-bound namespace, rounds with the
     order reversed every round. Per round and workload the ratios B/A, A0/A
     and D/A and the CPU per I/O differences; their medians with the median's
@@ -166,10 +166,15 @@ def cpu_phase(recs, tick_ns, p, uml=False):
     runs = defaultdict(dict)    # (wl, cfg) -> round -> (iops, cpu_ns per I/O)
     elapsed = defaultdict(dict)  # the same, IOPS by elapsed time (UML)
     host_cpu = 0
+    env = next((r for r in recs if r.get("phase") == "cpu_env"), {})
+    # -icount shift=0 (bench.sh): the guest's time is its one vCPU's
+    # instructions, 1 ns each, so a run's time per command is instructions
+    # per command (an idle vCPU skips to its next timer: little idle is left)
+    icount = env.get("clock") == "icount"
     for r in recs:
         if r.get("phase") == "cpu" and "wl" in r:
             ios, secs = int(r["ios"]), float(r["seconds"])
-            cpu_ns = int(r["busy"]) * tick_ns
+            cpu_ns = secs * 1e9 if icount else int(r["busy"]) * tick_ns
             m = marks.get(r.get("mark"), [])
             if uml:
                 cpu_ns = secs * 1e9
@@ -181,12 +186,17 @@ def cpu_phase(recs, tick_ns, p, uml=False):
     if not runs:
         return {}
     unit, div, spec = ("ns", 1, "{:+.0f}") if uml else ("us", 1000, "{:+.2f}")
-    env = next((r for r in recs if r.get("phase") == "cpu_env"), {})
+    if icount:
+        unit, div, spec = ("instructions", 1, "{:+.0f}")
     done = next((r for r in recs if r.get("phase") == "done" and r.get("name") == "cpu"), {})
     counted = next((r for r in recs if r.get("phase") == "cpu_counted"), None)
     starts = [int(r["bpftrace_start_ms"]) for r in recs
               if r.get("phase") == "cpu" and "bpftrace_start_ms" in r]
     minutes = int(done["ms"]) / 60000 if "ms" in done else None
+    guest_minutes = minutes
+    if icount:  # the verdict's minutes are the host's: the whole -icount boot
+        boot_s = (host or {}).get("icount_boot_s", "")
+        minutes = int(boot_s) / 60 if boot_s.isdigit() else None
     p("1d. CPU-bound substrate (%s): a zoned null_blk without data, exported by nvmet,"
       % ("in UML" if uml else "phase cpu"))
     p("    reached through nvme-%s as %s (%s zones of %s sectors, %s B LBAs); %s in %s"
@@ -202,6 +212,15 @@ def cpu_phase(recs, tick_ns, p, uml=False):
         p("    %s (%d of %d runs). Per round:" % (
             "UML's CPU time on the host (its cgroup)" if host_cpu else "elapsed time",
             host_cpu, sum(len(v) for v in runs.values())))
+    elif icount:
+        p("    rounds of %s s runs of guest time, which counts instructions (QEMU -icount"
+          % env.get("seconds", "?"))
+        p("    shift=0, one vCPU: 1 ns per instruction, the host's load cannot move it), A0 A B")
+        p("    back to back per workload, the order reversed every round; the phase took %s min"
+          % fmt(guest_minutes, "{:.1f}"))
+        p("    of guest time, its boot %s min of the host's. IOPS: commands per 10^9"
+          % fmt(minutes, "{:.1f}"))
+        p("    instructions. Per round:")
     else:
         p("    rounds of %s s runs (guest idle: %s), A0 A B back to back per workload, the order"
           % (env.get("seconds", "?"), env.get("idle") or "halt"))
@@ -253,6 +272,9 @@ def cpu_phase(recs, tick_ns, p, uml=False):
         p("the work, %s of it busy in UML's /proc/stat over the runs), per-round differences,"
           % busy_share(recs))
         p("median and ~95% CI (D: not possible in UML, which has no BPF on tracepoints):")
+    elif icount:
+        p("CPU per I/O (instructions: the run's guest time / I/Os), per-round differences,")
+        p("median and ~95% CI:")
     else:
         p("CPU per I/O (us; busy ticks of all CPUs / I/Os), per-round differences, median and ~95% CI:")
     p("%-7s %8s  %-20s %-20s %-20s %9s %9s" % ("wl", "cpu A", "A-A0 (iostats)", "B-A (zns_stat)",
@@ -475,7 +497,7 @@ def main():
         p("")
 
     # ---- CPU-bound substrate
-    cpu = cpu_phase(recs, tick_ns, p)
+    cpu = cpu_phase(recs, tick_ns, p, host=host)
 
     # ---- hot path
     hot = [r for r in recs if r.get("phase") == "hot"]

@@ -252,7 +252,7 @@ static int run_append(int argc, char **argv)
 		pthread_join(th[i], NULL);
 	secs = now() - start;
 	read_ticks(&t1);
-	printf("zbench mode=append ios=%llu data_ios=%llu resets=%llu seconds=%.3f busy=%llu total=%llu\n",
+	printf("zbench mode=append ios=%llu data_ios=%llu resets=%llu seconds=%.6f busy=%llu total=%llu\n",
 	       atomic_load(&appends) + zone_resets, atomic_load(&appends),
 	       zone_resets, secs, t1.busy - t0.busy, t1.total - t0.total);
 	return 0;
@@ -295,7 +295,7 @@ static int run_reset(int argc, char **argv)
 	}
 	secs = now() - start;
 	read_ticks(&t1);
-	printf("zbench mode=reset ios=%llu data_ios=%llu resets=%llu seconds=%.3f busy=%llu total=%llu\n",
+	printf("zbench mode=reset ios=%llu data_ios=%llu resets=%llu seconds=%.6f busy=%llu total=%llu\n",
 	       writes + resets, writes, resets, secs, t1.busy - t0.busy,
 	       t1.total - t0.total);
 	free(buf);
@@ -333,7 +333,7 @@ static int run_touch(int argc, char **argv)
 		ios += 2;
 	}
 	read_ticks(&t1);
-	printf("zbench mode=touch ios=%llu data_ios=%llu resets=0 seconds=%.3f busy=%llu total=%llu\n",
+	printf("zbench mode=touch ios=%llu data_ios=%llu resets=0 seconds=%.6f busy=%llu total=%llu\n",
 	       ios, ios, now() - start, t1.busy - t0.busy, t1.total - t0.total);
 	free(buf);
 	return 0;
