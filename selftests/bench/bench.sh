@@ -20,10 +20,11 @@
 #                         6.12-rt...: selftests/guest/kernels.sh list) or a
 #                         release such as 6.12.95+deb12-amd64 [KVER, else
 #                         the release linux-headers-amd64 points at]
-#   ZNS_BENCH_CPU_ROUNDS  rounds of phase cpu (A0 A B D, the order reversed
-#                         every round) [10]
-#   ZNS_BENCH_CPU_SECONDS seconds per workload run in phase cpu [ZNS_BENCH_SECONDS]
-#   ZNS_BENCH_CPU_CONFIGS [A0 A B D]
+#   ZNS_BENCH_CPU_ROUNDS  rounds of phase cpu (the order reversed every
+#                         round) [5 under -icount, else 10]
+#   ZNS_BENCH_CPU_SECONDS seconds per workload run in phase cpu [0.5 under
+#                         -icount, else ZNS_BENCH_SECONDS]
+#   ZNS_BENCH_CPU_CONFIGS [A0 A B under -icount, else A0 A B D]
 #   ZNS_BENCH_CPU_TRANSPORT phase cpu's path to nvmet: loop (nvme-loop) or tcp
 #                         (nvme-tcp on 127.0.0.1) [loop where the kernel has
 #                         it: 6.12; Debian's 6.1 has not: tcp]
@@ -158,10 +159,11 @@ for p in $phases; do
 done
 # The knobs reach the guest in a file, not in the environment: vm.sh puts every
 # ZNS_* variable on the kernel command line, which ZNS_QEMU_EXTRA nearly fills.
-knobs=$(while IFS= read -r var; do
-	printf 'export %s=%q\n' "$var" "${!var}"
+knobs=
+while IFS= read -r var; do
+	knobs+=$(printf 'export %s=%q' "$var" "${!var}")$'\n'
 	unset "$var"
-done < <(compgen -e | grep '^ZNS_BENCH_'))
+done < <(compgen -e | grep '^ZNS_BENCH_')
 
 {
 	echo "HOST date=$(date -u +%Y-%m-%dT%H:%M:%SZ) commit=$(git rev-parse --short HEAD 2>/dev/null || echo none) dirty=$(git status --porcelain 2>/dev/null | grep -c . || true)${base_ko:+ base=$base_rev}${base_tool_rev:+ base_tool=$base_tool_rev}"
