@@ -18,16 +18,10 @@
 . "${0%/*}/lib.sh"
 . "${0%/*}/zns.sh"
 
-kmod=(modprobe -d "${ZNS_KMOD_ROOT:-/}" -S "$(uname -r)")
-"${kmod[@]}" --show-depends nvmet_tcp >/dev/null 2>&1 &&
-	"${kmod[@]}" --show-depends nvme_tcp >/dev/null 2>&1 ||
-	ktap_skip "no nvmet_tcp or nvme_tcp module for $(uname -r)"
-
-cfg=/sys/kernel/config/nvmet
+cfg=$NVMET_CFG
 nqn=nqn.2026-11.org.zns-stat:t65
 port=$cfg/ports/65
 hostid=00000000-0000-4000-8000-000000000065
-hostnqn=nqn.2014-08.org.nvmexpress:uuid:$hostid
 readers=8
 work=$(mktemp -d)
 
@@ -48,10 +42,7 @@ teardown() {
 }
 trap teardown EXIT
 
-unload_zns
-nvme_down
-"${kmod[@]}" nvme_core multipath=0 || fail "modprobe nvme_core multipath=0"
-"${kmod[@]}" -a nvme nvmet_tcp nvme_tcp || fail "modprobe nvme nvmet_tcp nvme_tcp"
+nvmet_tcp_up
 
 # The zoned namespace of 512-byte LBAs, by its NSID.
 backing=
@@ -65,33 +56,15 @@ done
 [ -n "$backing" ] || fail "no namespace 2 on nvme0"
 echo "nvmet exports /dev/$backing"
 
-mountpoint -q /sys/kernel/config || mount -t configfs none /sys/kernel/config ||
-	fail "mount configfs"
-ip link set lo up || fail "ip link set lo up"
 mkdir "$cfg/subsystems/$nqn" || fail "nvmet subsystem"
 echo 1 > "$cfg/subsystems/$nqn/attr_allow_any_host"
 mkdir "$cfg/subsystems/$nqn/namespaces/1"
 echo -n "/dev/$backing" > "$cfg/subsystems/$nqn/namespaces/1/device_path"
 echo 1 > "$cfg/subsystems/$nqn/namespaces/1/enable" || fail "nvmet refuses /dev/$backing"
-mkdir "$port"
-echo tcp > "$port/addr_trtype"
-echo ipv4 > "$port/addr_adrfam"
-echo 127.0.0.1 > "$port/addr_traddr"
-echo 4420 > "$port/addr_trsvcid"
-ln -s "$cfg/subsystems/$nqn" "$port/subsystems/$nqn" || fail "nvmet port"
+nvmet_tcp_port 65 "$nqn"
 
-# What nvme connect does, with fast_io_fail_tmo, which nvme-cli 2.3 cannot pass.
-printf '%s' "transport=tcp,traddr=127.0.0.1,trsvcid=4420,nqn=$nqn,hostnqn=$hostnqn,hostid=$hostid,keep_alive_tmo=1,reconnect_delay=1,ctrl_loss_tmo=120,fast_io_fail_tmo=1" \
-	> /dev/nvme-fabrics || fail "connect through /dev/nvme-fabrics"
-ctrl=
-end=$((SECONDS + 20))
-while [ -z "$ctrl" ] && [ $SECONDS -lt $end ]; do
-	for c in /sys/class/nvme/nvme*; do
-		[ "$(cat "$c/subsysnqn" 2>/dev/null)" = "$nqn" ] && ctrl=${c##*/}
-	done
-	[ -n "$ctrl" ] || sleep 0.2
-done
-[ -n "$ctrl" ] || fail "no controller for $nqn"
+# Reconnects every second, failing I/O after 1 s of it.
+fabrics_connect "$nqn" "$hostid" keep_alive_tmo=1,reconnect_delay=1,ctrl_loss_tmo=120,fast_io_fail_tmo=1
 disk=${ctrl}n1
 wait_for_block "$disk"
 echo "$ctrl: $(cat "/sys/class/nvme/$ctrl/transport"), namespace $disk"

@@ -9,12 +9,7 @@
 . "${0%/*}/lib.sh"
 . "${0%/*}/zns.sh"
 
-kmod=(modprobe -d "${ZNS_KMOD_ROOT:-/}" -S "$(uname -r)")
-"${kmod[@]}" --show-depends nvmet_tcp >/dev/null 2>&1 &&
-	"${kmod[@]}" --show-depends nvme_tcp >/dev/null 2>&1 ||
-	ktap_skip "no nvmet_tcp or nvme_tcp module for $(uname -r)"
-
-cfg=/sys/kernel/config/nvmet
+cfg=$NVMET_CFG
 nqn=nqn.2026-11.org.zns-stat:t84
 empty_nqn=nqn.2026-11.org.zns-stat:t84-empty
 ns=$cfg/subsystems/$nqn/namespaces/1
@@ -41,29 +36,17 @@ teardown() {
 }
 trap teardown EXIT
 
-unload_zns
-nvme_down
-"${kmod[@]}" nvme_core multipath=0 || fail "modprobe nvme_core multipath=0"
-"${kmod[@]}" -a nvme nvmet_tcp nvme_tcp || fail "modprobe nvme nvmet_tcp nvme_tcp"
+nvmet_tcp_up
 wait_for_block nvme0n2
 [ "$(cat /sys/block/nvme0n2/nsid)" = 2 ] || fail "nvme0n2 is not nsid 2"
 load_zns
 
-mountpoint -q /sys/kernel/config || mount -t configfs none /sys/kernel/config ||
-	fail "mount configfs"
-ip link set lo up || fail "ip link set lo up"
 mkdir "$cfg/subsystems/$nqn" "$cfg/subsystems/$empty_nqn" || fail "nvmet subsystems"
 echo 1 > "$cfg/subsystems/$nqn/attr_allow_any_host"
 echo 1 > "$cfg/subsystems/$empty_nqn/attr_allow_any_host"
 mkdir "$ns"
 echo -n /dev/nvme0n2 > "$ns/device_path"
-mkdir "$port"
-echo tcp > "$port/addr_trtype"
-echo ipv4 > "$port/addr_adrfam"
-echo 127.0.0.1 > "$port/addr_traddr"
-echo 4420 > "$port/addr_trsvcid"
-ln -s "$cfg/subsystems/$nqn" "$port/subsystems/$nqn" || fail "nvmet port"
-ln -s "$cfg/subsystems/$empty_nqn" "$port/subsystems/$empty_nqn" || fail "nvmet port"
+nvmet_tcp_port 84 "$nqn" "$empty_nqn"
 
 # export NGUID: the namespace, disabled while its NGUID changes
 export_nguid() {
@@ -71,19 +54,9 @@ export_nguid() {
 	echo "$1" > "$ns/device_nguid" || fail "nvmet refuses NGUID $1"
 	echo 1 > "$ns/enable" || fail "nvmet refuses /dev/nvme0n2"
 }
-# connect NQN: the new controller's name in $ctrl (what nvme connect does)
+# connect NQN: the new controller's name in $ctrl, kept for the teardown
 connect() {
-	local c end=$((SECONDS + 20))
-	printf '%s' "transport=tcp,traddr=127.0.0.1,trsvcid=4420,nqn=$1,hostnqn=nqn.2014-08.org.nvmexpress:uuid:$hostid,hostid=$hostid" \
-		> /dev/nvme-fabrics || fail "connect $1 through /dev/nvme-fabrics"
-	ctrl=
-	while [ -z "$ctrl" ] && [ $SECONDS -lt $end ]; do
-		for c in /sys/class/nvme/nvme*; do
-			[ "$(cat "$c/subsysnqn" 2>/dev/null)" = "$1" ] && ctrl=${c##*/}
-		done
-		[ -n "$ctrl" ] || sleep 0.2
-	done
-	[ -n "$ctrl" ] || fail "no controller for $1"
+	fabrics_connect "$1" "$hostid"
 	ctrls+=("$ctrl")
 }
 disconnect() {	# disconnect CTRL

@@ -61,6 +61,61 @@ nvme_down() {
 	fi
 }
 
+# Fabrics on loopback (t65, t84): nvmet exports a namespace over nvme-tcp on
+# 127.0.0.1:4420 to nvme_core without multipath, so that I/O reaches the
+# controller's own namespace (with multipath, its hidden path disk).
+NVMET_CFG=/sys/kernel/config/nvmet
+
+# nvmet_tcp_up: the test skips without nvmet_tcp and nvme_tcp; else zns_stat
+# and nvme are unloaded, nvme_core comes back without multipath, nvme,
+# nvmet_tcp and nvme_tcp are loaded, configfs is mounted and lo up. The
+# caller's teardown restores nvme_core (nvme_down; nvme_up).
+nvmet_tcp_up() {
+	local kmod=(modprobe -d "${ZNS_KMOD_ROOT:-/}" -S "$(uname -r)")
+	"${kmod[@]}" --show-depends nvmet_tcp >/dev/null 2>&1 &&
+		"${kmod[@]}" --show-depends nvme_tcp >/dev/null 2>&1 ||
+		ktap_skip "no nvmet_tcp or nvme_tcp module for $(uname -r)"
+	unload_zns
+	nvme_down
+	"${kmod[@]}" nvme_core multipath=0 || fail "modprobe nvme_core multipath=0"
+	"${kmod[@]}" -a nvme nvmet_tcp nvme_tcp || fail "modprobe nvme nvmet_tcp nvme_tcp"
+	mountpoint -q /sys/kernel/config || mount -t configfs none /sys/kernel/config ||
+		fail "mount configfs"
+	ip link set lo up || fail "ip link set lo up"
+}
+
+# nvmet_tcp_port ID NQN...: nvmet's port ID on 127.0.0.1:4420, exporting
+# those subsystems.
+nvmet_tcp_port() {
+	local port=$NVMET_CFG/ports/$1 nqn
+	mkdir "$port" || fail "nvmet port $1"
+	echo tcp > "$port/addr_trtype"
+	echo ipv4 > "$port/addr_adrfam"
+	echo 127.0.0.1 > "$port/addr_traddr"
+	echo 4420 > "$port/addr_trsvcid"
+	for nqn in "${@:2}"; do
+		ln -s "$NVMET_CFG/subsystems/$nqn" "$port/subsystems/$nqn" ||
+			fail "nvmet port $1: $nqn"
+	done
+}
+
+# fabrics_connect NQN HOSTID [OPTION,...]: what nvme connect does, through
+# /dev/nvme-fabrics (nvme-cli 2.3 cannot pass fast_io_fail_tmo), to the port
+# on 127.0.0.1:4420; the new controller's name in $ctrl.
+fabrics_connect() {
+	local c end=$((SECONDS + 20))
+	printf '%s' "transport=tcp,traddr=127.0.0.1,trsvcid=4420,nqn=$1,hostnqn=nqn.2014-08.org.nvmexpress:uuid:$2,hostid=$2${3:+,$3}" \
+		> /dev/nvme-fabrics || fail "connect to $1 through /dev/nvme-fabrics"
+	ctrl=
+	while [ -z "$ctrl" ] && [ $SECONDS -lt $end ]; do
+		for c in /sys/class/nvme/nvme*; do
+			[ "$(cat "$c/subsysnqn" 2>/dev/null)" = "$1" ] && ctrl=${c##*/}
+		done
+		[ -n "$ctrl" ] || sleep 0.2
+	done
+	[ -n "$ctrl" ] || fail "no controller for $1"
+}
+
 # key_value FILE KEY: the value of FILE's "KEY: VALUE" line. The file is read
 # whole in one pass (one snapshot) by builtins: on the debug kernel under TCG,
 # starting awk costs a second.
