@@ -10,6 +10,7 @@
 #   ZNS_BENCH_ROUNDS      rounds of A B C [5]
 #   ZNS_BENCH_SECONDS     seconds per workload run [3]
 #   ZNS_BENCH_HOT_SECONDS seconds per workload in the hot-path phase [ZNS_BENCH_SECONDS]
+#   ZNS_BENCH_HOT_BPF     1: the hot-path phase times seed.bt and like.bt too [1; 0 under -icount]
 #   ZNS_BENCH_LC_WORKLOADS workloads timed again with the local_clock() variant [rr1 rr32 append; empty: none]
 #   ZNS_BENCH_CONFIGS     [A B C]   ZNS_BENCH_WORKLOADS [rr1 rr32 seqw append reset]
 #   ZNS_BENCH_PHASES      [rounds ab hot memory scale selectall cpu]

@@ -18,6 +18,7 @@
 . "${0%/*}/lib.sh"
 . "${0%/*}/zns.sh"
 
+require_nvmet_tcp
 cfg=$NVMET_CFG
 nqn=nqn.2026-11.org.zns-stat:t65
 port=$cfg/ports/65

@@ -66,15 +66,21 @@ nvme_down() {
 # controller's own namespace (with multipath, its hidden path disk).
 NVMET_CFG=/sys/kernel/config/nvmet
 
-# nvmet_tcp_up: the test skips without nvmet_tcp and nvme_tcp; else zns_stat
-# and nvme are unloaded, nvme_core comes back without multipath, nvme,
-# nvmet_tcp and nvme_tcp are loaded, configfs is mounted and lo up. The
-# caller's teardown restores nvme_core (nvme_down; nvme_up).
-nvmet_tcp_up() {
-	local kmod=(modprobe -d "${ZNS_KMOD_ROOT:-/}" -S "$(uname -r)")
-	"${kmod[@]}" --show-depends nvmet_tcp >/dev/null 2>&1 &&
-		"${kmod[@]}" --show-depends nvme_tcp >/dev/null 2>&1 ||
+NVMET_KMOD=(modprobe -d "${ZNS_KMOD_ROOT:-/}" -S "$(uname -r)")
+
+# require_nvmet_tcp: the test skips without nvmet_tcp and nvme_tcp (before
+# it sets a teardown: nothing to undo then).
+require_nvmet_tcp() {
+	"${NVMET_KMOD[@]}" --show-depends nvmet_tcp >/dev/null 2>&1 &&
+		"${NVMET_KMOD[@]}" --show-depends nvme_tcp >/dev/null 2>&1 ||
 		ktap_skip "no nvmet_tcp or nvme_tcp module for $(uname -r)"
+}
+
+# nvmet_tcp_up: zns_stat and nvme unloaded, nvme_core back without
+# multipath, nvme, nvmet_tcp and nvme_tcp loaded, configfs mounted, lo up.
+# The caller's teardown restores nvme_core (nvme_down; nvme_up).
+nvmet_tcp_up() {
+	local kmod=("${NVMET_KMOD[@]}")
 	unload_zns
 	nvme_down
 	"${kmod[@]}" nvme_core multipath=0 || fail "modprobe nvme_core multipath=0"
