@@ -21,7 +21,6 @@
 require_nvmet_tcp
 cfg=$NVMET_CFG
 nqn=nqn.2026-11.org.zns-stat:t65
-port=$cfg/ports/65
 hostid=00000000-0000-4000-8000-000000000065
 readers=8
 work=$(mktemp -d)
@@ -31,14 +30,7 @@ work=$(mktemp -d)
 teardown() {
 	ip link set lo up
 	[ -z "${buffer_kb:-}" ] || echo "$buffer_kb" > /sys/kernel/tracing/buffer_size_kb
-	[ -z "${ctrl:-}" ] || echo 1 > "/sys/class/nvme/$ctrl/delete_controller"
-	rm -f "$port/subsystems/$nqn"
-	rmdir "$port" "$cfg/subsystems/$nqn/namespaces/1" "$cfg/subsystems/$nqn" 2>/dev/null
-	"$ZNS_KMOD_SH" unload nvme_tcp nvmet_tcp
-	unload_zns
-	nvme_down
-	nvme_up
-	load_zns
+	nvmet_tcp_down 65 "$nqn"
 	rm -rf "$work"
 }
 trap teardown EXIT

@@ -14,25 +14,13 @@ cfg=$NVMET_CFG
 nqn=nqn.2026-11.org.zns-stat:t84
 empty_nqn=nqn.2026-11.org.zns-stat:t84-empty
 ns=$cfg/subsystems/$nqn/namespaces/1
-port=$cfg/ports/84
 hostid=00000000-0000-4000-8000-000000000084
 nguid_a=84000000000000000000000000000a0a
 nguid_b=84000000000000000000000000000b0b
 state=/tmp/t84-ledger
-ctrls=()
 
 teardown() {
-	local c
-	for c in "${ctrls[@]}"; do
-		[ -e "/sys/class/nvme/$c" ] && echo 1 > "/sys/class/nvme/$c/delete_controller"
-	done
-	rm -f "$port/subsystems/$nqn" "$port/subsystems/$empty_nqn"
-	rmdir "$port" "$ns" "$cfg/subsystems/$nqn" "$cfg/subsystems/$empty_nqn" 2>/dev/null
-	"$ZNS_KMOD_SH" unload nvme_tcp nvmet_tcp
-	unload_zns
-	nvme_down
-	nvme_up
-	load_zns
+	nvmet_tcp_down 84 "$nqn" "$empty_nqn"
 	rm -rf "$state"
 }
 trap teardown EXIT
@@ -55,14 +43,13 @@ export_nguid() {
 	echo "$1" > "$ns/device_nguid" || fail "nvmet refuses NGUID $1"
 	echo 1 > "$ns/enable" || fail "nvmet refuses /dev/nvme0n2"
 }
-# connect NQN: the new controller's name in $ctrl, kept for the teardown
-connect() {
-	fabrics_connect "$1" "$hostid"
-	ctrls+=("$ctrl")
-}
 disconnect() {	# disconnect CTRL
+	local end=$((SECONDS + 20))
 	echo 1 > "/sys/class/nvme/$1/delete_controller" || fail "delete $1"
-	while [ -e "/sys/class/nvme/$1" ]; do sleep 0.1; done
+	while [ -e "/sys/class/nvme/$1" ]; do
+		[ $SECONDS -lt $end ] || fail "$1 still there 20 s after its deletion"
+		sleep 0.1
+	done
 }
 # write ZONE N: N writes of 4 KiB at the zone's write pointer (zone empty)
 write() {
@@ -88,7 +75,7 @@ mkdir -p "$state"
 
 # NGUID A as nvme?n1: 3 writes in zone 0, a reset, 1 write.
 export_nguid $nguid_a
-connect "$nqn"
+fabrics_connect "$nqn" "$hostid"
 disk=${ctrl}n1
 wait_for_block "$disk"
 fresh "$disk"
@@ -105,7 +92,7 @@ name_a=$disk
 disconnect "$ctrl"
 blkzone reset /dev/nvme0n2 || fail "blkzone reset nvme0n2"
 export_nguid $nguid_b
-connect "$nqn"
+fabrics_connect "$nqn" "$hostid"
 disk=${ctrl}n1
 [ "$disk" = "$name_a" ] || fail "B came as $disk, not $name_a: the test needs the same name"
 wait_for_block "$disk"
@@ -125,8 +112,8 @@ expect_eq "B zone 1 write sectors" "$(ledger_value "$state" "$disk" 1 write_sect
 disconnect "$ctrl"
 blkzone reset /dev/nvme0n2 || fail "blkzone reset nvme0n2"
 export_nguid $nguid_a
-connect "$empty_nqn"
-connect "$nqn"
+fabrics_connect "$empty_nqn" "$hostid"
+fabrics_connect "$nqn" "$hostid"
 disk=${ctrl}n1
 [ "$disk" != "$name_a" ] || fail "A came back as $disk again: the test needs another name"
 wait_for_block "$disk"

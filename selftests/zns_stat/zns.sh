@@ -105,6 +105,30 @@ nvmet_tcp_port() {
 	done
 }
 
+# nvmet_tcp_down ID NQN...: whatever happened, the controllers of those
+# subsystems deleted, the subsystems, their namespaces and port ID gone,
+# nvme_tcp and nvmet_tcp unloaded, nvme_core as nvme_up loads it and zns_stat
+# loaded: as the tests after this one expect them. For a teardown.
+nvmet_tcp_down() {
+	local port=$NVMET_CFG/ports/$1 c nqn
+	for c in /sys/class/nvme/nvme*; do
+		for nqn in "${@:2}"; do
+			[ "$(cat "$c/subsysnqn" 2>/dev/null)" != "$nqn" ] ||
+				echo 1 > "$c/delete_controller"
+		done
+	done
+	for nqn in "${@:2}"; do
+		rm -f "$port/subsystems/$nqn"
+		rmdir "$NVMET_CFG/subsystems/$nqn"/namespaces/* "$NVMET_CFG/subsystems/$nqn" 2>/dev/null
+	done
+	rmdir "$port" 2>/dev/null
+	"$ZNS_KMOD_SH" unload nvme_tcp nvmet_tcp
+	unload_zns
+	nvme_down
+	nvme_up
+	load_zns
+}
+
 # fabrics_connect NQN HOSTID [OPTION,...]: what nvme connect does, through
 # /dev/nvme-fabrics (nvme-cli 2.3 cannot pass fast_io_fail_tmo), to the port
 # on 127.0.0.1:4420; the new controller's name in $ctrl.
