@@ -84,6 +84,7 @@ check() {	# check NAME COMMAND...: ok if the command succeeds and prints nothing
 	[ -z "$only" ] || grep -Eq -- "$only" <<<"$name" || return 0
 	n=$((n + 1))
 	log=$logdir/$n.log
+	SECONDS=0
 	if "$@" >"$log" 2>&1 && [ ! -s "$log" ]; then
 		echo "ok $n host: $name"
 	else
@@ -91,6 +92,7 @@ check() {	# check NAME COMMAND...: ok if the command succeeds and prints nothing
 		sed 's/^/# /' "$log" | head -n 40
 		failed=$((failed + 1))
 	fi
+	echo "# $n took ${SECONDS}s"	# where make check's time goes
 }
 
 kbuild_filter() {	# Kbuild's own chatter is not a finding: keep warnings, errors, sparse

@@ -44,7 +44,11 @@ heartbeat_start() {
 	done &
 	heartbeat_pid=$!
 }
+# The sleep first: killed alone, the loop would leave it running for up to a
+# minute with our stdout open, and a caller reading that (out=$(run_tests.sh))
+# would wait for it.
 heartbeat_stop() {
+	pkill -P "$heartbeat_pid" sleep 2>/dev/null
 	kill "$heartbeat_pid" 2>/dev/null
 	wait "$heartbeat_pid" 2>/dev/null
 	heartbeat_pid=
