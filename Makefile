@@ -114,6 +114,14 @@ demo:
 bench:
 	bash selftests/bench/bench.sh
 
+# Where the instructions go: phase insn alone (A0, A, B on the CPU-bound substrate,
+# every kernel instruction counted by a QEMU plugin, selftests/bench/insn_plugin.c),
+# per command and by function and source line (~5 min). Results in
+# build/bench/insn-report.txt; see Documentation/performance.rst.
+.PHONY: bench-insn
+bench-insn:
+	ZNS_BENCH_PHASES=insn bash selftests/bench/bench.sh
+
 # The probes timed on this machine's CPU, not emulated: the timed build in
 # User-Mode Linux over a zoned null_blk and nvme-loop (selftests/bench/uml-native.sh;
 # root; the UML kernel is built once, ~8 min on 2 cores, cached in

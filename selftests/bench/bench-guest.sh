@@ -43,6 +43,10 @@
 #           detached (enabled=0) but in B. make bench runs it in a boot of
 #           its own under QEMU's -icount (bench.sh, ZNS_BENCH_ICOUNT_PHASES):
 #           guest time counts instructions, so the host's load cannot move it
+#   insn    (not by default; make bench-insn) every workload once under A0,
+#           A and B on CPU, in a boot of its own where a QEMU plugin counts
+#           every kernel instruction (bench.sh, insn_plugin.c), runs of
+#           ZNS_BENCH_INSN_SECONDS (0.5); insn-report.py names them
 #
 # Devices (bench.sh adds a controller with serial "zbench"; found by geometry):
 #   WL    512 MiB, 64 KiB zones (8192), 4 KiB LBAs: every workload
@@ -387,6 +391,17 @@ cpu_run() {
 	bench "phase=cpu round=$round cfg=$1 wl=$2 ios=$ios seconds=$secs busy=$busy total=$total"
 }
 
+# cpu_prepare: WL (CPU_DISK) reset, its random-read region written, zns_stat
+# loaded and tracking it.
+cpu_prepare() {
+	blkzone reset "/dev/$WL" || fail "blkzone reset $WL"
+	fio --name=fill --filename="/dev/$WL" --direct=1 --ioengine=psync --rw=write --bs=64k \
+		--zonemode=zbd --offset=0 --size=16M >/dev/null || fail "fill $WL"
+	load_zns
+	track_all "$WL"
+	wl_geometry
+}
+
 # cpu_rounds: the rounds on CPU_DISK, which stands in for WL here. Per
 # round, each workload under A0, A and B back to back (A and B adjacent;
 # the order reversed every round: A0 A B, B A A0), and a block of D runs,
@@ -394,12 +409,7 @@ cpu_run() {
 # blocks meet and bpftrace starts once per two rounds.
 cpu_rounds() {
 	local WL=$CPU_DISK round cfg wl order c totals block odd='' even=''
-	blkzone reset "/dev/$WL" || fail "blkzone reset $WL"
-	fio --name=fill --filename="/dev/$WL" --direct=1 --ioengine=psync --rw=write --bs=64k \
-		--zonemode=zbd --offset=0 --size=16M >/dev/null || fail "fill $WL"
-	load_zns
-	track_all "$WL"
-	wl_geometry
+	cpu_prepare
 	bench "phase=cpu_env transport=$CPU_TRANSPORT disk=$WL ctrl=$CPU_CTRL nullb=$CPU_NULLB" \
 		"zone_sectors=$ZSEC lba=$LBA zones=$(cat "/sys/block/$WL/queue/nr_zones")" \
 		"rounds=$CPU_ROUNDS seconds=$CPU_SECS configs=${CPU_CONFIGS// /,}" \
@@ -453,6 +463,42 @@ cpu_rounds() {
 phase_cpu() {
 	cpu_up
 	cpu_rounds
+	cpu_down
+}
+
+# insn: every workload on CPU_DISK once under A0, A and B, in a boot where
+# QEMU's plugin insn_plugin.c counts each kernel instruction executed (one
+# vCPU). zbench marks
+# both ends of every timed run (fio's exec_prerun and exec_postrun, zbench's
+# loop), so run N's instructions are the plugin's segment 2N; the warm-up
+# runs count too. The kernel's code symbols follow ("ZSYM" lines: Debian's
+# System.map is a stub), and where zns_stat's .text is, for insn-report.py.
+phase_insn() {
+	local WL runs=0 cfg wl ios secs busy total
+	cpu_up
+	WL=$CPU_DISK
+	cpu_prepare
+	RUN_SECS=1
+	for wl in $WORKLOADS; do
+		run_workload "$wl" >/dev/null
+		runs=$((runs + 1))
+	done
+	RUN_SECS=${ZNS_BENCH_INSN_SECONDS:-0.5}
+	for wl in $WORKLOADS; do
+		for cfg in A0 A B; do
+			cpu_cfg "$cfg"
+			read -r ios secs busy total < <(run_workload "$wl")
+			[ -n "$ios" ] || fail "no result for $wl"
+			runs=$((runs + 1))
+			bench "phase=insn cfg=$cfg wl=$wl ios=$ios seconds=$secs segment=$((2 * runs))"
+		done
+	done
+	cpu_cfg A
+	echo 1 >/sys/module/zns_stat/parameters/enabled
+	bench "phase=insn_env transport=$CPU_TRANSPORT runs=$runs" \
+		"zns_text=$(cat /sys/module/zns_stat/sections/.text)"
+	awk '$2 ~ /^[tT]$/ { print "ZSYM", $1, $3, $4 }' /proc/kallsyms
+	unload_zns
 	cpu_down
 }
 

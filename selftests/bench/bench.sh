@@ -17,6 +17,8 @@
 #   ZNS_BENCH_ICOUNT_PHASES those of the phases run in a second boot whose guest
 #                         time counts instructions (QEMU -icount, one vCPU;
 #                         boot() below) [cpu; empty: all in one boot]
+#                         Phase insn (make bench-insn) always boots alone,
+#                         under insn_plugin.c; ZNS_BENCH_INSN_SECONDS per run [0.5]
 #   ZNS_BENCH_KVER        the guest kernel: 6.1 or 6.12 (Debian's, also 6.1-rt,
 #                         6.12-rt...: selftests/guest/kernels.sh list) or a
 #                         release such as 6.12.95+deb12-amd64 [KVER, else
@@ -46,7 +48,8 @@
 #                         phase scale (--all and record, interleaved, each
 #                         ZNS_BENCH_SCALE_REPS times) on the same namespace
 # Output: build/bench/guest.log and guest-icount.log (consoles), build/bench/results.txt (BENCH lines and
-# host facts), build/bench/report.txt (tables, also printed). Exit status non-zero
+# host facts), build/bench/report.txt (tables, also printed); phase insn: guest-insn.log,
+# insn.txt (the plugin's counts), insn-syms.txt, insn-report.txt. Exit status non-zero
 # if the guest run failed.
 set -euo pipefail
 
@@ -92,6 +95,9 @@ make -s tool
 timed_ko=$(bash "$here/build-timed.sh" "$KVER" 2> >(grep -v 'Skipping BTF' >&2))
 timed_lc_ko=$(bash "$here/build-timed.sh" "$KVER" localclock 2> >(grep -v 'Skipping BTF' >&2))
 gcc -O2 -g -Wall -Wextra -Werror -std=gnu11 -pthread -o "$out/zbench" "$here/zbench.c"
+# the plugin's callbacks have QEMU's signatures, whatever they use
+gcc -O2 -Wall -Wextra -Wno-unused-parameter -Werror -shared -fPIC -fvisibility=hidden \
+	-o "$out/insn_plugin.so" "$here/insn_plugin.c"
 # ZNS_BENCH_BASE: the base commit's timed build, by its own build-timed.sh.
 base_ko=
 if [ -n "${ZNS_BENCH_BASE:-}" ]; then
@@ -150,9 +156,11 @@ export ZNS_BENCH_BASE_KO=$base_ko
 timeout=${ZNS_BENCH_TIMEOUT:-3600}
 # The phases of the instruction-counted boot, and those of the other.
 phases=${ZNS_BENCH_PHASES:-rounds ab hot memory scale selectall cpu}
-icount_phases=() host_phases=()
+icount_phases=() host_phases=() insn=0
 for p in $phases; do
-	if [[ " ${ZNS_BENCH_ICOUNT_PHASES-cpu} " == *" $p "* ]]; then
+	if [ "$p" = insn ]; then
+		insn=1
+	elif [[ " ${ZNS_BENCH_ICOUNT_PHASES-cpu} " == *" $p "* ]]; then
 		icount_phases+=("$p")
 	else
 		host_phases+=("$p")
@@ -173,26 +181,30 @@ done < <(compgen -e | grep '^ZNS_BENCH_')
 } >"$out/results.txt"
 log "load before: $(uptime)"
 
-# boot LOG ICOUNT PHASE...: one guest run of bench-guest.sh, its BENCH lines
-# shown as they come and added to results.txt. ICOUNT=1: under QEMU's
+# boot LOG MODE PHASE...: one guest run of bench-guest.sh, its BENCH lines
+# shown as they come and added to results.txt. MODE icount: under QEMU's
 # -icount shift=0,sleep=off, on one vCPU (QEMU 7.2 hangs bringing up a
 # second one there): guest time is the instructions executed, 1 ns each, and
 # an idle vCPU skips to its next timer, so the host's load and noise cannot
 # move what the guest measures; what it cannot see is what an instruction
-# costs on a real CPU (caches, atomics, branches).
+# costs on a real CPU (caches, atomics, branches). MODE insn: QEMU's plugin
+# insn_plugin.c counts every kernel instruction into insn.txt, on one vCPU
+# (its counters are not atomic).
 boot() {
-	local log=$1 icount=$2 rc
+	local log=$1 mode=$2 rc
 	shift 2
 	{
 		echo "$knobs"
-		echo "export ZNS_BENCH_PHASES=$(printf %q "$*") ZNS_BENCH_ICOUNT=$icount"
+		echo "export ZNS_BENCH_PHASES=$(printf %q "$*") ZNS_BENCH_ICOUNT=$([ "$mode" = icount ] && echo 1 || echo 0)"
 	} >"$out/guest.env"
 	rm -f "$log"
 	set +e
 	(
 		cd "$img" || exit 1
-		[ "$icount" = 0 ] ||
-			export ZNS_QEMU_EXTRA="$ZNS_QEMU_EXTRA -icount shift=0,sleep=off -smp 1"
+		case $mode in
+		icount) export ZNS_QEMU_EXTRA="$ZNS_QEMU_EXTRA -icount shift=0,sleep=off -smp 1" ;;
+		insn) export ZNS_QEMU_EXTRA="$ZNS_QEMU_EXTRA -smp 1 -plugin $out/insn_plugin.so,out=$out/insn.txt" ;;
+		esac
 		bash "$repo/selftests/guest/vm.sh" --timeout "$timeout" --log "$log" -- \
 			"$here/bench-guest.sh" 2>&1 | sed -u 's/\r$//' |
 			grep --line-buffered -E '^(BENCH |bench: |vm.sh: |FAIL)' >&2
@@ -214,13 +226,22 @@ boot() {
 rc=0
 rm -f "$out/guest.log" "$out/guest-icount.log"
 if [ "${#host_phases[@]}" -gt 0 ]; then
-	boot "$out/guest.log" 0 "${host_phases[@]}" || rc=$?
+	boot "$out/guest.log" host "${host_phases[@]}" || rc=$?
 fi
 if [ "${#icount_phases[@]}" -gt 0 ]; then
 	log "phases ${icount_phases[*]}: a second boot, instructions counted (-icount)"
 	start=$SECONDS
-	boot "$out/guest-icount.log" 1 "${icount_phases[@]}" || rc=$?
+	boot "$out/guest-icount.log" icount "${icount_phases[@]}" || rc=$?
 	echo "HOST icount_boot_s=$((SECONDS - start))" >>"$out/results.txt"
+fi
+if [ "$insn" = 1 ]; then
+	log "phase insn: a boot of its own, every kernel instruction counted (insn_plugin.c)"
+	rm -f "$out/insn.txt"
+	boot "$out/guest-insn.log" insn insn || rc=$?
+	tr -d '\r' <"$out/guest-insn.log" | grep '^ZSYM ' >"$out/insn-syms.txt" || true
+	python3 "$here/insn-report.py" --results "$out/results.txt" --counts "$out/insn.txt" \
+		--syms "$out/insn-syms.txt" \
+		--module "$repo/zns_stat.ko" >"$out/insn-report.txt" || rc=1
 fi
 
 echo "HOST load_after=$(cut -d' ' -f1-3 /proc/loadavg | tr ' ' ,)" >>"$out/results.txt"
