@@ -11,6 +11,8 @@ import sys
 
 from prometheus_client.parser import text_string_to_metric_families
 
+if len(sys.argv) not in (4, 5) or sys.argv[1] in ("-h", "--help"):
+    sys.exit("usage: export-check.py FIXTURE_ROOT SCRAPE DASHBOARD [LEDGER_DIR]")
 root, scrape, dashboard = sys.argv[1:4]
 ledger_dir = sys.argv[4] if len(sys.argv) > 4 else None
 samples = {}
