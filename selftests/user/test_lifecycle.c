@@ -15,6 +15,7 @@ static const char lifecycle_text[] =
 	"reclaimed_sectors 1200\n"
 	"finish_waste_sectors 2040\n"
 	"open_limit_time_ns 1500000000\n"
+	"active_limit_time_ns 9007199254740993\n"	/* 2^53 + 1: no double holds it */
 	"time_to_full_sum_ns 10000000\n"
 	"time_open_sum_ns 35000000\n";
 static const char lifetimes_text[] =
@@ -140,7 +141,9 @@ static void formats_carry_the_figures(void **state)
 	assert_non_null(strstr(b.s, "# TYPE zns_lifecycle_reclaimed_bytes_total counter\n"
 				    "zns_lifecycle_reclaimed_bytes_total{disk=\"zns8\"} 614400\n"));
 	assert_non_null(strstr(b.s, "zns_lifecycle_resets_fill_total{disk=\"zns8\",fill_pct=\"60\"} 1\n"));
-	assert_non_null(strstr(b.s, "zns_lifecycle_open_limit_time_seconds_total{disk=\"zns8\"} 1.500000000\n"));
+	assert_non_null(strstr(b.s, "zns_lifecycle_open_limit_time_seconds_total{disk=\"zns8\"} 1.5\n"));
+	/* exact decimals, as the ledger's and the other exports' seconds */
+	assert_non_null(strstr(b.s, "zns_lifecycle_active_limit_time_seconds_total{disk=\"zns8\"} 9007199.254740993\n"));
 	assert_non_null(strstr(b.s, "# TYPE zns_lifecycle_open_zones_peak gauge\n"));
 	/* time to full and time open: histograms, exact at each le (issue 12) */
 	assert_non_null(strstr(b.s, "# TYPE zns_lifecycle_time_to_full_seconds histogram\n"));

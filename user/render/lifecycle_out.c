@@ -215,7 +215,7 @@ static void prom_hist(struct sbuf *b, const struct life *l, int n, int which)
 
 static void prom_all(struct sbuf *b, const struct life *l, int n)
 {
-	char metric[128], prev[128] = "";
+	char metric[128], prev[128] = "", secs[32];
 	int i, d, counter, pct;
 
 	for (i = 0; n && i < l[0].nr_keys; i++) {
@@ -237,12 +237,14 @@ static void prom_all(struct sbuf *b, const struct life *l, int n)
 			sbuf_printf(b, "%s{disk=\"%s\"", metric, l[d].disk);
 			if (pct >= 0)
 				sbuf_printf(b, ",fill_pct=\"%d\"", pct);
-			if (len > 8 && !strcmp(key + len - 8, "_sectors"))
+			if (len > 8 && !strcmp(key + len - 8, "_sectors")) {
 				sbuf_printf(b, "} %llu\n", (unsigned long long)v * 512);
-			else if (len > 3 && !strcmp(key + len - 3, "_ns"))
-				sbuf_printf(b, "} %.9f\n", v / 1e9);
-			else
+			} else if (len > 3 && !strcmp(key + len - 3, "_ns")) {
+				fmt_seconds(secs, sizeof(secs), v);	/* exact */
+				sbuf_printf(b, "} %s\n", secs);
+			} else {
 				sbuf_printf(b, "} %llu\n", (unsigned long long)v);
+			}
 		}
 	}
 	if (n) {
