@@ -337,6 +337,7 @@ struct zone_table {
 	u32 zone_sectors;	/* zone size in 512-byte sectors, a power of 2 */
 	u32 lba_bytes;
 	u8 zone_shift;		/* ilog2(zone_sectors) */
+	u8 lba_shift;		/* ilog2(lba_bytes) - SECTOR_SHIFT */
 	u32 gen;		/* bumped on every geometry change */
 	/*
 	 * What summary shows readers so they know the counters started over:

@@ -64,6 +64,7 @@ static u64 lba_to_sector(__le64 slba, unsigned int lba_shift)
 static void decode_command(const struct nvme_command *cmd,
 			   unsigned int lba_shift, struct zns_cmd *zc)
 {
+	zc->sector = 0;
 	zc->nr_sectors = 0;
 	zc->select_all = 0;
 	zc->ended = 0;
@@ -130,10 +131,12 @@ static void count_retried(struct zone_table *tbl, const struct zns_cmd *prev,
 
 /*
  * The common setup: the slot's last command was this disk's, counted, and
- * the disk still has the zone geometry of the table the slot names. Under
- * RCU; seq is zns_retire_seq, read before anything the slot trusts.
+ * the disk still has the zone geometry of the table the slot names, whose
+ * LBA size decodes the command. Under RCU; seq is zns_retire_seq, read
+ * before anything the slot trusts.
  */
 static __always_inline bool setup_from_slot(struct request *req,
+					    const struct nvme_command *cmd,
 					    struct gendisk *gendisk, u32 seq,
 					    struct zns_cmd *zc)
 {
@@ -146,6 +149,7 @@ static __always_inline bool setup_from_slot(struct request *req,
 	tbl = slot->tbl;
 	if (unlikely(!zns_table_matches(tbl, req)))
 		return false;
+	decode_command(cmd, tbl->lba_shift, zc);
 	zc->tbl = tbl;
 	zc->disk = gendisk;
 	zc->retire_seq = seq;
@@ -170,23 +174,23 @@ void probe_setup(void *data, struct request *req, struct nvme_command *cmd)
 	bool backing_off = false;
 	struct zns_disk *zd;
 	struct zns_cmd *slot;
-	struct zns_cmd zc;
+	struct zns_cmd zc zns_filled_before_use;	/* filled below */
 	u32 seq;
 
 	if (!gendisk)
 		return;
 
 	mirror_check(req, cmd);
-	lba_shift = ilog2(queue_logical_block_size(req->q)) - SECTOR_SHIFT;
-	decode_command(cmd, lba_shift, &zc);
 	zc.cgroup = request_cgroup(req);
 	zc.start_ns = ktime_get_ns();
 
 	rcu_read_lock();
 	/* before the table: pairs with zns_retire_seq_bump() */
 	seq = smp_load_acquire(&zns_retire_seq);
-	if (likely(setup_from_slot(req, gendisk, seq, &zc)))
+	if (likely(setup_from_slot(req, cmd, gendisk, seq, &zc)))
 		goto unlock;
+	lba_shift = ilog2(queue_logical_block_size(req->q)) - SECTOR_SHIFT;
+	decode_command(cmd, lba_shift, &zc);
 	zd = zns_disk_lookup(gendisk, gendisk->diskseq);
 	if (unlikely(zd && !zd->ns))	/* left out by "devices" */
 		goto unlock;
@@ -410,7 +414,7 @@ static __always_inline bool done_from_slot(struct request *req,
 					   struct zns_done *done)
 {
 	struct zns_cmd *slot;
-	struct zns_cmd zc;
+	struct zns_cmd zc zns_filled_before_use;	/* a copy of the slot */
 	u32 seq;
 
 	/* before trusting the slot's table: pairs with zns_retire_seq_bump() */
@@ -436,8 +440,8 @@ void probe_done(void *data, struct request *req)
 	int source = mirror_outcome_source();
 	struct zns_disk *zd;
 	struct zns_cmd *slot;
-	struct zns_done done;
-	struct zns_cmd zc;
+	struct zns_done done zns_filled_before_use;	/* mirror_read_done() */
+	struct zns_cmd zc zns_filled_before_use;	/* a copy of the slot */
 
 	if (!gendisk)
 		return;

@@ -54,6 +54,7 @@ struct zone_table *zone_table_alloc(const struct zns_geometry *geo, u32 gen)
 	tbl->zone_sectors = geo->zone_sectors;
 	tbl->lba_bytes = geo->lba_bytes;
 	tbl->zone_shift = ilog2(geo->zone_sectors);
+	tbl->lba_shift = ilog2(geo->lba_bytes) - SECTOR_SHIFT;
 	tbl->gen = gen;
 	tbl->instance = get_random_u64();	/* a clear keeps its table's */
 	/* one offset per table: times read twice are the same */
@@ -131,13 +132,18 @@ static bool in_table(const struct zone_table *tbl, const struct zns_cmd *zc)
  * device fails them), so one zone gets everything. The caller checked that
  * the whole range is in the table.
  */
-static void count_sectors(struct zone_table *tbl, const struct zns_cmd *zc)
+static void count_sectors(struct zone_table *tbl, const struct zns_cmd *zc,
+			  u32 zone)
 {
 	unsigned int opi = zns_op_index(zc->op);
 	u64 sector = zc->sector;
 	u64 left = zc->nr_sectors;
-	u32 zone = sector >> tbl->zone_shift;
 
+	/* nearly always: in one zone */
+	if (likely(((sector + left - 1) >> tbl->zone_shift) == zone)) {
+		atomic64_add(left, &tbl->zones[zone].sectors[opi]);
+		return;
+	}
 	while (left) {
 		u64 zone_end = ((u64)zone + 1) << tbl->zone_shift;
 		u64 n = min(left, zone_end - sector);
@@ -276,7 +282,7 @@ void zone_table_account(struct zone_table *tbl, const struct zns_cmd *zc,
 	}
 	count_op(&zs->op[opi], lat_ns);
 	if (opi <= ZNS_OPI_APPEND) {
-		count_sectors(tbl, zc);
+		count_sectors(tbl, zc, zone);
 		hist_io(tbl, zc, done);
 	}
 }
