@@ -76,15 +76,26 @@ TOOL_HDR := $(wildcard user/*/*.h) include/zns_stat.h
 user/zns-stat: user/main.c $(TOOL_SRC) $(TOOL_HDR)
 	$(CC) $(USER_CFLAGS) -Iuser $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ user/main.c $(TOOL_SRC) $(USER_LDLIBS)
 
-# The tool's unit tests (cmocka, Debian's libcmocka-dev) on selftests/user/fixtures.
+# The tool's unit tests (cmocka, Debian's libcmocka-dev) on selftests/user/fixtures,
+# linked against the tool's sources compiled once (build/unit/libzns-stat.a):
+# each test compiling them all took make check 3 minutes from a clean tree.
 UNIT_TESTS := $(patsubst %.c,%,$(wildcard selftests/user/test_*.c))
+UNIT_OBJS := $(patsubst user/%.c,build/unit/%.o,$(TOOL_SRC))
 
 unit-test: $(UNIT_TESTS)
 	@for t in $(UNIT_TESTS); do (cd selftests/user && ./$${t##*/}) || exit 1; done
 
-selftests/user/test_%: selftests/user/test_%.c selftests/user/*.h $(TOOL_SRC) $(TOOL_HDR)
+build/unit/%.o: user/%.c $(TOOL_HDR)
+	@mkdir -p $(@D)
+	$(CC) $(USER_CFLAGS) -Iuser -c -o $@ $<
+
+build/unit/libzns-stat.a: $(UNIT_OBJS)
+	rm -f $@
+	$(AR) rcs $@ $^
+
+selftests/user/test_%: selftests/user/test_%.c selftests/user/*.h build/unit/libzns-stat.a
 	@test -e /usr/include/cmocka.h || { echo "unit tests need cmocka: apt-get install libcmocka-dev" >&2; exit 1; }
-	$(CC) $(USER_CFLAGS) -Iuser -o $@ $< $(TOOL_SRC) -lcmocka $(USER_LDLIBS)
+	$(CC) $(USER_CFLAGS) -Iuser -o $@ $< build/unit/libzns-stat.a -lcmocka $(USER_LDLIBS)
 
 clean:
 	-test -d "$(KDIR)" && $(MAKE) -C "$(KDIR)" M="$(CURDIR)" clean

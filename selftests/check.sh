@@ -44,6 +44,10 @@ patching_int3_oops() {
 # guest_suite NAME KVER [TEST...]: run the guest tests; required tests never skip.
 guest_suite() {
 	local name=$1 kver=$2 out=build/guest-$1.out rc summary attempt
+	# The whole run's bound: debian-6.1's 32 tests took past 1200 s beside
+	# the debug guest (the fresh-clone CI of 1db972e timed out in t95 twice).
+	# A frozen guest is caught sooner by the console's silence (vm.sh).
+	local -x ZNS_VM_TIMEOUT=${ZNS_VM_TIMEOUT:-2400}
 	# The module host_checks built for this kernel, unless the caller chose one.
 	local -x ZNS_KO=${ZNS_KO:-}
 	[ -n "$ZNS_KO" ] || [ ! -e "$repo/build/kernels/$kver/zns_stat.ko" ] ||

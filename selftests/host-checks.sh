@@ -265,7 +265,7 @@ layers_findings() {
 # zns-stat's cmocka unit tests (make unit-test); their output only when one fails.
 unit_test_findings() {
 	local out
-	out=$(make -C "$repo" -s unit-test CC=gcc 2>&1) ||
+	out=$(make -C "$repo" -s -j"$(nproc)" unit-test CC=gcc 2>&1) ||
 		grep -v -e '^\[ RUN' -e '^\[       OK' <<<"$out" | tail -n 40
 }
 
