@@ -111,7 +111,7 @@ static inline void hist_io(struct zone_table *tbl, const struct zns_cmd *zc,
 	u64 align;
 
 	if (zc->op == ZNS_OP_APPEND && done->result)
-		sector = done->result << (ilog2(tbl->lba_bytes) - SECTOR_SHIFT);
+		sector = done->result << tbl->lba_shift;
 	align = hist_alignment_bytes(sector << SECTOR_SHIFT, len);
 	this_cpu_inc(tbl->hist->op[opi].size[hist_byte_bucket(len)]);
 	this_cpu_inc(tbl->hist->op[opi].align[hist_byte_bucket(align)]);

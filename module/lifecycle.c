@@ -1027,7 +1027,7 @@ int life_seed(struct zone_table *tbl, u32 zone, unsigned int cond, u32 cap,
 void life_report(struct zone_table *tbl, struct request *req,
 		 const struct zns_cmd *zc)
 {
-	unsigned int lba_shift = ilog2(tbl->lba_bytes) - SECTOR_SHIFT;
+	unsigned int lba_shift = tbl->lba_shift;
 	u8 entry[64] __aligned(8);
 	u64 nr = 0, seen = 0, now = ktime_get_ns();
 	unsigned int have = 0, off, n;
