@@ -125,9 +125,10 @@ demo:
 bench:
 	bash selftests/bench/bench.sh
 
-# Where the instructions go: phase insn alone (A0, A, B on the CPU-bound substrate,
-# every kernel instruction counted by a QEMU plugin, selftests/bench/insn_plugin.c),
-# per command and by function and source line (~5 min). Results in
+# Where the instructions go: phase insn alone (A0, A, B, seed.bt and like.bt on the
+# CPU-bound substrate, every kernel instruction counted by a QEMU plugin,
+# selftests/bench/insn_plugin.c), per command, by function and source line, and
+# each tracer's against the others (~8 min). Results in
 # build/bench/insn-report.txt; see Documentation/performance.rst.
 .PHONY: bench-insn
 bench-insn:

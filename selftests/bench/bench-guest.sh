@@ -44,9 +44,9 @@
 #           its own under QEMU's -icount (bench.sh, ZNS_BENCH_ICOUNT_PHASES):
 #           guest time counts instructions, so the host's load cannot move it
 #   insn    (not by default; make bench-insn) every workload once under A0,
-#           A and B on CPU, in a boot of its own where a QEMU plugin counts
-#           every kernel instruction (bench.sh, insn_plugin.c), runs of
-#           ZNS_BENCH_INSN_SECONDS (0.5); insn-report.py names them
+#           A, B, C and D on CPU, in a boot of its own where a QEMU plugin
+#           counts every kernel instruction (bench.sh, insn_plugin.c), runs
+#           of ZNS_BENCH_INSN_SECONDS (0.5); insn-report.py names them
 #
 # Devices (bench.sh adds a controller with serial "zbench"; found by geometry):
 #   WL    512 MiB, 64 KiB zones (8192), 4 KiB LBAs: every workload
@@ -216,16 +216,19 @@ track_all() {
 	done
 }
 
-# bpftrace_start COUNT [like]: seed.bt (zone 128 sectors, 4 KiB LBAs), or like.bt
+# bpftrace_start COUNT [like]: seed.bt, or like.bt, with WL's geometry (WL:
+# zones of 128 sectors, 4 KiB LBAs)
 bpftrace_start() {
-	local t0 log=/tmp/bpftrace.out shift=0
+	local t0 log=/tmp/bpftrace.out shift=0 lba_shift=0
 	t0=$(ms_now)
+	wl_geometry
 	if [ "${2:-}" = like ]; then
-		wl_geometry	# log2 of the LBAs in a zone: 4 on WL
+		# log2 of the LBAs in a zone: 4 on WL
 		while [ $((LBA << shift)) -lt $((ZSEC * 512)) ]; do shift=$((shift + 1)); done
 		bpftrace "$BENCH/like.bt" "$WL" "$shift" >"$log" 2>&1 &
 	else
-		bpftrace "$BENCH/seed.bt" "$WL" 128 3 "$1" >"$log" 2>&1 &
+		while [ $((512 << lba_shift)) -lt "$LBA" ]; do lba_shift=$((lba_shift + 1)); done
+		bpftrace "$BENCH/seed.bt" "$WL" "$ZSEC" "$lba_shift" "$1" >"$log" 2>&1 &
 	fi
 	BPFTRACE_PID=$!
 	until grep -q '^Attaching' "$log"; do
@@ -466,7 +469,7 @@ phase_cpu() {
 	cpu_down
 }
 
-# insn: every workload on CPU_DISK once under A0, A and B, in a boot where
+# insn: every workload on CPU_DISK once under A0, A, B, C and D, in a boot where
 # QEMU's plugin insn_plugin.c counts each kernel instruction executed (one
 # vCPU). zbench marks
 # both ends of every timed run (fio's exec_prerun and exec_postrun, zbench's
@@ -493,11 +496,24 @@ phase_insn() {
 			bench "phase=insn cfg=$cfg wl=$wl ios=$ios seconds=$secs segment=$((2 * runs))"
 		done
 	done
+	# C (seed.bt) and D (like.bt): bpftrace started once for the workloads;
+	# its programs' symbols ([bpf]) exist only while it runs.
 	cpu_cfg A
+	for cfg in C D; do
+		bpftrace_start 0 "$([ "$cfg" = C ] || echo like)"
+		awk '$2 ~ /^[tT]$/ && $4 == "[bpf]" { print "ZSYM", $1, $3, $4 }' /proc/kallsyms
+		for wl in $WORKLOADS; do
+			read -r ios secs busy total < <(run_workload "$wl")
+			[ -n "$ios" ] || fail "no result for $wl"
+			runs=$((runs + 1))
+			bench "phase=insn cfg=$cfg wl=$wl ios=$ios seconds=$secs segment=$((2 * runs))"
+		done
+		bpftrace_stop
+	done
 	echo 1 >/sys/module/zns_stat/parameters/enabled
 	bench "phase=insn_env transport=$CPU_TRANSPORT runs=$runs" \
 		"zns_text=$(cat /sys/module/zns_stat/sections/.text)"
-	awk '$2 ~ /^[tT]$/ { print "ZSYM", $1, $3, $4 }' /proc/kallsyms
+	awk '$2 ~ /^[tT]$/ && $4 != "[bpf]" { print "ZSYM", $1, $3, $4 }' /proc/kallsyms
 	unload_zns
 	cpu_down
 }

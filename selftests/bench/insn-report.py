@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
 """insn-report.py - phase insn's tables: the kernel instructions per command
-of each workload under A0 (no iostats), A (untraced) and B (zns_stat), and
-zns_stat's own, exact, by function and by source line.
+of each workload under A0 (no iostats), A (untraced), B (zns_stat), C
+(seed.bt) and D (like.bt); each tracer's own code and all the code that ran
+only with it, per command, and their ratios; zns_stat's own, exact, by
+function and by source line.
 
 Inputs (bench.sh passes them): results.txt ("BENCH phase=insn ..." lines:
 each run's commands and its segment of the counts), insn.txt (insn_plugin.c:
@@ -95,6 +97,59 @@ def lines_of(ko, text_base, addrs):
     return out
 
 
+def own_code(cfg):
+    """The module a tracer's own code is in: zns_stat's, or the BPF programs'."""
+    return "[zns_stat]" if cfg == "B" else "[bpf]"
+
+
+def tracer_only(per, wl, cfg, syms):
+    """{function: instructions per command} of the functions that ran in cfg's
+    run of wl and in neither untraced one (A0, A): the tracer's own code, its
+    probes' dispatch and what only it calls."""
+    untraced = set()
+    for c in ("A0", "A"):
+        untraced.update(syms.name(a) for a in per[(wl, c)][1])
+    n, counts = per[(wl, cfg)]
+    out = collections.Counter()
+    for a, c in counts.items():
+        f = syms.name(a)
+        if f not in untraced:
+            out[f] += c / max(n, 1)
+    return out
+
+
+def tracer_table(per, wls, syms):
+    print()
+    print("Each tracer's cost in instructions per command: its own code (zns_stat's")
+    print("module; the BPF programs' JIT code), and all the code that ran with it")
+    print("and in neither untraced run (its own, its probes' dispatch: the")
+    print("tracepoint's iterator, perf's tracepoint handler or the kprobe; BPF's")
+    print("helpers and maps). Functions the untraced runs also ran (ktime_get, RCU,")
+    print("the allocator) are left out for every tracer alike: a lower bound.")
+    print()
+    print(f"{'workload':9} {'own: B':>7} {'C':>6} {'D':>6}   {'only: B':>8} {'C':>6} {'D':>6}"
+          f"   {'B/C':>5} {'B/D':>5}")
+    tops = []
+    for wl in wls:
+        own, only = {}, {}
+        for cfg in ("B", "C", "D"):
+            n, counts = per[(wl, cfg)]
+            own[cfg] = sum(c for a, c in counts.items()
+                           if syms.name(a).endswith(own_code(cfg))) / max(n, 1)
+            fn = tracer_only(per, wl, cfg, syms)
+            only[cfg] = sum(fn.values())
+            tops.append((wl, cfg, fn))
+        print(f"{wl:9} {own['B']:7.0f} {own['C']:6.0f} {own['D']:6.0f}   {only['B']:8.0f} "
+              f"{only['C']:6.0f} {only['D']:6.0f}   {only['B'] / max(only['C'], 1):5.2f} "
+              f"{only['B'] / max(only['D'], 1):5.2f}")
+    print()
+    print("The code that ran only with each tracer, its largest functions per command:")
+    for wl, cfg, fn in tops:
+        top = ", ".join(f"{re.sub(r'bpf_prog_[0-9a-f]+_', 'bpf:', name).replace(' [', '[')} {c:.0f}"
+                        for name, c in fn.most_common(6))
+        print(f"  {wl} {cfg}: {top}")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--results", required=True)
@@ -138,6 +193,8 @@ def main():
     print("meanwhile, for a few hundred commands: these columns move by thousands")
     print("from run to run. zns_stat: its own code's instructions per command in")
     print("B, exact (what it calls, ktime_get() and RCU, not included: phase hot).")
+    if all((wl, c) in per for wl in wls for c in ("C", "D")):
+        tracer_table(per, wls, syms)
 
     text_base = int(env["zns_text"], 16) if env.get("zns_text") else 0
     for wl in wls:
