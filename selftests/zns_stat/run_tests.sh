@@ -46,9 +46,10 @@ heartbeat_start() {
 }
 # The sleep first: killed alone, the loop would leave it running for up to a
 # minute with our stdout open, and a caller reading that (out=$(run_tests.sh))
-# would wait for it.
+# would wait for it. By SIGPIPE, which bash does not report: after SIGTERM the
+# loop printed "Terminated" into the console after every test.
 heartbeat_stop() {
-	pkill -P "$heartbeat_pid" sleep 2>/dev/null
+	pkill -PIPE -P "$heartbeat_pid" sleep 2>/dev/null
 	kill "$heartbeat_pid" 2>/dev/null
 	wait "$heartbeat_pid" 2>/dev/null
 	heartbeat_pid=
