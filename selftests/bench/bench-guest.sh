@@ -476,8 +476,17 @@ phase_cpu() {
 # loop), so run N's instructions are the plugin's segment 2N; the warm-up
 # runs count too. The kernel's code symbols follow ("ZSYM" lines: Debian's
 # System.map is a stub), and where zns_stat's .text is, for insn-report.py.
+# insn_run CFG WL: one counted run, segment 2 x its number (phase_insn's runs)
+insn_run() {
+	local ios secs busy total
+	read -r ios secs busy total < <(run_workload "$2")
+	[ -n "$ios" ] || fail "no result for $2"
+	runs=$((runs + 1))
+	bench "phase=insn cfg=$1 wl=$2 ios=$ios seconds=$secs segment=$((2 * runs))"
+}
+
 phase_insn() {
-	local WL runs=0 cfg wl ios secs busy total
+	local WL runs=0 cfg wl
 	cpu_up
 	WL=$CPU_DISK
 	cpu_prepare
@@ -490,10 +499,7 @@ phase_insn() {
 	for wl in $WORKLOADS; do
 		for cfg in A0 A B; do
 			cpu_cfg "$cfg"
-			read -r ios secs busy total < <(run_workload "$wl")
-			[ -n "$ios" ] || fail "no result for $wl"
-			runs=$((runs + 1))
-			bench "phase=insn cfg=$cfg wl=$wl ios=$ios seconds=$secs segment=$((2 * runs))"
+			insn_run "$cfg" "$wl"
 		done
 	done
 	# C (seed.bt) and D (like.bt): bpftrace started once for the workloads;
@@ -503,10 +509,7 @@ phase_insn() {
 		bpftrace_start 0 "$([ "$cfg" = C ] || echo like)"
 		awk '$2 ~ /^[tT]$/ && $4 == "[bpf]" { print "ZSYM", $1, $3, $4 }' /proc/kallsyms
 		for wl in $WORKLOADS; do
-			read -r ios secs busy total < <(run_workload "$wl")
-			[ -n "$ios" ] || fail "no result for $wl"
-			runs=$((runs + 1))
-			bench "phase=insn cfg=$cfg wl=$wl ios=$ios seconds=$secs segment=$((2 * runs))"
+			insn_run "$cfg" "$wl"
 		done
 		bpftrace_stop
 	done

@@ -21,6 +21,11 @@ import subprocess
 import sys
 
 
+# Below this a run's own fixed work shows per command (a loaded host: at 30
+# commands, rr1's own code read 743 instructions instead of 620).
+FEW_COMMANDS = 200
+
+
 def kv(line):
     return dict(w.split("=", 1) for w in line.split() if "=" in w)
 
@@ -177,6 +182,11 @@ def main():
 
     print("Kernel instructions per command (phase insn, QEMU plugin, one vCPU); "
           f"transport {env.get('transport', '?')}; {end}")
+    few = sorted(f"{wl} {c} {n}" for (wl, c), (n, _) in per.items() if n < FEW_COMMANDS)
+    if few:
+        print(f"WARNING: runs of fewer than {FEW_COMMANDS} commands ({', '.join(few)}): "
+              "work done once per run (timers, work items) weighs on every figure "
+              "per command; run it on a quiet host")
     print()
     print(f"{'workload':9} {'commands A0/A/B':>22} {'A0':>8} {'A':>8} {'B':>8} "
           f"{'A-A0':>7} {'B-A':>7} {'zns_stat':>8}")
