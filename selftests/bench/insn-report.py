@@ -48,6 +48,8 @@ def read_counts(path):
             cur = segs.setdefault(int(line.split()[1]), {})
         elif line.startswith("end "):
             end = line.strip()
+        elif line.startswith("tail"):
+            cur = {}	# after the last mark: no run's
         elif cur is not None:
             a, c = line.split()
             cur[int(a, 16)] = int(c)

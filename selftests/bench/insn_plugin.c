@@ -13,7 +13,9 @@
  *   ADDRESS COUNT        (hex address, decimal count; only those that ran)
  *
  * so the instructions of a run the guest brackets with two marks are segment
- * N of the file. insn-report.py names the addresses.
+ * N of the file. insn-report.py names the addresses. At exit the counts since
+ * the last mark follow a line "tail": with no mark at all, the whole run's
+ * (insn-profile.py names them, e.g. for a test on the debug kernel).
  *
  * QEMU's plugin API, version 1 (QEMU 7.2): the few declarations used are
  * below, as QEMU's documentation gives them; Debian packages no header.
@@ -104,11 +106,11 @@ static struct slot *slot_of(uint64_t vaddr)
 	return &slots[i];
 }
 
-static void mark(unsigned int vcpu_index, void *userdata)
+/* The counts since the last mark, after a line "mark N" or "tail". */
+static void write_counts(void)
 {
 	unsigned int i;
 
-	fprintf(out, "mark %lu\n", ++marks);
 	for (i = 0; i < SLOTS; i++) {
 		struct slot *s = &slots[i];
 
@@ -119,6 +121,12 @@ static void mark(unsigned int vcpu_index, void *userdata)
 		}
 	}
 	fflush(out);
+}
+
+static void mark(unsigned int vcpu_index, void *userdata)
+{
+	fprintf(out, "mark %lu\n", ++marks);
+	write_counts();
 }
 
 static bool is_mark(const struct qemu_plugin_insn *insn)
@@ -154,6 +162,8 @@ static void translated(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 
 static void finished(qemu_plugin_id_t id, void *userdata)
 {
+	fprintf(out, "tail\n");
+	write_counts();
 	fprintf(out, "end marks=%lu slots=%u full=%d\n", marks, used,
 		used >= SLOTS / 2);
 	fclose(out);
