@@ -144,6 +144,57 @@ static void a_run_is_the_difference(void **state)
 	detail_free(&again);
 }
 
+/*
+ * Only the resets logged during the run: the file still holds the ones
+ * before it (seq up to before's last), and a select-all reset retired
+ * during the run has a later seq but an earlier time_ns. A clear restarts
+ * seq from 1: the numbers go back, or a number before's had names another
+ * event.
+ */
+static void a_run_credits_its_own_resets(void **state)
+{
+	char ra[] = "1 100 3 10 0 0 8\n2 200 5 20 0 0x1b9 -1\n3 300 -1 30 1 0 64\n";
+	char rb[] = "1 100 3 10 0 0 8\n2 200 5 20 0 0x1b9 -1\n3 300 -1 30 1 0 64\n"
+		    "4 250 -1 40 1 0 16\n";
+	char rc[] = "1 500 6 10 0 0 8\n";
+	char rd[] = "1 500 6 10 0 0 8\n2 600 6 10 0 0 8\n3 700 6 10 0 0 8\n"
+		    "4 800 6 10 0 0 8\n";
+	char re[] = "2 200 5 20 0 0x1b9 -1\n3 300 -1 30 1 0 64\n4 250 -1 40 1 0 16\n";
+	struct detail before = { 0 }, after = { 0 }, run, cleared = { 0 };
+	struct detail passed = { 0 }, ring = { 0 };
+
+	(void)state;
+	assert_int_equal(detail_parse_file(&before, "resets", ra), 0);
+	assert_int_equal(detail_parse_file(&after, "resets", rb), 0);
+	assert_int_equal(detail_delta(&run, &before, &after), 0);
+	assert_int_equal(run.nr_resets, 1);	/* seq 4 only, not 1..3 */
+	assert_int_equal(run.resets[0].seq, 4);
+	detail_free(&run);
+	/* the ring moved on: the oldest overwritten, nothing cleared */
+	assert_int_equal(detail_parse_file(&ring, "resets", re), 0);
+	assert_int_equal(detail_delta(&run, &before, &ring), 0);
+	assert_int_equal(run.nr_resets, 1);
+	assert_int_equal(run.resets[0].seq, 4);
+	detail_free(&run);
+	/* cleared, one reset since: the numbers went back */
+	assert_int_equal(detail_parse_file(&cleared, "resets", rc), 0);
+	assert_int_equal(detail_delta(&run, &before, &cleared), 0);
+	assert_int_equal(run.nr_resets, 1);
+	assert_int_equal(run.resets[0].time_ns, 500);
+	detail_free(&run);
+	/* cleared, more resets since than before's last: seq 1..3 are others */
+	assert_int_equal(detail_parse_file(&passed, "resets", rd), 0);
+	assert_int_equal(detail_delta(&run, &before, &passed), 0);
+	assert_int_equal(run.nr_resets, 4);
+	assert_int_equal(run.resets[0].time_ns, 500);
+	detail_free(&run);
+	detail_free(&before);
+	detail_free(&after);
+	detail_free(&cleared);
+	detail_free(&passed);
+	detail_free(&ring);
+}
+
 static void data_file_lines_round_trip(void **state)
 {
 	struct sbuf b = { 0 };
@@ -273,6 +324,7 @@ int main(void)
 		cmocka_unit_test(log2_rows_still_read),
 		cmocka_unit_test(a_run_maximum),
 		cmocka_unit_test(a_run_is_the_difference),
+		cmocka_unit_test(a_run_credits_its_own_resets),
 		cmocka_unit_test(data_file_lines_round_trip),
 		cmocka_unit_test(shown_for_people),
 		cmocka_unit_test(utf8_locale_keeps_micro),

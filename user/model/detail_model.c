@@ -33,6 +33,74 @@ static int op_counted(const struct detail *d, const char *file, const char *op)
 	return 0;
 }
 
+static int same_reset(const struct detail_reset *a, const struct detail_reset *b)
+{
+	return a->time_ns == b->time_ns && a->lat_ns == b->lat_ns &&
+	       a->zone == b->zone && a->fill == b->fill &&
+	       a->status == b->status && a->select_all == b->select_all;
+}
+
+/*
+ * before's event numbered seq, or NULL: a binary search, the file being in
+ * seq order (oldest first), else (sorted 0) one by one.
+ */
+static const struct detail_reset *find_reset(const struct detail *d, int sorted,
+					     uint64_t seq)
+{
+	int lo = 0, hi = d->nr_resets - 1, mid;
+
+	if (!sorted) {
+		for (mid = 0; mid < d->nr_resets; mid++)
+			if (d->resets[mid].seq == seq)
+				return &d->resets[mid];
+		return NULL;
+	}
+	while (lo <= hi) {
+		mid = lo + (hi - lo) / 2;
+		if (d->resets[mid].seq == seq)
+			return &d->resets[mid];
+		if (d->resets[mid].seq < seq)
+			lo = mid + 1;
+		else
+			hi = mid - 1;
+	}
+	return NULL;
+}
+
+/*
+ * Whether after's resets log was restarted (cleared) since before's; *last
+ * is before's last seq. The log only moves on otherwise: its first and last
+ * seq do not go down, and a seq both show is the same event.
+ */
+static int resets_restarted(const struct detail *before,
+			    const struct detail *after, uint64_t *last)
+{
+	const struct detail_reset *r, *was;
+	uint64_t first = UINT64_MAX, top = 0;
+	int i, sorted = 1;
+
+	*last = 0;
+	for (i = 0; i < before->nr_resets; i++) {
+		r = &before->resets[i];
+		if (i && r->seq <= before->resets[i - 1].seq)
+			sorted = 0;
+		*last = r->seq > *last ? r->seq : *last;
+		first = r->seq < first ? r->seq : first;
+	}
+	if (!before->nr_resets)
+		return 0;
+	for (i = 0; i < after->nr_resets; i++) {
+		r = &after->resets[i];
+		if (r->seq < first)
+			return 1;
+		top = r->seq > top ? r->seq : top;
+		was = r->seq <= *last ? find_reset(before, sorted, r->seq) : NULL;
+		if (was && !same_reset(was, r))
+			return 1;
+	}
+	return top < *last;
+}
+
 int detail_delta(struct detail *out, const struct detail *before,
 		 const struct detail *after)
 {
@@ -70,13 +138,14 @@ int detail_delta(struct detail *out, const struct detail *before,
 				     was && was->n >= c->n ? "at_most" : "", 0, 0, c->n))
 			goto oom;
 	}
-	/* the log's sequence numbers restart from 1 when counters are cleared */
-	for (i = 0; i < before->nr_resets; i++)
-		if (before->resets[i].seq > last)
-			last = before->resets[i].seq;
-	for (i = 0; i < after->nr_resets; i++)
-		if (after->resets[i].seq < last)
-			cleared = 1;
+	/*
+	 * The run's resets: those numbered after before's last (seq is taken
+	 * when an event is logged; a select-all reset's time_ns may be older).
+	 * A clear restarts the numbers from 1: they went back, or a number
+	 * before showed names another event now.
+	 */
+	if (!cleared)
+		cleared = resets_restarted(before, after, &last);
 	for (i = 0; i < after->nr_resets; i++)
 		if ((cleared || after->resets[i].seq > last) &&
 		    detail_add_reset(out, &after->resets[i]))

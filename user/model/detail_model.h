@@ -14,7 +14,8 @@
 /*
  * What a run added: after's counts less before's (after's alone when a
  * count went down: counters were cleared), and the resets logged after
- * before's last.
+ * before's last by seq (all of after's when the log's numbers restarted:
+ * cleared).
  */
 int detail_delta(struct detail *out, const struct detail *before,
 		 const struct detail *after);
