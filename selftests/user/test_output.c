@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Every output format on small snapshots, compared exactly where the text is the contract. */
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <time.h>
@@ -7,6 +8,7 @@
 #include "unit.h"
 #include <json-c/json.h>
 
+#include "cmd/args.h"
 #include "cmd/interval.h"
 #include "lib/files.h"
 #include "lib/numbers.h"
@@ -561,6 +563,96 @@ static void fast_row_equals_library(void **state)
 	free(fast.s);
 }
 
+/* A namespace of nr idle zones under root (a debugfs tree for snapshot_read). */
+static void idle_namespace(const char *root, const char *disk, int nr)
+{
+	char path[512];
+	FILE *f;
+	int z;
+
+	snprintf(path, sizeof(path), "%s/%s", root, disk);
+	assert_int_equal(mkdir(path, 0755), 0);
+	snprintf(path, sizeof(path), "%s/%s/zones", root, disk);
+	assert_non_null(f = fopen(path, "w"));
+	fprintf(f, "# zone start reads read_sectors writes write_sectors errors\n");
+	for (z = 0; z < nr; z++)
+		fprintf(f, "%d %d 0 0 0 0 0\n", z, z * 2048);
+	fclose(f);
+	snprintf(path, sizeof(path), "%s/%s/summary", root, disk);
+	assert_non_null(f = fopen(path, "w"));
+	fprintf(f, "format_version: 1\ndisk: %s\nnr_zones: %d\nzone_sectors: 2048\nlba_bytes: 512\nreads: 0\n",
+		disk, nr);
+	fclose(f);
+}
+
+/* zns-stat show ARGS...: its standard error, the output in out. */
+static char *show_stderr(char **argv, int argc)
+{
+	char path[] = "/tmp/zns-unit-errXXXXXX", *text;
+	int fd = mkstemp(path), saved;
+
+	assert_true(fd >= 0);
+	fflush(stderr);
+	saved = dup(2);
+	dup2(fd, 2);
+	optind = 0;
+	assert_int_equal(cmd_show(argc, argv), 0);
+	fflush(stderr);
+	dup2(saved, 2);
+	close(saved);
+	close(fd);
+	text = slurp_file(path, NULL);
+	assert_non_null(text);
+	unlink(path);
+	return text;
+}
+
+/*
+ * -o prom keeps the 256 busiest zones a namespace unless -m says otherwise,
+ * also with --all: the zones left out are a gauge and one line on standard
+ * error, as the table says them ("not shown: --max-zones"); a -m given is
+ * the user's own limit, said by the gauge only.
+ */
+static void prom_says_zones_left_out(void **state)
+{
+	char root[] = "/tmp/zns-unit-promXXXXXX", out[600], *err, *prom;
+	char *argv[] = { "zns-stat", "-o", "prom", "--all", "-f", out, "zbig", NULL };
+	char *argv_m[] = { "zns-stat", "-o", "prom", "--all", "-m", "200", "-f", out, "zbig", NULL };
+
+	(void)state;
+	use_fixture_debugfs();
+	assert_non_null(mkdtemp(root));
+	setenv("ZNS_STAT_DEBUGFS", root, 1);
+	idle_namespace(root, "zbig", 300);
+	snprintf(out, sizeof(out), "%s/zns.prom", root);
+	err = show_stderr(argv, 7);
+	prom = slurp_file(out, NULL);
+	assert_non_null(prom);
+	assert_int_equal(count_of(prom, "zns_zone_reads_total{"), 256);
+	assert_non_null(strstr(prom, "zns_zones_omitted{disk=\"zbig\"} 44\n"));
+	/* idle zones count with --all: the help does not say "with activity" */
+	assert_null(strstr(prom, "# HELP zns_zones_omitted Zones with activity"));
+	assert_non_null(strstr(err, "zns-stat: zbig: 44 zones not shown: -o prom has the 256 busiest a namespace (-m N for more; zns_zones_omitted counts them)\n"));
+	assert_int_equal(count_of(err, "not shown"), 1);
+	free(err);
+	free(prom);
+	err = show_stderr(argv_m, 9);
+	prom = slurp_file(out, NULL);
+	assert_non_null(strstr(prom, "zns_zones_omitted{disk=\"zbig\"} 100\n"));
+	assert_null(strstr(err, "not shown"));
+	free(err);
+	free(prom);
+	unlink(out);
+	snprintf(out, sizeof(out), "%s/zbig/zones", root);
+	unlink(out);
+	snprintf(out, sizeof(out), "%s/zbig/summary", root);
+	unlink(out);
+	snprintf(out, sizeof(out), "%s/zbig", root);
+	rmdir(out);
+	rmdir(root);
+	use_fixture_debugfs();
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -571,6 +663,7 @@ int main(void)
 		cmocka_unit_test(prom_conditions_are_labels),
 		cmocka_unit_test(busiest_by_io),
 		cmocka_unit_test(prom_groups_metrics_over_disks),
+		cmocka_unit_test(prom_says_zones_left_out),
 		cmocka_unit_test(table_fits_a_terminal),
 		cmocka_unit_test(interval_rows),
 		cmocka_unit_test(interval_keeps_the_readable),

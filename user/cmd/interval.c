@@ -48,6 +48,7 @@ struct loop {
 	int intervals_out;
 	int header_out;
 	int cgroups_said;	/* a cgroups file not understood: said once */
+	int left_out_said;	/* -o prom: zones its default limit left out, said once */
 };
 
 static struct tracked *find_or_add(struct loop *l, const char *name)
@@ -153,6 +154,17 @@ static int read_one(struct loop *l, struct tracked *t, struct snapshot *s)
 	return 1;
 }
 
+void say_prom_left_out(const struct snapshot *snaps, int n,
+			const struct view_opts *o)
+{
+	struct sbuf b = { 0 };
+
+	output_prom_left_out(&b, snaps, n, o);
+	if (b.len)
+		fprintf(stderr, "zns-stat: %s\n", b.s);
+	sbuf_free(&b);
+}
+
 /* -o prom: the namespaces' per-cgroup series (modules with a cgroups file). */
 static void prom_cgroups_of(struct loop *l, const struct snapshot *now, int n,
 			    struct sbuf *b, char *err, size_t errlen)
@@ -212,6 +224,8 @@ static void round_once(struct loop *l)
 	fmt_time(when, sizeof(when), epoch);
 	if (f == FMT_PROM)
 		prom_cgroups_of(l, now, n, &cg, err, sizeof(err));
+	if (f == FMT_PROM && l->o->default_limit && !l->left_out_said++)
+		say_prom_left_out(now, n, &l->o->view);
 	fr = (struct interval_frame){
 		.when = when, .rows = &rows, .first = !l->intervals_out,
 		.to_file = !!l->o->file, .cleared = cleared_any,

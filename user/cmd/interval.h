@@ -9,6 +9,10 @@
 
 struct snapshot;
 
+/* -o prom's default limit, not the user's -m: the zones it left out in one line. */
+void say_prom_left_out(const struct snapshot *snaps, int n,
+		       const struct view_opts *o);
+
 struct interval_opts {
 	double seconds;
 	long count;		/* intervals to show, -1: until interrupted */
@@ -16,6 +20,7 @@ struct interval_opts {
 	int top;		/* busiest zones per namespace */
 	const char *file;	/* replaced each interval, else stdout */
 	struct view_opts view;	/* for -o prom, which prints the counters */
+	int default_limit;	/* -o prom without -m: zones it leaves out said on stderr */
 };
 
 /* Until count intervals or SIGINT/SIGTERM; disks NULL: every tracked one. */

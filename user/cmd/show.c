@@ -60,7 +60,7 @@ static int prom_with_cgroups(struct sbuf *b, const struct snapshot *snaps, int n
 
 /* One snapshot of each namespace, in the chosen format. */
 static int show(char **disks, int nr, enum out_format f,
-		const struct view_opts *vo, const char *file)
+		const struct view_opts *vo, const char *file, int default_limit)
 {
 	struct snapshot *snaps = calloc(nr ? nr : 1, sizeof(*snaps));
 	struct sbuf b = { 0 };
@@ -92,6 +92,8 @@ static int show(char **disks, int nr, enum out_format f,
 	}
 	if (f == FMT_PROM && n && prom_with_cgroups(&b, snaps, n))
 		ret = 1;
+	if (f == FMT_PROM && default_limit)
+		say_prom_left_out(snaps, n, vo);
 	if (write_output(n || !ret ? file : NULL, &b))
 		ret = 1;
 	for (i = 0; i < n; i++)
@@ -138,7 +140,7 @@ static int list_table_columns(char **disks, int nr)
 }
 
 static int show_all(enum out_format f, const struct view_opts *vo,
-		    const char *file)
+		    const char *file, int default_limit)
 {
 	char err[512], **names;
 	int n, ret;
@@ -152,7 +154,7 @@ static int show_all(enum out_format f, const struct view_opts *vo,
 		printf("%s\n", err);
 		return 0;
 	}
-	ret = show(names, n, f, vo, file);
+	ret = show(names, n, f, vo, file, default_limit);
 	snapshot_free_names(names, n);
 	return ret;
 }
@@ -237,8 +239,10 @@ int cmd_show(int argc, char **argv)
 	if (io.file && !strcmp(io.file, "-"))
 		io.file = NULL;		/* -f -: stdout, for every view */
 	/* a 64K-zone drive must not flood a Prometheus collector */
-	if (io.format == FMT_PROM && !max_zones_set)
+	if (io.format == FMT_PROM && !max_zones_set) {
 		io.view.max_zones = PROM_DEFAULT_MAX_ZONES;
+		io.default_limit = 1;
+	}
 	if (io.count > 0 && io.seconds == 0)
 		return bad_usage("-n needs -i");
 	if (top_set && io.seconds == 0)
@@ -262,6 +266,7 @@ int cmd_show(int argc, char **argv)
 	if (io.seconds > 0)
 		return interval_run(argv + optind, argc - optind, &io);
 	if (optind == argc)
-		return show_all(io.format, &io.view, io.file);
-	return show(argv + optind, argc - optind, io.format, &io.view, io.file);
+		return show_all(io.format, &io.view, io.file, io.default_limit);
+	return show(argv + optind, argc - optind, io.format, &io.view, io.file,
+		    io.default_limit);
 }

@@ -149,6 +149,20 @@ uint64_t *view_zones(const struct snapshot *s, const struct view_opts *o,
 	return zones;
 }
 
+uint64_t view_omitted(const struct snapshot *s, const struct view_opts *o)
+{
+	unsigned char kind[SNAPSHOT_MAX_COLUMNS];
+	uint64_t z, n = 0;
+
+	if (o->max_zones < 0)
+		return 0;
+	snapshot_kinds(s, kind);
+	for (z = 0; z < s->nr_zones; z++)
+		if (o->all || snapshot_row_active(s, kind, z))
+			n++;
+	return n > (uint64_t)o->max_zones ? n - o->max_zones : 0;
+}
+
 void view_cell(const struct snapshot *s, uint64_t zone, int col, char *out,
 	       int outlen)
 {

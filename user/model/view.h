@@ -25,6 +25,8 @@ struct view_opts {
  */
 uint64_t *view_zones(const struct snapshot *s, const struct view_opts *o,
 		     uint64_t *nr, uint64_t *omitted);
+/* How many zones view_zones() would leave out (none chosen, nothing sorted). */
+uint64_t view_omitted(const struct snapshot *s, const struct view_opts *o);
 /* Ranking of zones by activity: data moved, then commands. 1 if a is busier. */
 int zone_busier(const struct snapshot *s, uint64_t a, uint64_t b);
 /* A zone and its busy key (sectors moved, commands), for other tables of zones. */
@@ -88,6 +90,13 @@ void output_prom(struct sbuf *b, struct snapshot *snaps, int n,
 void output_prom_zones(struct sbuf *b, struct snapshot *snaps, int n,
 		       const struct view_opts *o);
 void output_prom_disks(struct sbuf *b, struct snapshot *snaps, int n);
+/*
+ * The per-zone series' limit said in one line (no newline) into b, as the
+ * table says it: the namespaces it left zones out of and how many; nothing
+ * when it left none out.
+ */
+void output_prom_left_out(struct sbuf *b, const struct snapshot *snaps, int n,
+			  const struct view_opts *o);
 
 /* RFC 3339 local time with offset, "2024-05-01T12:00:00+02:00". */
 void fmt_time(char *out, int outlen, double epoch);

@@ -12,6 +12,7 @@
 #include "../../include/zns_stat.h"
 #include "lib/numbers.h"
 #include "lib/sbuf.h"
+#include "lib/words.h"
 #include "model/view.h"
 #include "render/cgroups_out.h"
 #include "source/cgroup_names.h"
@@ -253,7 +254,7 @@ void output_prom_zones(struct sbuf *b, struct snapshot *snaps, int n,
 	prom_zones(b, snaps, n, zones, nr);
 	if (n)
 		prom_head(b, "zns_zones_omitted",
-			  "Zones with activity left out of the per-zone series (--max-zones).",
+			  "Zones left out of the per-zone series, the busiest kept (--max-zones): of those with activity, or of all with --all.",
 			  "", 0);
 	for (d = 0; d < n; d++)
 		sbuf_printf(b, "zns_zones_omitted{disk=\"%s\"} %llu\n",
@@ -264,6 +265,27 @@ out:
 	free(zones);
 	free(nr);
 	free(omitted);
+}
+
+void output_prom_left_out(struct sbuf *b, const struct snapshot *snaps, int n,
+			  const struct view_opts *o)
+{
+	uint64_t omitted, sum = 0;
+	int d, named = 0;
+
+	for (d = 0; d < n; d++) {
+		omitted = view_omitted(&snaps[d], o);
+		if (!omitted)
+			continue;
+		sbuf_printf(b, "%s%s", named++ ? ", " : "", snaps[d].disk);
+		sum += omitted;
+	}
+	if (sum)
+		sbuf_printf(b, ": %llu %s not shown: -o prom has the %ld busiest a namespace (-m N for more; zns_zones_omitted counts them)",
+			    (unsigned long long)sum,
+			    o->all ? plural(sum, "zone", "zones") :
+			    plural(sum, "zone with activity", "zones with activity"),
+			    o->max_zones);
 }
 
 void output_prom_disks(struct sbuf *b, struct snapshot *snaps, int n)
