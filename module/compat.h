@@ -241,11 +241,23 @@ static inline void zns_bdev_close(struct zns_bdev_ref *ref)
 }
 
 /*
- * When a bio was submitted: submit_bio_noacct_nocheck() stamps bi_issue
- * (blkcg_bio_issue_init(), CONFIG_BLK_CGROUP) with ktime_get_ns() in its
- * low 51 bits. 6.1 has the helpers in linux/blk_types.h; 6.12 keeps them
- * in block/ (private), same encoding: the mask is ours, checked against
- * the kernel's where it is public. 0: no stamp.
+ * When a bio was submitted, in ktime_get_ns() terms; 0: no stamp (the
+ * caller then takes the request's allocation, rq->start_time_ns). Needs
+ * CONFIG_BLK_CGROUP (Debian: y) on every kernel.
+ * - up to 6.17: submit_bio_noacct_nocheck() stamps every bio's bi_issue
+ *   (blkcg_bio_issue_init()) with ktime_get_ns() in its low 51 bits. 6.1
+ *   has the helpers in linux/blk_types.h; 6.12 keeps them in block/
+ *   (private), same encoding: the mask is ours, checked against the
+ *   kernel's where it is public.
+ * - from 6.18 ("block: cleanup bio_issue", 1733e8887483, and the next two
+ *   commits): bi_issue became u64 issue_time_ns, whole nanoseconds of
+ *   blk_time_get_ns() (ktime_get_ns(), or the plug's cached copy of it),
+ *   stamped in blk_mq_submit_bio() before a zone write plug holds the bio,
+ *   but only on a queue with QUEUE_FLAG_BIO_ISSUE_TIME, i.e. while
+ *   blk-iolatency has a target on the disk (io.latency); bio_init() zeroes
+ *   it. So it is read, and is 0 without io.latency (the default): there the
+ *   wait starts at the request's allocation. 7.2 (sid) built.
+ * probe.c's queue_wait() masks the difference to 51 bits: right for both.
  */
 #define ZNS_BIO_ISSUE_TIME_MASK	GENMASK_ULL(50, 0)
 #ifdef BIO_ISSUE_TIME_MASK
@@ -254,10 +266,12 @@ static_assert(BIO_ISSUE_TIME_MASK == ZNS_BIO_ISSUE_TIME_MASK, "bi_issue's time b
 
 static inline u64 zns_bio_issue_ns(const struct bio *bio)
 {
-#ifdef CONFIG_BLK_CGROUP
+#ifndef CONFIG_BLK_CGROUP
+	return 0;
+#elif ZNS_KERNEL_RANGE(5, 15, 0, 6, 18, 0)
 	return bio->bi_issue.value & ZNS_BIO_ISSUE_TIME_MASK;
 #else
-	return 0;
+	return bio->issue_time_ns;
 #endif
 }
 
