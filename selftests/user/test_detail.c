@@ -235,6 +235,8 @@ static void data_file_lines_round_trip(void **state)
 
 static void shown_for_people(void **state)
 {
+	struct detail_counted counted = { .failed = 2, .resets = 3, .reads = 1,
+					  .writes = 17 };
 	struct sbuf b = { 0 };
 	struct detail d;
 
@@ -254,7 +256,7 @@ static void shown_for_people(void **state)
 	assert_non_null(strstr(b.s, "write alignment: 4 KiB: 16, 64 KiB: 1\n"));
 	assert_null(strstr(b.s, "\\x"));
 	sbuf_free(&b);
-	detail_html(&b, &d);
+	detail_html(&b, &d, &counted);
 	assert_non_null(strstr(b.s, "<tr><td>write</td><td class=\"n\">17</td><td class=\"n\">20.5 µs</td><td class=\"n\">90 µs</td><td class=\"n\">90 µs</td></tr>"));
 	assert_non_null(strstr(b.s, "<tr><td>zone_invalid_write</td><td>0x1bc</td><td>write</td><td class=\"n\">1</td></tr>"));
 	assert_non_null(strstr(b.s, "<td>zone_full</td>"));

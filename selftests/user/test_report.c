@@ -281,6 +281,43 @@ static void one_run_max_exact_or_bound(void **state)
 	datafile_free(&c);
 }
 
+/*
+ * A data file without the errors breakdown (fixture A: latency rows, no
+ * "count: errors" line) whose zones counted 2 failed commands: the
+ * breakdown reads "not recorded", never "No command failed"; so do its
+ * resets log and sizes. Where the zones counted none (B's errors zeroed),
+ * no command failed.
+ */
+static void errors_not_recorded_are_not_none(void **state)
+{
+	struct datafile a, c;
+	struct sbuf b = { 0 };
+	uint64_t z;
+	int col;
+
+	(void)state;
+	fixture_runs(&a, &c);
+	report_html(&b, &a, "a.dat");
+	assert_non_null(strstr(b.s, "<tr><td>errors</td><td class=\"n\">2</td>"));
+	assert_null(strstr(b.s, "No command failed"));
+	assert_non_null(strstr(b.s, "<h2>Errors</h2>\n<p>By status: not recorded"));
+	/* nor a resets log (3 resets) or sizes (3 reads, 11 writes) */
+	assert_null(strstr(b.s, "0 resets logged"));
+	assert_non_null(strstr(b.s, "<h2>Resets</h2>\n<p>Resets logged: not recorded"));
+	assert_non_null(strstr(b.s, "<tr><td>read sizes</td><td>not recorded</td></tr>"));
+	assert_non_null(strstr(b.s, "<tr><td>write alignment</td><td>not recorded</td></tr>"));
+	sbuf_free(&b);
+	col = snapshot_column(&c.zones, "errors");
+	assert_true(col >= 0);
+	for (z = 0; z < c.zones.nr_zones; z++)
+		snapshot_row(&c.zones, z)[col] = 0;
+	report_html(&b, &c, "b.dat");
+	assert_non_null(strstr(b.s, "<h2>Errors</h2>\n<p>No command failed.</p>"));
+	sbuf_free(&b);
+	datafile_free(&a);
+	datafile_free(&c);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -293,6 +330,7 @@ int main(void)
 		cmocka_unit_test(comparison_as_json),
 		cmocka_unit_test(comparison_as_table_and_html),
 		cmocka_unit_test(one_run_max_exact_or_bound),
+		cmocka_unit_test(errors_not_recorded_are_not_none),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -13,6 +13,7 @@
 #include "../../include/zns_stat.h"
 #include "lib/numbers.h"
 #include "lib/sbuf.h"
+#include "lib/words.h"
 #include "model/detail_model.h"
 #include "render/detail_out.h"
 #include "render/scols_out.h"
@@ -74,8 +75,9 @@ static void fill_text(char *out, size_t n, const struct detail_reset *r)
 }
 
 /* Sizes and alignment of one direction as "4 KiB: 3, 8 KiB: 1". */
+/* A histogram's buckets, or empty ("none", or "not recorded" in a data file). */
 static void hist_line(struct sbuf *b, const struct detail *d, const char *file,
-		      const char *dir)
+		      const char *dir, const char *empty)
 {
 	const struct detail_count *c;
 	char t[32];
@@ -96,7 +98,13 @@ static void hist_line(struct sbuf *b, const struct detail *d, const char *file,
 		first = 0;
 	}
 	if (first)
-		sbuf_printf(b, "none");
+		sbuf_printf(b, "%s", empty);
+}
+
+/* What a section without rows says: none only where the counters say 0. */
+static const char *empty_text(int64_t counted)
+{
+	return counted ? "not recorded" : "none";
 }
 
 static void latency_table(struct sbuf *b, const struct detail *d)
@@ -212,14 +220,15 @@ void detail_text(struct sbuf *b, const char *title, const struct detail *d)
 	resets_table(b, d);
 	for (i = 0; i < 2; i++) {
 		sbuf_printf(b, "%s sizes: ", dirs[i]);
-		hist_line(b, d, "sizes", dirs[i]);
+		hist_line(b, d, "sizes", dirs[i], "none");
 		sbuf_printf(b, "\n%s alignment: ", dirs[i]);
-		hist_line(b, d, "alignment", dirs[i]);
+		hist_line(b, d, "alignment", dirs[i], "none");
 		sbuf_printf(b, "\n");
 	}
 }
 
-void detail_html(struct sbuf *b, const struct detail *d)
+void detail_html(struct sbuf *b, const struct detail *d,
+		 const struct detail_counted *n)
 {
 	struct lat_row rows[ZNS_NR_OPS];
 	const struct detail_count *c;
@@ -247,9 +256,24 @@ void detail_html(struct sbuf *b, const struct detail *d)
 		sbuf_printf(b, "</td><td>0x%03" PRIx64 "</td><td>%s</td><td class=\"n\">%" PRIu64 "</td></tr>\n",
 			    c->lo, c->op, c->n);
 	}
-	sbuf_printf(b, nr ? "</table>\n" : "<p>No command failed.</p>\n");
-	sbuf_printf(b, "<h2>Resets</h2>\n<p>%d resets logged during the run (the module keeps the last <code>reset_log_size</code>).</p>\n",
-		    d->nr_resets);
+	/* no rows: none failed only where the counters say so, else not recorded */
+	if (nr)
+		sbuf_printf(b, "</table>\n");
+	else if (!n->failed)
+		sbuf_printf(b, "<p>No command failed.</p>\n");
+	else if (n->failed > 0)
+		sbuf_printf(b, "<p>By status: not recorded (the data file has no breakdown of the run's %" PRId64 " failed %s).</p>\n",
+			    n->failed, plural(n->failed, "command", "commands"));
+	else
+		sbuf_printf(b, "<p>By status: not recorded.</p>\n");
+	if (d->nr_resets || !n->resets)
+		sbuf_printf(b, "<h2>Resets</h2>\n<p>%d resets logged during the run (the module keeps the last <code>reset_log_size</code>).</p>\n",
+			    d->nr_resets);
+	else if (n->resets > 0)
+		sbuf_printf(b, "<h2>Resets</h2>\n<p>Resets logged: not recorded (the data file has no log of the run's %" PRId64 " %s).</p>\n",
+			    n->resets, plural(n->resets, "reset", "resets"));
+	else
+		sbuf_printf(b, "<h2>Resets</h2>\n<p>Resets logged: not recorded.</p>\n");
 	if (d->nr_resets)
 		sbuf_printf(b, "<details><summary>every logged reset</summary>\n<table><tr><th>time</th><th>zone</th><th>latency</th><th>status</th><th>fill</th></tr>\n");
 	for (i = 0; i < d->nr_resets; i++) {
@@ -262,9 +286,10 @@ void detail_html(struct sbuf *b, const struct detail *d)
 	sbuf_printf(b, "<h2>Sizes and alignment</h2>\n<table><tr><th>histogram</th><th>commands by bucket</th></tr>\n");
 	for (i = 0; i < 2; i++) {
 		sbuf_printf(b, "<tr><td>%s sizes</td><td>", dirs[i]);
-		hist_line(b, d, "sizes", dirs[i]);
+		hist_line(b, d, "sizes", dirs[i], empty_text(i ? n->writes : n->reads));
 		sbuf_printf(b, "</td></tr>\n<tr><td>%s alignment</td><td>", dirs[i]);
-		hist_line(b, d, "alignment", dirs[i]);
+		hist_line(b, d, "alignment", dirs[i],
+			  empty_text(i ? n->writes : n->reads));
 		sbuf_printf(b, "</td></tr>\n");
 	}
 	sbuf_printf(b, "</table>\n");

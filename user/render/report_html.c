@@ -282,10 +282,46 @@ void report_default_file(const char *path_a, const char *path_b, char *out,
 		 path_a, a, path_b ? "-vs-" : "", c);
 }
 
+/*
+ * What the run's counters say: the zones' column col plus the summary's key
+ * (NULL: none); -1 when the data file has neither.
+ */
+static int64_t counted(const struct snapshot *s, const char *col,
+		       const char *col2, const char *key)
+{
+	int known = 0;
+	uint64_t n = 0, v;
+
+	if (snapshot_column(s, col) >= 0) {
+		n += snapshot_total(s, col);
+		known = 1;
+	}
+	if (col2 && snapshot_column(s, col2) >= 0) {
+		n += snapshot_total(s, col2);
+		known = 1;
+	}
+	if (key && !snapshot_summary_u64(s, key, &v)) {
+		n += v;
+		known = 1;
+	}
+	return known ? (int64_t)n : -1;
+}
+
+/* The figures a section of the detail without rows is checked against. */
+static void detail_counted_of(const struct snapshot *s,
+			      struct detail_counted *n)
+{
+	n->failed = counted(s, "errors", NULL, "select_all_errors");
+	n->resets = counted(s, "resets", NULL, "reset_all");
+	n->reads = counted(s, "reads", NULL, NULL);
+	n->writes = counted(s, "writes", "appends", NULL);
+}
+
 void report_html(struct sbuf *b, const struct datafile *df,
 		 const char *datapath)
 {
 	const char *comment = datafile_get(df, "comment");
+	struct detail_counted n;
 	char subtitle[512];
 
 	plot_subtitle(df, subtitle, sizeof(subtitle));
@@ -304,8 +340,10 @@ void report_html(struct sbuf *b, const struct datafile *df,
 	summary_table(b, df);
 	busiest_table(b, df);
 	lifecycle_section(b, df);
-	if (df->detail.nr_counts || df->detail.nr_resets)
-		detail_html(b, &df->detail);
+	if (df->detail.nr_counts || df->detail.nr_resets) {
+		detail_counted_of(&df->zones, &n);
+		detail_html(b, &df->detail, &n);
+	}
 	timeline_html(b, &df->timeline, df->zones.nr_zones);
 	heatmaps_section(b, df, subtitle);
 	recording_table(b, df, datapath);
