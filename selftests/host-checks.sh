@@ -269,6 +269,21 @@ unit_test_findings() {
 		grep -v -e '^\[ RUN' -e '^\[       OK' <<<"$out" | tail -n 40
 }
 
+# performance.rst's scale tree (selftests/user/scale-fixture.sh), 300 zones: the
+# recipe's zns-stat --all reads it, and -o csv --all has every zone.
+scale_fixture_findings() {
+	local t=$logdir/scale-fixture
+	local env=(env "ZNS_STAT_DEBUGFS=$t" "ZNS_STAT_DEV=$t/no-dev" "ZNS_STAT_SYSFS=$t/no-sys")
+
+	rm -rf "$t"
+	mkdir -p "$t"
+	bash "$repo/selftests/user/scale-fixture.sh" "$t" 300 || { echo "scale-fixture.sh failed"; return; }
+	"${env[@]}" "$repo/user/zns-stat" --all zbig >"$t/table" 2>"$t/err" ||
+		{ echo "zns-stat --all refused the scale tree:"; grep -v 'no cond, wptr' "$t/err" | head -n 3; }
+	"${env[@]}" "$repo/user/zns-stat" -o csv --all zbig 2>/dev/null >"$t/csv"
+	[ "$(grep -c '^zbig,' "$t/csv")" = 300 ] || echo "zns-stat -o csv --all: not the scale tree's 300 zones"
+}
+
 # Each SVG (under DIR) well-formed and rendered to a PNG beside it: svg_findings DIR SVG...
 svg_findings() {
 	local t=$1 svg
@@ -594,6 +609,7 @@ check "zns-stat's bash completion: subcommands, options, formats, tracked disks,
 	bash "$repo/selftests/user/completion-check.sh"
 check "make without kernel headers builds the tool and says how to build the module" no_headers_findings
 check "zns-stat unit tests (cmocka): parsing, deltas, formats, heatmaps, data files" unit_test_findings
+check "scale-fixture.sh (performance.rst's recipe) writes a tree zns-stat reads: 300 zones, every column" scale_fixture_findings
 check "zns-stat figures (8 and 65536 zones) and report, and a ledger's: well-formed, rendered by rsvg-convert" figure_findings
 check "zns-stat export: node_exporter serves the fixture's values, promtool, dashboard, atomic, bad args" \
 	export_findings

@@ -21,20 +21,38 @@ for f in "$src"/*; do
 done
 # Every zone: a few reads and writes with latencies, some appends, resets,
 # finishes, opens, closes and errors, varying by zone so no two lines match.
+# A value per column name, printed in the header's order, as many as it has
+# columns: a column the fixture gains is 0 here until it is given a value,
+# never a line short (the tool refuses a tree whose lines are).
 awk -v n="$zones" -v hdr="$(head -n 1 "$src/zones")" 'BEGIN {
 	print hdr
+	nc = split(hdr, col, " ")	# col[1] is "#"
 	for (z = 0; z < n; z++) {
 		r = 1 + z % 7; w = 1 + z % 5; a = z % 3; rs = z % 2; e = (z % 11 == 0)
 		rl = 9000 + z % 997; wl = 15000 + z % 1999; al = 5000 + z % 499
-		printf "%d %d %d %d %d %d %d %d %d %d %d %d %d %d %d %d %d %d %d %d %d %d %d %d",
-			z, z * 2048, r, r * 8, w, w * 8, a, a * 8, rs,
-			rs ? 31000 + z % 100 : 0, rs ? 31000 + z % 100 : 0, rs ? 31000 + z % 100 : 0,
-			z % 2, 1, z % 2, e, rl, rl + r * 10, rl * r, wl, wl + w * 10, wl * w,
-			a ? al : 0, a ? al + 50 : 0
-		printf " %d %d %d %d %d %d %d %d %d %d %d\n",
-			a * al + (a > 1 ? 50 : 0), (z % 2) ? 4000 : 0, (z % 2) ? 4000 : 0, (z % 2) ? 4000 : 0,
-			3000, 3000, 3000, (z % 2) ? 2000 : 0, (z % 2) ? 2000 : 0, (z % 2) ? 2000 : 0,
-			e ? 441 : 0
+		delete v
+		v["zone"] = z; v["start"] = z * 2048
+		v["reads"] = r; v["read_sectors"] = r * 8
+		v["writes"] = w; v["write_sectors"] = w * 8
+		v["appends"] = a; v["append_sectors"] = a * 8
+		v["resets"] = rs
+		v["reset_lat_min_ns"] = v["reset_lat_max_ns"] = v["reset_lat_sum_ns"] = rs ? 31000 + z % 100 : 0
+		v["finishes"] = z % 2; v["opens"] = 1; v["closes"] = z % 2; v["errors"] = e
+		v["read_lat_min_ns"] = rl; v["read_lat_max_ns"] = rl + r * 10; v["read_lat_sum_ns"] = rl * r
+		v["write_lat_min_ns"] = wl; v["write_lat_max_ns"] = wl + w * 10; v["write_lat_sum_ns"] = wl * w
+		v["append_lat_min_ns"] = a ? al : 0; v["append_lat_max_ns"] = a ? al + 50 : 0
+		v["append_lat_sum_ns"] = a * al + (a > 1 ? 50 : 0)
+		v["finish_lat_min_ns"] = v["finish_lat_max_ns"] = v["finish_lat_sum_ns"] = (z % 2) ? 4000 : 0
+		v["open_lat_min_ns"] = v["open_lat_max_ns"] = v["open_lat_sum_ns"] = 3000
+		v["close_lat_min_ns"] = v["close_lat_max_ns"] = v["close_lat_sum_ns"] = (z % 2) ? 2000 : 0
+		v["top_zone_error"] = e ? 441 : 0
+		# a quarter of the zones written by two cgroups (mixed), a fifth partly by the root
+		v["owner_cgroup"] = (z % 4 == 0) ? "18446744073709551615" : 0
+		v["root_written_sectors"] = (z % 5 == 0) ? 8 : 0
+		line = ""
+		for (i = 2; i <= nc; i++)
+			line = line (i > 2 ? " " : "") (col[i] in v ? v[col[i]] : 0)
+		print line
 	}
 }' >"$out/zones"
 # The summary's totals agree with the zones (sums, and the extremes of the

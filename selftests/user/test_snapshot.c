@@ -202,6 +202,37 @@ static void operation_groups(void **state)
 	assert_null(op_group_of(g, n, -1));
 }
 
+/*
+ * performance.rst's scale tree (scale-fixture.sh), small: the tool reads
+ * it, every zone with every column of its header (it once wrote 35 fields
+ * under 37 columns, and the tool refused the tree).
+ */
+static void reads_the_scale_fixture(void **state)
+{
+	char dir[] = "/tmp/zns-unit-scaleXXXXXX", cmd[256], err[512] = "";
+	struct snapshot s;
+	uint64_t *row;
+	int c;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	snprintf(cmd, sizeof(cmd), "bash scale-fixture.sh %s 300", dir);
+	assert_int_equal(system(cmd), 0);
+	setenv("ZNS_STAT_DEBUGFS", dir, 1);
+	assert_int_equal(snapshot_read("zbig", &s, err, sizeof(err)), 0);
+	assert_string_equal(err, "");
+	assert_int_equal(s.nr_zones, 300);
+	c = snapshot_column(&s, "top_zone_error");
+	assert_true(c >= 0);
+	row = snapshot_row(&s, 297);	/* 297 = 27 * 11: an error */
+	assert_int_equal(row[c], 441);
+	assert_int_equal(row[snapshot_column(&s, "reads")], 1 + 297 % 7);
+	snapshot_free(&s);
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
+	assert_int_equal(system(cmd), 0);
+	use_fixture_debugfs();
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -214,6 +245,7 @@ int main(void)
 		cmocka_unit_test(lists_disks_sorted),
 		cmocka_unit_test(column_kinds),
 		cmocka_unit_test(operation_groups),
+		cmocka_unit_test(reads_the_scale_fixture),
 	};
 
 	return cmocka_run_group_tests_name("snapshot", tests, NULL, NULL);
