@@ -2,8 +2,10 @@
 # make check-sid: zns_stat against Debian sid's newest kernel (7.2 when written), from
 # this bookworm machine: built with W=1 in a small sid root (guest/sid.sh: sid's kbuild
 # tools and compiler do not run on bookworm), then the guest suite on sid's image.
-# Not part of make check: sid changes every day (a new kernel can break it overnight,
-# or have its headers before its image), and the first run fetches ~600 MB.
+# The guest suite on sid is not part of make check: sid changes every day (a new kernel
+# can break it overnight, or have its headers before its image), and the first run
+# fetches ~600 MB. The W=1 build is: make check's host checks build against sid's
+# newest headers (guest/sid.sh --headers, the same root, cached; Documentation/testing.rst).
 # Arguments (test names or prefixes) go to the guest suite. The DKMS test skips here:
 # make dkms-install is checked against bookworm's kernels only.
 # Last line: "N passed, N failed, N skipped".

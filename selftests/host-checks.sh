@@ -3,6 +3,8 @@
 # Once: checkpatch.pl --strict is clean on module/ and include/; the tool builds
 # with -Wall -Wextra -Werror and cppcheck finds nothing in user/; make install and
 # make uninstall with DESTDIR and PREFIX install and remove exactly their files.
+# The newest kernel: the module builds with W=1 and no warning against Debian sid's
+# (guest/sid.sh --headers, in a sid root, prepared beside the other checks).
 # Per kernel release (headers from guest/kernels.sh kdir): the module builds with W=1
 # and no warning, sparse (C=2) reports nothing, and (not for cloud kernels) make
 # dkms-install adds, builds and installs it with dkms into a staging tree
@@ -98,6 +100,54 @@ check() {	# check NAME COMMAND...: ok if the command succeeds and prints nothing
 kbuild_filter() {	# Kbuild's own chatter is not a finding: keep warnings, errors, sparse
 	grep -v -e '^make' -e 'Skipping BTF generation' -e '^  [A-Z]' || true
 }
+
+# The newest kernel this machine can get: Debian sid's, its module built with W=1 in a
+# sid root (guest/sid.sh --headers: mmdebstrap, cached in $cache/sid per sid kernel; a
+# first run fetches about 120 MB and takes a minute or a few). It is prepared in the
+# background from here, beside the checks below, and checked after them: a compat.h
+# that no longer builds on the newest kernel fails make check. When sid cannot give its
+# newest kernel (lists unreadable, packages not installable together mid-transition),
+# sid.sh builds against the root cached for an earlier sid kernel and says so; with none
+# cached, Debian testing's newest kernel is built instead (testing takes only packages
+# installable together). Only when neither gives a kernel does the check fail: it never
+# skips. Documentation/testing.rst ("The newest kernel") has the reasons.
+newest_name() {	# newest_name WHICH: the check's name
+	echo "module builds with W=1 and no warning (newest Debian kernel: $1)"
+}
+newest_prepare() {	# stdout: guest/sid.sh's assignments and SID_SECONDS
+	local start=$SECONDS
+	if ! bash "$repo/selftests/guest/sid.sh" --headers; then
+		echo "host-checks: no kernel from sid (above): Debian testing's newest instead" >&2
+		ZNS_SID_SUITE=testing bash "$repo/selftests/guest/sid.sh" --headers || return
+	fi
+	echo "SID_SECONDS=$((SECONDS - start))"
+}
+newest_check() {	# after the other checks: wait for newest_prepare, check its build
+	local KVER= SID_BUILD_LOG= SID_SUITE= SID_NOTE= SID_SECONDS= ZNS_KO= start=$SECONDS waited
+	wait "$newest_pid"
+	waited=$((SECONDS - start))
+	eval "$(cat "$logdir/newest/vars")"
+	if [ -n "$KVER" ]; then
+		check "$(newest_name "$SID_SUITE $KVER")" cat "$SID_BUILD_LOG"
+		[ "$SID_SUITE" = sid ] || echo "# sid gave no kernel (why: its log, below): Debian $SID_SUITE's newest instead"
+		[ -z "$SID_NOTE" ] || echo "# $SID_NOTE"
+	else
+		check "$(newest_name "none from sid or testing")" newest_unavailable
+	fi
+	echo "# $n: the root and the build took ${SID_SECONDS:-?}s beside the checks above, ${waited}s more here (log: $logdir/newest/log)"
+}
+newest_unavailable() {
+	echo "selftests/guest/sid.sh --headers found no kernel headers in Debian sid or testing:"
+	tail -n 20 "$logdir/newest/log"
+	return 1
+}
+newest_pid=
+if [ -z "$only" ] || grep -Eq -- "$only" <<<"$(newest_name "sid")"; then
+	rm -rf "$logdir/newest"
+	mkdir -p "$logdir/newest"
+	newest_prepare >"$logdir/newest/vars" 2>"$logdir/newest/log" &
+	newest_pid=$!
+fi
 
 # A fresh copy of the module's sources per release: builds for several kernels
 # never share objects, and never touch the tree others may be building in.
@@ -737,6 +787,7 @@ check "apt install ./build/deb/*.deb in it: dkms builds and installs zns_stat fo
 	bash "$repo/selftests/deb-checks.sh" install "${kvers[0]}"
 check "apt remove keeps the ledgers; apt purge zns-stat zns-stat-dkms leaves no file, no dkms tree, no module" \
 	bash "$repo/selftests/deb-checks.sh" purge "${kvers[0]}"
+[ -z "$newest_pid" ] || newest_check
 # Leave a normal build behind for guest tests run by hand (run-guest-tests.sh).
 [ -n "$only" ] || make -C "$repo" -s module KERNELRELEASE="${kvers[0]}" >/dev/null 2>&1
 echo "1..$n"
