@@ -291,14 +291,21 @@ static void request_command(struct request *req, struct zns_cmd *zc)
  * Was this slot set up for this request? A request set up and then failed
  * before it was sent (nvme_prep_rq()) leaves its slot behind, which must
  * not be charged with a later request of that tag that had no setup. A
- * block-layer request's position is the SLBA its command carries.
+ * block-layer request's position is the SLBA its command carries; a zone
+ * append's is its zone's start until nvme_end_req_zoned() moves it to
+ * where the data landed, which block_rq_complete sees: any position in
+ * the slot's zone is its own (zones are a power of 2 of sectors).
  */
 static bool slot_of_request(const struct zns_cmd *slot, struct request *req)
 {
 	if (slot->op == ZNS_OP_NONE)
 		return false;
-	return slot->op == ZNS_OP_IGNORED || blk_rq_is_passthrough(req) ||
-	       slot->sector == blk_rq_pos(req);
+	if (slot->op == ZNS_OP_IGNORED || blk_rq_is_passthrough(req))
+		return true;
+	if (slot->op == ZNS_OP_APPEND)
+		return blk_rq_pos(req) - slot->sector <
+		       req->q->limits.chunk_sectors;
+	return slot->sector == blk_rq_pos(req);
 }
 
 /*

@@ -1,0 +1,196 @@
+#!/bin/bash
+# zns_stat against recorders that are not zns_stat (witness.sh): nvme_core's
+# own trace events for every command, the block layer's block_rq_complete
+# for block-layer requests. A seeded random workload of what a lab runs,
+# with outcomes from nvme_core (auto) and from the block layer
+# (status_source=block): fio zbd random and sequential writes and reads at
+# several queue depths and block sizes, blkzone reset/open/close/finish of
+# zone ranges and of the whole device (select-all), nvme-cli passthrough
+# reads, writes, Write Zeroes and zone appends, select-all resets, writes
+# off the write pointer, and zonefs's zone appends (block-layer appends land
+# away from their zone's start). Every zone's commands, sectors and errors,
+# and the select-all counts, must agree exactly. The seed is printed
+# (ZNS_WITNESS_SEED=N reruns it); ZNS_WITNESS_STEPS sets the steps per mode.
+# known-kernel-report: zonefs-append-sector
+# Failed passthrough commands run in auto mode only: 6.12's block layer
+# completes them as successes, which the fallback cannot tell (t63).
+. "${0%/*}/lib.sh"
+. "${0%/*}/zns.sh"
+. "${0%/*}/witness.sh"
+
+require_cmd nvme fio blkzone python3
+nvme_up
+seed=${ZNS_WITNESS_SEED:-$(( $(date +%s) % 100000 ))}
+steps=${ZNS_WITNESS_STEPS:-24}
+echo "seed $seed, $steps steps per mode (ZNS_WITNESS_SEED=$seed reruns it)"
+RANDOM=$seed
+T=$(mktemp -d)
+
+# pick N: a random number below N in $r. Never in $(...): a subshell's
+# RANDOM is reseeded, and the run would no longer follow the seed.
+pick() { r=$((RANDOM % $1)); }
+geometry() {	# geometry DISK: lba, zsec, nz and zlbas (LBAs a zone) of DISK
+	lba=$(cat "/sys/block/$1/queue/logical_block_size")
+	zsec=$(cat "/sys/block/$1/queue/chunk_sectors")
+	nz=$(cat "/sys/block/$1/queue/nr_zones")
+	zlbas=$((zsec * 512 / lba))
+}
+# wp DISK ZONE: the zone's write pointer in $w, in LBAs from its start; the
+# zone's length when full.
+wp() {
+	local p c
+	read -r p c < <(blkzone report -o $(($2 * zsec)) -c 1 "/dev/$1" |
+		sed -n 's/.*wptr 0x\([0-9a-f]*\).*zcond:[ ]*\([0-9]*\).*/\1 \2/p')
+	[ -n "$c" ] || fail "blkzone report $1 zone $2"
+	if [ "$c" = 14 ]; then w=$zlbas; else w=$((16#$p * 512 / lba)); fi
+}
+
+# step DISK MODE: one random command or job on DISK.
+step() {
+	local d=$1 mode=$2 z n qd bs act what
+	geometry "$d"
+	pick "$nz"; z=$r
+	pick 4; qd=$((1 << r))
+	pick 4; bs=$(((1 << r) * 4096))
+	pick 8; n=$((1 + r))
+	pick 12
+	case $r in
+	0|1)	echo "fio randwrite $d qd=$qd bs=$bs"
+		fio --name=w --filename="/dev/$d" --zonemode=zbd --direct=1 --ioengine=libaio \
+			--rw=randwrite --bs=$bs --iodepth=$qd --max_open_zones=3 \
+			--io_size=$((bs * 3 * n)) --randseed=$RANDOM --output=/dev/null ||
+			fail "fio randwrite $d" ;;
+	2)	echo "fio write $d zone $z qd=$qd bs=$bs"
+		fio --name=s --filename="/dev/$d" --zonemode=zbd --direct=1 --ioengine=libaio \
+			--rw=write --bs=$bs --iodepth=$qd --offset=$((z * zsec * 512)) \
+			--size=$((zsec * 512)) --io_size=$((bs * n)) --output=/dev/null ||
+			fail "fio write $d" ;;
+	3|4)	echo "fio randread $d qd=$qd bs=$bs"
+		fio --name=r --filename="/dev/$d" --zonemode=zbd --direct=1 --ioengine=libaio \
+			--rw=randread --bs=$bs --iodepth=$qd --io_size=$((bs * 2 * n)) \
+			--randseed=$RANDOM --output=/dev/null || fail "fio randread $d" ;;
+	5)	pick 3; n=$((1 + r))
+		[ $((z + n)) -le "$nz" ] || n=$((nz - z))
+		pick 4; act=(reset open close finish); act=${act[$r]}
+		echo "blkzone $act $d zones $z+$n"
+		blkzone "$act" -o $((z * zsec)) -c "$n" "/dev/$d" 2>/dev/null || true ;;
+	6)	pick 3
+		if [ "$r" = 0 ]; then
+			echo "blkzone reset $d (select-all)"
+			blkzone reset "/dev/$d" || fail "blkzone reset $d"
+		else
+			echo "nvme zns reset-zone -a $d"
+			nvme zns reset-zone "/dev/$d" -a >/dev/null || fail "nvme reset-zone -a $d"
+		fi ;;
+	7)	wp "$d" "$z"; n=$(((n + 1) / 2))
+		if [ $((w + n)) -gt "$zlbas" ]; then
+			[ "$mode" = auto ] || return 0
+			echo "nvme zone-append $d zone $z lbas $n (does not fit: fails)"
+		else
+			echo "nvme zone-append $d zone $z lbas $n"
+		fi
+		nvme zns zone-append "/dev/$d" -s $((z * zlbas)) -z $((n * lba)) \
+			-d /dev/zero >/dev/null 2>&1 || true ;;
+	8)	wp "$d" "$z"; n=$(((n + 1) / 2))
+		[ $((w + n)) -le "$zlbas" ] || return 0
+		pick 2
+		if [ "$r" = 0 ]; then
+			echo "nvme write $d zone $z at wp $w lbas $n"
+			nvme write "/dev/$d" -s $((z * zlbas + w)) -c $((n - 1)) -z $((n * lba)) \
+				-d /dev/zero >/dev/null || fail "nvme write $d"
+		else
+			echo "nvme write-zeroes $d zone $z at wp $w lbas $n"
+			nvme write-zeroes "/dev/$d" -s $((z * zlbas + w)) -c $((n - 1)) >/dev/null ||
+				fail "nvme write-zeroes $d"
+		fi ;;
+	9)	echo "nvme read $d zone $z lbas $n"
+		nvme read "/dev/$d" -s $((z * zlbas)) -c $((n - 1)) -z $((n * lba)) \
+			-d "$T/read" >/dev/null || fail "nvme read $d" ;;
+	10|11)	[ "$r" = 10 ] || [ "$mode" = auto ] || return 0
+		wp "$d" "$z"
+		# at LBA 1 of a full zone, else one past the write pointer
+		what="dd write"
+		[ "$r" = 10 ] || what="nvme write"
+		echo "$what $d zone $z off the write pointer ($w): fails"
+		if [ "$r" = 10 ]; then
+			dd if=/dev/zero of="/dev/$d" bs="$lba" count=1 oflag=direct status=none \
+				seek=$((z * zlbas + (w + 1) % zlbas)) 2>/dev/null
+		else
+			nvme write "/dev/$d" -s $((z * zlbas + (w + 1) % zlbas)) -c 0 -z "$lba" \
+				-d /dev/zero >/dev/null 2>&1
+		fi && fail "$what off the write pointer succeeded" ;;
+	esac
+	return 0
+}
+
+# zonefs_appends DISK: zonefs on DISK (a superblock written here: Debian
+# has no mkzonefs), mounted a few times, a direct write into one of its
+# sequential files each time, which zonefs sends as a block-layer zone
+# append at the zone's write pointer. Debian's 6.1 zonefs then finds the
+# bio's sector not where it expected (the data is where the device says)
+# and fails the write with EIO, read-only until the next mount: the
+# command itself succeeded, which is what is counted.
+zonefs_appends() {
+	local d=$1 m f i r
+	"$ZNS_KMOD_SH" load zonefs >/dev/null || fail "cannot load zonefs"
+	blkzone reset "/dev/$d" || fail "blkzone reset $d"
+	python3 - "/dev/$d" <<'EOF' || fail "cannot write a zonefs superblock"
+import os, struct, sys, zlib
+sb = bytearray(4096)
+struct.pack_into("<I", sb, 0, 0x5a4f4653)	# ZONEFS_MAGIC, every other field 0
+struct.pack_into("<I", sb, 4, zlib.crc32(sb) ^ 0xffffffff)	# crc32(~0, sb)
+fd = os.open(sys.argv[1], os.O_WRONLY)
+os.pwrite(fd, bytes(sb), 0)
+os.fsync(fd)
+EOF
+	m=$T/zonefs
+	mkdir -p "$m"
+	pick 4
+	for i in $(seq $((4 + r))); do
+		mount -t zonefs "/dev/$d" "$m" || fail "mount zonefs on $d"
+		pick 3; f=$m/seq/$r
+		pick 4
+		echo "zonefs: append to ${f#"$m"/}, size $(stat -c %s "$f")"
+		dd if=/dev/zero of="$f" bs=$((4096 * (1 + r))) count=1 \
+			oflag=direct,append conv=notrunc status=none 2>/dev/null ||
+			echo "zonefs: the write failed"
+		umount "$m" || fail "umount zonefs"
+	done
+}
+
+# appends_inside DISK TRACE: block-layer zone appends that landed away from
+# their zone's start (block_rq_complete gives where).
+appends_inside() {
+	local dev
+	dev=$(cat "/sys/block/$1/dev")
+	awk -v dev="${dev%%:*},${dev#*:}" -v zsec="$(cat "/sys/block/$1/queue/chunk_sectors")" '
+		/block_rq_complete: / { for (i = 1; i <= NF; i++) if ($i == "block_rq_complete:") break
+			if ($(i + 1) == dev && $(i + 2) ~ /^(N|ZA)/ && $(i + 4) != "18446744073709551615" &&
+			    $(i + 6) > 0 && $(i + 7) == "[0]" && $(i + 4) % zsec) n++ }
+		END { print n + 0 }' "$2"
+}
+
+for mode in auto block; do
+	unload_zns
+	if [ "$mode" = auto ]; then
+		load_zns
+	else
+		insmod "$ZNS_KO" status_source=block || fail "insmod status_source=block"
+	fi
+	fresh "$NS1"
+	fresh "$NS2"
+	witness_start
+	for i in $(seq "$steps"); do
+		pick 2
+		if [ "$r" = 0 ]; then step "$NS1" $mode; else step "$NS2" $mode; fi
+	done
+	zonefs_appends "$NS1"
+	witness_stop "$T/trace-$mode"
+	witness_compare "$mode" "$NS1" "$T/trace-$mode"
+	witness_compare "$mode" "$NS2" "$T/trace-$mode"
+	n=$(appends_inside "$NS1" "$T/trace-$mode")
+	echo "$mode: $n block-layer appends landed inside their zone"
+	[ "$n" -gt 0 ] || fail "$mode: no block-layer zone append away from a zone start (zonefs)"
+done
+rm -rf "$T"
+finish
