@@ -103,7 +103,7 @@ kbuild_filter() {	# Kbuild's own chatter is not a finding: keep warnings, errors
 
 # The newest kernel this machine can get: Debian sid's, its module built with W=1 in a
 # sid root (guest/sid.sh --headers: mmdebstrap, cached in $cache/sid per sid kernel; a
-# first run fetches about 120 MB and takes a minute or a few). It is prepared in the
+# first run fetches about 125 MB and takes a minute or a few). It is prepared in the
 # background from here, beside the checks below, and checked after them: a compat.h
 # that no longer builds on the newest kernel fails make check. When sid cannot give its
 # newest kernel (lists unreadable, packages not installable together mid-transition),
