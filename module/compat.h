@@ -7,8 +7,9 @@
  *
  * Covered: 5.15 (request_queue->disk and gendisk->diskseq appear) to 7.2.
  * Built and run in a guest: Debian's 6.1, 6.1 PREEMPT_RT and 6.12; built: 6.1
- * and 6.12 cloud, 6.12 PREEMPT_RT; reviewed against the sources only: 5.15, 6.6,
- * 7.2. Documentation/zns_stat.rst ("Kernel versions") has the table.
+ * and 6.12 cloud, 6.12 PREEMPT_RT, and Debian sid's newest (7.2: make check's
+ * host checks; its guest suite in make check-sid); reviewed against the sources
+ * only: 5.15, 6.6. Documentation/zns_stat.rst ("Kernel versions") has the table.
  *
  * Unchanged over the whole range, so used directly (checked in each source):
  * - tracepoint_probe_register/unregister(tp, probe, data), exported GPL;
@@ -173,8 +174,8 @@ static inline struct zns_nvme_request_head *zns_nvme_req(struct request *req)
 
 /*
  * block_rq_complete(rq, error, nr_bytes), the fallback's source of outcomes:
- * error is an errno up to 5.15, a blk_status_t from 5.16 (6.1 and 6.12
- * headers checked; 7.2 not built against yet).
+ * error is an errno up to 5.15, a blk_status_t from 5.16 (6.1, 6.12 and
+ * 7.2 headers checked: the probe is registered by name, so no build checks it).
  */
 #if ZNS_KERNEL_RANGE(5, 15, 0, 5, 16, 0)
 #define ZNS_BLK_STATUS_ARG	int
@@ -195,8 +196,8 @@ static inline u8 zns_blk_status_code(blk_status_t error)
 /*
  * A disk opened for reading by seed.c, so that its driver stays: a block
  * device up to 6.7 (an fmode_t up to 6.4, a blk_mode_t and holder from
- * 6.5), a bdev_handle in 6.8, a file from 6.9. 6.1 and 6.12 built; 6.6,
- * 6.8 and 7.2 reviewed against their sources only.
+ * 6.5), a bdev_handle in 6.8, a file from 6.9. 6.1, 6.12 and 7.2 built;
+ * 6.6 and 6.8 reviewed against their sources only.
  */
 struct zns_bdev_ref {
 #if ZNS_KERNEL_RANGE(5, 15, 0, 6, 8, 0)
@@ -256,7 +257,9 @@ static inline void zns_bdev_close(struct zns_bdev_ref *ref)
  *   but only on a queue with QUEUE_FLAG_BIO_ISSUE_TIME, i.e. while
  *   blk-iolatency has a target on the disk (io.latency); bio_init() zeroes
  *   it. So it is read, and is 0 without io.latency (the default): there the
- *   wait starts at the request's allocation. 7.2 (sid) built.
+ *   wait starts at the request's allocation. 7.2 (sid) built. Setting that
+ *   flag on the tracked queues (blk_queue_flag_set(), exported) would bring
+ *   the stamp back: tried on 7.2, t37's zone write plug wait was seen again.
  * probe.c's queue_wait() masks the difference to 51 bits: right for both.
  */
 #define ZNS_BIO_ISSUE_TIME_MASK	GENMASK_ULL(50, 0)
