@@ -7,8 +7,8 @@
 # several queue depths and block sizes, blkzone reset/open/close/finish of
 # zone ranges and of the whole device (select-all), nvme-cli passthrough
 # reads, writes, Write Zeroes and zone appends, select-all resets, writes
-# off the write pointer, and zonefs's zone appends (block-layer appends land
-# away from their zone's start). Every zone's commands, sectors and errors,
+# off the write pointer, and zonefs's writes (before 6.10, zone appends
+# through the block layer, which land away from their zone's start). Every zone's commands, sectors and errors,
 # and the select-all counts, must agree exactly. The seed is printed
 # (ZNS_WITNESS_SEED=N reruns it); ZNS_WITNESS_STEPS sets the steps per mode.
 # known-kernel-report: zonefs-append-sector
@@ -45,6 +45,11 @@ wp() {
 	if [ "$c" = 14 ]; then w=$zlbas; else w=$((16#$p * 512 / lba)); fi
 }
 
+# 6.10+ keeps a write pointer of its own per zone (zone write plugs): one
+# that a passthrough command moved fails the next block-layer write at the
+# old one, before or at the device, until the kernel read the zone again.
+plug_note="fio: some writes failed (a write pointer moved by passthrough, behind the zone write plug)"
+
 # step DISK MODE: one random command or job on DISK.
 step() {
 	local d=$1 mode=$2 z n qd bs act what
@@ -58,13 +63,13 @@ step() {
 	0|1)	echo "fio randwrite $d qd=$qd bs=$bs"
 		fio --name=w --filename="/dev/$d" --zonemode=zbd --direct=1 --ioengine=libaio \
 			--rw=randwrite --bs=$bs --iodepth=$qd --max_open_zones=3 \
-			--io_size=$((bs * 3 * n)) --randseed=$RANDOM --output=/dev/null ||
-			fail "fio randwrite $d" ;;
+			--io_size=$((bs * 3 * n)) --randseed=$RANDOM --continue_on_error=write \
+			--output=/dev/null || echo "$plug_note" ;;
 	2)	echo "fio write $d zone $z qd=$qd bs=$bs"
 		fio --name=s --filename="/dev/$d" --zonemode=zbd --direct=1 --ioengine=libaio \
 			--rw=write --bs=$bs --iodepth=$qd --offset=$((z * zsec * 512)) \
-			--size=$((zsec * 512)) --io_size=$((bs * n)) --output=/dev/null ||
-			fail "fio write $d" ;;
+			--size=$((zsec * 512)) --io_size=$((bs * n)) --continue_on_error=write \
+			--output=/dev/null || echo "$plug_note" ;;
 	3|4)	echo "fio randread $d qd=$qd bs=$bs"
 		fio --name=r --filename="/dev/$d" --zonemode=zbd --direct=1 --ioengine=libaio \
 			--rw=randread --bs=$bs --iodepth=$qd --io_size=$((bs * 2 * n)) \
@@ -166,9 +171,17 @@ appends_inside() {
 	awk -v dev="${dev%%:*},${dev#*:}" -v zsec="$(cat "/sys/block/$1/queue/chunk_sectors")" '
 		/block_rq_complete: / { for (i = 1; i <= NF; i++) if ($i == "block_rq_complete:") break
 			if ($(i + 1) == dev && $(i + 2) ~ /^(N|ZA)/ && $(i + 4) != "18446744073709551615" &&
-			    $(i + 6) > 0 && $(i + 7) == "[0]" && $(i + 4) % zsec) n++ }
+			    $(i + 6) > 0 && $NF == "[0]" && $(i + 4) % zsec) n++ }
 		END { print n + 0 }' "$2"
 }
+
+# zonefs sends zone appends before 6.10; since zone write plugging, writes
+# (btrfs's data appends, multi/t70, cover later kernels).
+kver=$(uname -r)
+major=${kver%%.*} minor=${kver#*.}
+minor=${minor%%[.-]*}
+zonefs_appends=0
+[ $((major * 100 + minor)) -ge 610 ] || zonefs_appends=1
 
 for mode in auto block; do
 	unload_zns
@@ -190,7 +203,9 @@ for mode in auto block; do
 	witness_compare "$mode" "$NS2" "$T/trace-$mode"
 	n=$(appends_inside "$NS1" "$T/trace-$mode")
 	echo "$mode: $n block-layer appends landed inside their zone"
-	[ "$n" -gt 0 ] || fail "$mode: no block-layer zone append away from a zone start (zonefs)"
+	if [ "$zonefs_appends" = 1 ]; then
+		[ "$n" -gt 0 ] || fail "$mode: no block-layer zone append away from a zone start (zonefs)"
+	fi
 done
 rm -rf "$T"
 finish

@@ -73,7 +73,11 @@ witness_nvme() {
 	awk -v disk="$disk" -v spl="$((lba / 512))" -v zsec="$zsec" -v nz="$nz" -v mode="${3:-}" '
 	function field(name,   i) {
 		for (i = 1; i <= NF; i++)
-			if (index($i, name "=") == 1) { v = substr($i, length(name) + 2); sub(/[,)]$/, "", v); return v }
+			if (index($i, name "=") == 1) {
+				v = substr($i, length(name) + 2); sub(/[,)]$/, "", v)
+				sub(/:.*/, "", v)	# 6.12: "zsa=4:reset zone,"
+				return v
+			}
 		return ""
 	}
 	# mawk (Debian'"'"'s awk) has no strtonum() nor and()
@@ -160,9 +164,10 @@ witness_block() {
 		for (i = 1; i <= NF; i++) if ($i == "block_rq_complete:") break
 		if ($(i + 1) != dev) next
 		rwbs = $(i + 2)
-		# after the rwbs: "()" (the command), SECTOR, "+", NR, "[ERROR]"
+		# after the rwbs: "()" (the command), SECTOR, "+", NR, (6.x: the
+		# I/O priority, "be,0,4"), "[ERROR]"
 		for (j = i + 3; j <= NF; j++) if ($j == "+") break
-		sector = $(j - 1); nr = $(j + 1) + 0; e = $(j + 2) != "[0]"
+		sector = $(j - 1); nr = $(j + 1) + 0; e = $NF != "[0]"
 		if (sector == "18446744073709551615") next
 		z = int(sector / zsec)
 		if (rwbs ~ /^(N|ZR|ZF|ZO|ZC)/ && nr == 0) { M[z]++; if (e) E[z]++; next }
