@@ -163,18 +163,6 @@ EOF
 	done
 }
 
-# appends_inside DISK TRACE: block-layer zone appends that landed away from
-# their zone's start (block_rq_complete gives where).
-appends_inside() {
-	local dev
-	dev=$(cat "/sys/block/$1/dev")
-	awk -v dev="${dev%%:*},${dev#*:}" -v zsec="$(cat "/sys/block/$1/queue/chunk_sectors")" '
-		/block_rq_complete: / { for (i = 1; i <= NF; i++) if ($i == "block_rq_complete:") break
-			if ($(i + 1) == dev && $(i + 2) ~ /^(N|ZA)/ && $(i + 4) != "18446744073709551615" &&
-			    $(i + 6) > 0 && $NF == "[0]" && $(i + 4) % zsec) n++ }
-		END { print n + 0 }' "$2"
-}
-
 # zonefs sends zone appends before 6.10; since zone write plugging, writes
 # (btrfs's data appends, multi/t70, cover later kernels).
 kver=$(uname -r)
@@ -201,7 +189,7 @@ for mode in auto block; do
 	witness_stop "$T/trace-$mode"
 	witness_compare "$mode" "$NS1" "$T/trace-$mode"
 	witness_compare "$mode" "$NS2" "$T/trace-$mode"
-	n=$(appends_inside "$NS1" "$T/trace-$mode")
+	n=$(witness_appends_inside "$NS1" "$T/trace-$mode")
 	echo "$mode: $n block-layer appends landed inside their zone"
 	if [ "$zonefs_appends" = 1 ]; then
 		[ "$n" -gt 0 ] || fail "$mode: no block-layer zone append away from a zone start (zonefs)"

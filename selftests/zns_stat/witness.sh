@@ -183,6 +183,19 @@ witness_block() {
 	}' "$2"
 }
 
+# witness_appends_inside DISK TRACE: how many block-layer zone appends
+# landed away from their zone's start (block_rq_complete gives where): the
+# case where the block layer's sector is no longer the one set up.
+witness_appends_inside() {
+	local dev
+	dev=$(cat "/sys/block/$1/dev")
+	awk -v dev="${dev%%:*},${dev#*:}" -v zsec="$(cat "/sys/block/$1/queue/chunk_sectors")" '
+		/block_rq_complete: / { for (i = 1; i <= NF; i++) if ($i == "block_rq_complete:") break
+			if ($(i + 1) == dev && $(i + 2) ~ /^(N|ZA)/ && $(i + 4) != "18446744073709551615" &&
+			    $(i + 6) > 0 && $NF == "[0]" && $(i + 4) % zsec) n++ }
+		END { print n + 0 }' "$2"
+}
+
 # zns_counts DISK: zns_stat's zones file as witness_nvme prints it, and the
 # summary's select-all line.
 zns_counts() {

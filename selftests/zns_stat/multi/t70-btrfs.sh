@@ -11,6 +11,7 @@
 # the old data zones are reset. A balance started from a cgroup (zns_b) is
 # charged to it: relocation is charged to whoever starts it.
 . "${0%/*}/lib-multi.sh"
+. "${0%/*}/../witness.sh"
 
 require_cmd mkfs.btrfs btrfs blkid
 nvme_up
@@ -92,4 +93,26 @@ echo "relocation from zns_b: $moved sectors charged to zns_b"
 [ "$(owned "$id_b" host_written_sectors)" -ge 6144 ] || fail "the data zns_b relocated is not in zns_b's zones"
 expect_eq "zns_a still unchanged" "$(row /zns_a | cut -d" " -f1-30)" "$a_before"
 umount $M || fail "umount"
+
+# With outcomes from the block layer (status_source=block): btrfs's data
+# goes as zone appends that land away from their zone's start, and every
+# zone's counts must agree with nvme_core's trace and block_rq_complete
+# (witness.sh), as they do with nvme_core's outcomes (t41).
+unload_zns
+insmod "$ZNS_KO" status_source=block || fail "insmod status_source=block"
+fresh $D
+T=$(mktemp -d)
+witness_start
+mkfs.btrfs -q -f -O zoned /dev/$D >/dev/null || fail "mkfs.btrfs -O zoned (block outcomes)"
+mount -t btrfs /dev/$D $M || fail "mount (block outcomes)"
+dd if=/dev/urandom of=$M/g1 bs=1M count=3 oflag=direct status=none || fail "write g1"
+dd if=/dev/urandom of=$M/g2 bs=64k count=20 status=none || fail "write g2"
+sync
+umount $M || fail "umount (block outcomes)"
+witness_stop "$T/trace"
+witness_compare "block outcomes, btrfs" $D "$T/trace"
+n=$(witness_appends_inside $D "$T/trace")
+echo "block outcomes: $n of btrfs's appends landed inside their zone"
+[ "$n" -gt 0 ] || fail "no block-layer append away from a zone start"
+rm -rf "$T"
 finish
