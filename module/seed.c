@@ -38,6 +38,8 @@ MODULE_PARM_DESC(seed_zones,
 
 static void seed_work_fn(struct work_struct *work);
 static DECLARE_WORK(seed_work, seed_work_fn);
+/* Set by seed_exit() under zns_disks_lock: nothing is queued after it. */
+static bool seed_stopped;
 
 /* What the report said of one zone; cond 0: not reported. */
 struct seed_zone {
@@ -59,7 +61,8 @@ struct seed_report {
 void seed_request(struct zns_disk *zd)
 {
 	lockdep_assert_held(&zns_disks_lock);
-	if (!READ_ONCE(seed_zones) || !zd->ns || zd->ns->nr_paths != 1 ||
+	if (seed_stopped || !READ_ONCE(seed_zones) || !zd->ns ||
+	    zd->ns->nr_paths != 1 ||
 	    (zd->gendisk->flags & GENHD_FL_HIDDEN))
 		return;
 	zd->seed_wanted = true;
@@ -260,7 +263,16 @@ void seed_table_replaced(struct zone_table *new_tbl,
 	atomic_set(&new_tbl->life.seeding, atomic_read(&old_tbl->life.seeding));
 }
 
+/*
+ * No seeding from now on. A "clear" written while the module is removed
+ * (its parameters outlive zns_stat_exit()) asks for one after this: under
+ * zns_disks_lock it sees seed_stopped, and never queues work that would
+ * run after the module's text is gone.
+ */
 void seed_exit(void)
 {
+	mutex_lock(&zns_disks_lock);
+	seed_stopped = true;
+	mutex_unlock(&zns_disks_lock);
 	cancel_work_sync(&seed_work);
 }
