@@ -651,19 +651,26 @@ void zns_disk_seed_ns(struct zns_ns *ns)
 
 /*
  * sweep.c: fn on the table of every namespace (a namespace of several paths
- * more than once), under zns_disks_lock: no table is replaced meanwhile.
+ * more than once), under RCU as the probes look them up; fn must not sleep.
+ * Not under zns_disks_lock: a seeding holds it across synchronize_rcu() and
+ * a whole table, and a sweep waiting for it would let the ring of
+ * select-all commands fill, whose completions then walk every zone in
+ * hard-IRQ context. A table replaced meanwhile is freed after this.
  */
 void zns_disk_each_table(void (*fn)(struct zone_table *tbl))
 {
 	struct zns_disk *zd;
+	struct zns_ns *ns;
 	int bkt;
 
-	mutex_lock(&zns_disks_lock);
+	rcu_read_lock();
 	for (bkt = 0; bkt < ARRAY_SIZE(zns_disk_hash); bkt++)
-		hlist_for_each_entry(zd, &zns_disk_hash[bkt], hash_node)
-			if (zd->ns)
-				fn(ns_table(zd->ns));
-	mutex_unlock(&zns_disks_lock);
+		hlist_for_each_entry_rcu(zd, &zns_disk_hash[bkt], hash_node) {
+			ns = READ_ONCE(zd->ns);
+			if (ns)
+				fn(rcu_dereference(ns->zones));
+		}
+	rcu_read_unlock();
 }
 
 void zns_disk_exit(void)

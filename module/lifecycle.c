@@ -684,6 +684,14 @@ u32 life_done(struct zone_table *tbl, u32 zone, unsigned int opi,
 	move(tbl, zone, atomic64_read(&tbl->zones[zone].life.state), opi,
 	     zc->nr_sectors, owner, false, false, done->now_ns,
 	     zone_cap(tbl, zone), &fill);
+	/*
+	 * A select-all command published after move() looked, whose
+	 * completion walked the active zones before track_active() set this
+	 * one's bit: applied now, not by the sweep, so no other zone's open
+	 * counts this one meanwhile. track_active()'s barrier pairs with
+	 * life_select_all()'s: one of the two sees the other.
+	 */
+	life_caught_up(tbl, zone);
 	return fill;
 }
 
@@ -817,6 +825,7 @@ bool life_select_all(struct zone_table *tbl, unsigned int opi, u64 now_ns,
 			return false;
 		}
 	}
+	smp_mb();	/* published, then the bits read: pairs with track_active() */
 	for_each_set_bit(zone, tbl->active_zones, tbl->nr_zones)
 		life_caught_up(tbl, zone);
 	return true;
