@@ -254,12 +254,10 @@ static inline void zns_bdev_close(struct zns_bdev_ref *ref)
  *   commits): bi_issue became u64 issue_time_ns, whole nanoseconds of
  *   blk_time_get_ns() (ktime_get_ns(), or the plug's cached copy of it),
  *   stamped in blk_mq_submit_bio() before a zone write plug holds the bio,
- *   but only on a queue with QUEUE_FLAG_BIO_ISSUE_TIME, i.e. while
- *   blk-iolatency has a target on the disk (io.latency); bio_init() zeroes
- *   it. So it is read, and is 0 without io.latency (the default): there the
- *   wait starts at the request's allocation. 7.2 (sid) built. Setting that
- *   flag on the tracked queues (blk_queue_flag_set(), exported) would bring
- *   the stamp back: tried on 7.2, t37's zone write plug wait was seen again.
+ *   but only on a queue with QUEUE_FLAG_BIO_ISSUE_TIME (blk-iolatency's,
+ *   or zns_queue_stamp_bios() below); bio_init() zeroes it, and 0 sends
+ *   the caller to the request's allocation. 7.2 (sid) built and run: t37
+ *   sees the zone write plug's wait with the flag set.
  * probe.c's queue_wait() masks the difference to 51 bits: right for both.
  */
 #define ZNS_BIO_ISSUE_TIME_MASK	GENMASK_ULL(50, 0)
@@ -275,6 +273,32 @@ static inline u64 zns_bio_issue_ns(const struct bio *bio)
 	return bio->bi_issue.value & ZNS_BIO_ISSUE_TIME_MASK;
 #else
 	return bio->issue_time_ns;
+#endif
+}
+
+/*
+ * From 6.18 the block layer stamps a bio's issue_time_ns only on a queue
+ * with QUEUE_FLAG_BIO_ISSUE_TIME, which only blk-iolatency sets (Debian's
+ * kernels do not build it: CONFIG_BLK_CGROUP_IOLATENCY is not set in 7.2).
+ * zns_stat sets it on the queue of each disk it counts, so that queue wait
+ * starts at submission, a zone write plug's wait included, as on earlier
+ * kernels, which stamp every bio (nothing to do there). True when it set
+ * the flag, which zns_queue_unstamp_bios() then clears when the disk is let
+ * go (blk-iolatency, where built, sets it again at its next target).
+ */
+static inline bool zns_queue_stamp_bios(struct request_queue *q)
+{
+#if defined(CONFIG_BLK_CGROUP) && !ZNS_KERNEL_RANGE(5, 15, 0, 6, 18, 0)
+	return !test_and_set_bit(QUEUE_FLAG_BIO_ISSUE_TIME, &q->queue_flags);
+#else
+	return false;
+#endif
+}
+
+static inline void zns_queue_unstamp_bios(struct request_queue *q)
+{
+#if defined(CONFIG_BLK_CGROUP) && !ZNS_KERNEL_RANGE(5, 15, 0, 6, 18, 0)
+	clear_bit(QUEUE_FLAG_BIO_ISSUE_TIME, &q->queue_flags);
 #endif
 }
 

@@ -447,6 +447,7 @@ struct zns_disk {
 	u32 lba_bytes;
 	u32 table_gen;
 	bool seed_wanted;		/* seed.c: a report for its new table */
+	bool stamps_bios;		/* zns_queue_stamp_bios() set its flag */
 };
 
 /* Lock-free minimum and maximum; the 0 of a fresh table means "none yet". */
