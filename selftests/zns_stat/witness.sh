@@ -149,6 +149,22 @@ witness_nvme() {
 	}' "$2"
 }
 
+# An awk function for a block_rq_complete line, shared by witness_block and
+# witness_appends_inside: 0 for another device's line; else 1, with rwbs,
+# sector ("" for a passthrough request, which traces -1), nr and err (1:
+# failed). After the rwbs come "()" (the command), SECTOR, "+", NR, (6.x:
+# the I/O priority, "be,0,4"), "[ERROR]".
+WITNESS_RQ_COMPLETE='
+function rq_complete(dev,   i, j) {
+	for (i = 1; i <= NF; i++) if ($i == "block_rq_complete:") break
+	if ($(i + 1) != dev) return 0
+	rwbs = $(i + 2)
+	for (j = i + 3; j <= NF; j++) if ($j == "+") break
+	sector = $(j - 1); nr = $(j + 1) + 0; err = $NF != "[0]"
+	if (sector == "18446744073709551615") sector = ""
+	return 1
+}'
+
 # witness_block DISK TRACE: per zone "ZONE R RS W WS A AS M E" from
 # block_rq_complete, block-layer requests only (passthrough ones trace sector
 # -1). 6.1 names zone appends and zone management "N" (a zone append has
@@ -159,20 +175,13 @@ witness_block() {
 	dev=$(cat "/sys/block/$disk/dev")
 	zsec=$(cat "/sys/block/$disk/queue/chunk_sectors")
 	nz=$(cat "/sys/block/$disk/queue/nr_zones")
-	awk -v dev="${dev%%:*},${dev#*:}" -v zsec="$zsec" -v nz="$nz" '
+	awk -v dev="${dev%%:*},${dev#*:}" -v zsec="$zsec" -v nz="$nz" "$WITNESS_RQ_COMPLETE"'
 	/block_rq_complete: / {
-		for (i = 1; i <= NF; i++) if ($i == "block_rq_complete:") break
-		if ($(i + 1) != dev) next
-		rwbs = $(i + 2)
-		# after the rwbs: "()" (the command), SECTOR, "+", NR, (6.x: the
-		# I/O priority, "be,0,4"), "[ERROR]"
-		for (j = i + 3; j <= NF; j++) if ($j == "+") break
-		sector = $(j - 1); nr = $(j + 1) + 0; e = $NF != "[0]"
-		if (sector == "18446744073709551615") next
+		if (!rq_complete(dev) || sector == "") next
 		z = int(sector / zsec)
-		if (rwbs ~ /^(N|ZR|ZF|ZO|ZC)/ && nr == 0) { M[z]++; if (e) E[z]++; next }
+		if (rwbs ~ /^(N|ZR|ZF|ZO|ZC)/ && nr == 0) { M[z]++; if (err) E[z]++; next }
 		if (rwbs ~ /^F/ || nr == 0) next	# flushes
-		if (e) { E[z]++; next }
+		if (err) { E[z]++; next }
 		cls = rwbs ~ /^R/ ? "R" : rwbs ~ /^W/ ? "W" : rwbs ~ /^(N|ZA)/ ? "A" : "?"
 		n[z, cls]++; s[z, cls] += nr
 	}
@@ -189,10 +198,10 @@ witness_block() {
 witness_appends_inside() {
 	local dev
 	dev=$(cat "/sys/block/$1/dev")
-	awk -v dev="${dev%%:*},${dev#*:}" -v zsec="$(cat "/sys/block/$1/queue/chunk_sectors")" '
-		/block_rq_complete: / { for (i = 1; i <= NF; i++) if ($i == "block_rq_complete:") break
-			if ($(i + 1) == dev && $(i + 2) ~ /^(N|ZA)/ && $(i + 4) != "18446744073709551615" &&
-			    $(i + 6) > 0 && $NF == "[0]" && $(i + 4) % zsec) n++ }
+	awk -v dev="${dev%%:*},${dev#*:}" -v zsec="$(cat "/sys/block/$1/queue/chunk_sectors")" \
+		"$WITNESS_RQ_COMPLETE"'
+		/block_rq_complete: / { if (rq_complete(dev) && sector != "" && rwbs ~ /^(N|ZA)/ &&
+					    nr > 0 && !err && sector % zsec) n++ }
 		END { print n + 0 }' "$2"
 }
 
