@@ -167,14 +167,22 @@ struct cgroup_op {
 	atomic64_t errors;	/* failed */
 };
 
+/* 256 bytes: each (cgroup, operation) in one cache line, no two cgroups' */
 struct cgroup_stat {
-	atomic64_t id;		/* 0: free */
 	struct cgroup_op op[ZNS_NR_OPS];
 };
 
+/*
+ * One allocation: this header, the entries (line-aligned), then ids[] and
+ * bloom[] (cgroups.c). Only claims write the header's line.
+ */
 struct cgroup_table {
 	u32 slots;		/* cgroup entries, after CG_FIRST */
-	struct cgroup_stat entry[];
+	atomic_t claimed;	/* entries claimed: slots once full */
+	u32 bloom_mask;		/* words of bloom[], less one */
+	atomic64_t *ids;	/* entry e's cgroup id, 0: free (e < CG_FIRST: 0) */
+	atomic64_t *bloom;	/* bits of the claimed ids */
+	struct cgroup_stat entry[] ____cacheline_aligned;
 };
 
 /*

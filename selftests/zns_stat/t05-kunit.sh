@@ -2,7 +2,8 @@
 # t05: the KUnit suites of the module's pure logic (module/kunit/: the zone
 # lifecycle driven through lifecycle.c's own functions, scripted and against
 # a reference model over long random sequences, the reset log's
-# writers and reader interleaved step by step; no device), on a
+# writers and reader interleaved step by step, the cgroup table's lookup
+# on a full table; no device), on a
 # kernel built with KUnit: the debug kernel (debug-kernel.sh builds
 # zns_stat_kunit.ko beside zns_stat.ko).
 set -euo pipefail
@@ -17,7 +18,7 @@ mountpoint -q /sys/kernel/debug || mount -t debugfs none /sys/kernel/debug
 
 insmod "$ko" || fail "insmod $ko"
 for suite in zns_stat_lifecycle zns_stat_lifecycle_model zns_stat_reset_log \
-	zns_stat_hist; do
+	zns_stat_hist zns_stat_cgroups; do
 	results=/sys/kernel/debug/kunit/$suite/results
 	[ -r "$results" ] || { rmmod zns_stat_kunit; fail "no $results"; }
 	out=$(cat "$results")
