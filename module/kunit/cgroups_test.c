@@ -9,6 +9,8 @@
 #include "../cgroups.c"
 
 #include <kunit/test.h>
+#include <linux/completion.h>
+#include <linux/kthread.h>
 #include <linux/prandom.h>
 
 #define UNKNOWN_IDS	20000
@@ -173,6 +175,76 @@ static void counts_exact_when_full(struct kunit *test)
 	cgroups_free(tbl);
 }
 
+/* Two CPUs looking up the same new ids at once, in one table. */
+#define RACE_SLOTS	16
+#define RACE_IDS	(3 * RACE_SLOTS)
+
+struct racer {
+	struct cgroup_table *cgt;
+	atomic_t *go;
+	struct completion done;
+	u32 entry[RACE_IDS];
+};
+
+static int race(void *arg)
+{
+	struct racer *r = arg;
+	u32 i;
+
+	atomic_inc(r->go);
+	while (atomic_read(r->go) < 2)
+		cpu_relax();
+	for (i = 0; i < RACE_IDS; i++)
+		r->entry[i] = cgroup_entry(r->cgt, 1000 + i);
+	complete(&r->done);
+	return 0;
+}
+
+/*
+ * Both see one entry per id (a claim lost to the other CPU for the same id
+ * finds it), or both "other": never an entry for one and "other" for the
+ * other, which a reader missing a claimed id's bits would give.
+ */
+static void claims_race(struct kunit *test)
+{
+	struct racer *r = kunit_kcalloc(test, 2, sizeof(*r), GFP_KERNEL);
+	struct task_struct *t;
+	atomic_t go;
+	u32 round, i, j, claimed;
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, r);
+	for (round = 0; round < 200; round++) {
+		struct zone_table *tbl = test_table(test, RACE_SLOTS);
+
+		atomic_set(&go, 0);
+		for (j = 0; j < 2; j++) {
+			r[j].cgt = tbl->cgroups;
+			r[j].go = &go;
+			init_completion(&r[j].done);
+			t = kthread_run(race, &r[j], "zns_cg_race%u", j);
+			if (IS_ERR(t)) {
+				atomic_inc(&go);	/* the other one runs alone */
+				complete(&r[j].done);
+			}
+			KUNIT_EXPECT_FALSE(test, IS_ERR(t));
+		}
+		for (j = 0; j < 2; j++)
+			wait_for_completion(&r[j].done);
+		KUNIT_ASSERT_EQ(test, atomic_read(&go), 2);
+		claimed = 0;
+		for (i = 0; i < RACE_IDS; i++) {
+			KUNIT_ASSERT_EQ_MSG(test, r[0].entry[i], r[1].entry[i],
+					    "round %u id %u", round, 1000 + i);
+			KUNIT_ASSERT_EQ(test, cgroup_entry(tbl->cgroups, 1000 + i),
+					r[0].entry[i]);
+			claimed += r[0].entry[i] != CG_OTHER;
+		}
+		KUNIT_EXPECT_EQ(test, claimed, RACE_SLOTS);
+		KUNIT_EXPECT_EQ(test, atomic_read(&tbl->cgroups->claimed), RACE_SLOTS);
+		cgroups_free(tbl);
+	}
+}
+
 /* Each (cgroup, operation) in one cache line, no cgroup's line shared. */
 static void layout(struct kunit *test)
 {
@@ -204,6 +276,7 @@ static struct kunit_case cgroups_cases[] = {
 	KUNIT_CASE(full_table_1024),
 	KUNIT_CASE(claims_until_full),
 	KUNIT_CASE(counts_exact_when_full),
+	KUNIT_CASE(claims_race),
 	KUNIT_CASE(layout),
 	{}
 };
