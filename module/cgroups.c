@@ -166,6 +166,7 @@ static __always_inline u32 cgroup_lookup(struct cgroup_table *cgt, u64 id,
 			if (atomic64_try_cmpxchg(slot, &cur, id)) {
 				atomic64_or(bloom_bits(h),
 					    &cgt->bloom[h & cgt->bloom_mask]);
+				/* the bits before the count: see above */
 				smp_mb__before_atomic();
 				atomic_inc(&cgt->claimed);
 				return CG_FIRST + at;
