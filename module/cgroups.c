@@ -137,11 +137,16 @@ static bool bloom_has(struct cgroup_table *cgt, u32 h)
  * A full table never frees an entry, so a cgroup whose bits are not all set
  * has none: "other" at once, where walking every slot (up to 1024 cache
  * lines) on each completion was the cost. Bounding the walk instead would
- * send cgroups to "other" while entries are free. Ordering: a claim sets the
- * bits after its cmpxchg and increments claimed after that, fully ordered;
- * a reader that reads claimed == slots (acquire) has seen every claim's
- * increment, so every claimed id's bits: a clear bit is never a claimed id.
- * A cgroup whose bits another set (see bloom_words()) walks as before.
+ * send cgroups to "other" while entries are free. A cgroup whose bits
+ * others set (see bloom_words()) walks as before.
+ *
+ * Ordering: a claim sets its id's bits after its cmpxchg and then, behind a
+ * full barrier, increments claimed. The increments are read-modify-writes
+ * of one another, so a reader that reads claimed == slots (acquire) comes
+ * after every claim's bits: a clear bit is never a claimed id. A count, not
+ * a flag set by a walk that found no free slot: that would need the bits
+ * set before the cmpxchg, and a claim lost on the last free slot would
+ * leave its cgroup's bits set and that cgroup walking for good.
  */
 static __always_inline u32 cgroup_lookup(struct cgroup_table *cgt, u64 id,
 					 u32 *looked)
