@@ -106,10 +106,11 @@ debug_suite() {
 	local -x ZNS_VM_TIMEOUT=${ZNS_VM_TIMEOUT:-4200}
 	# Debian's packaging (DKMS) has nothing to test on a kernel of our own;
 	# the block-layer fallback (t63) runs on the Debian kernels, and here
-	# under injected faults in t68; host path errors (t65) need nvme-tcp and
-	# nvmet-tcp, which the debug kernel (tinyconfig-based) does not build;
-	# the tool's tests run on 6.1.
-	local -x ZNS_TEST_EXCLUDE="*dkms* *-deb-* t63-* t65-* $tool_tests"
+	# under injected faults in t68; host path errors (t65) and the nvmet
+	# target's witness (t43) need nvme-tcp, nvmet-tcp and null_blk, which the
+	# debug kernel (tinyconfig-based) does not build; the tool's tests run
+	# on 6.1.
+	local -x ZNS_TEST_EXCLUDE="*dkms* *-deb-* t43-* t63-* t65-* $tool_tests"
 	shift 2
 	echo "# debug kernel '$variant'"
 	if vars=$(bash selftests/guest/debug-kernel.sh --module "--$variant"); then
