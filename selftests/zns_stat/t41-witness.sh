@@ -177,6 +177,7 @@ zonefs_appends=0
 
 for mode in auto block; do
 	unload_zns
+	witness_start	# before zns_stat: the witness's probes run first
 	if [ "$mode" = auto ]; then
 		load_zns
 	else
@@ -184,7 +185,7 @@ for mode in auto block; do
 	fi
 	fresh "$NS1"
 	fresh "$NS2"
-	witness_start
+	witness_clear
 	for i in $(seq "$steps"); do
 		pick 2
 		if [ "$r" = 0 ]; then step "$NS1" $mode; else step "$NS2" $mode; fi
@@ -193,6 +194,8 @@ for mode in auto block; do
 	witness_stop "$T/trace-$mode"
 	witness_compare "$mode" "$NS1" "$T/trace-$mode"
 	witness_compare "$mode" "$NS2" "$T/trace-$mode"
+	witness_compare_times "$mode" "$NS1" "$T/trace-$mode" $mode
+	witness_compare_times "$mode" "$NS2" "$T/trace-$mode" $mode
 	n=$(witness_appends_inside "$NS1" "$T/trace-$mode")
 	echo "$mode: $n block-layer appends landed inside their zone"
 	if [ "$zonefs_appends" = 1 ]; then

@@ -12,33 +12,53 @@
 # - the block layer's block_rq_complete, for block-layer requests (a
 #   passthrough request traces sector -1): operation, sector, length, error.
 #   A completed zone append carries the sector it landed at.
-# The global trace clock orders events of different CPUs; a buffer that
-# overflowed fails the test (entries-in-buffer below entries-written).
+# The trace clock is "mono": CLOCK_MONOTONIC, zns_stat's clock, which orders
+# events of different CPUs too; a buffer that overflowed fails the test
+# (entries-in-buffer below entries-written). block_bio_queue and the merges
+# give each block-layer request's submission, for the queue wait.
 
 WITNESS_TRACE=/sys/kernel/tracing
 [ -d "$WITNESS_TRACE/events" ] || WITNESS_TRACE=/sys/kernel/debug/tracing
-WITNESS_EVENTS="nvme/nvme_setup_cmd nvme/nvme_complete_rq block/block_rq_complete"
+WITNESS_EVENTS="nvme/nvme_setup_cmd nvme/nvme_complete_rq block/block_rq_complete
+	block/block_rq_issue block/block_bio_queue block/block_bio_backmerge
+	block/block_bio_frontmerge block/block_rq_merge raw_syscalls/sys_enter"
+# sys_enter of the system calls that submit I/O (x86-64 numbers: read,
+# write, ioctl, pread64, pwrite64, readv, writev, preadv, pwritev, preadv2,
+# pwritev2, io_submit, io_uring_enter, fsync, fdatasync, sync, syncfs)
+WITNESS_SYSCALLS="0 1 16 17 18 19 20 295 296 327 328 209 426 74 75 162 306"
 # The per-zone columns the witness gives, in this order.
 WITNESS_COLUMNS="reads read_sectors writes write_sectors appends append_sectors resets finishes opens closes errors write_zeroes write_zeroes_sectors"
 
 witness_events() {	# witness_events 0|1
-	local e
+	local e id filter=
+	for id in $WITNESS_SYSCALLS; do filter="${filter:+$filter || }id == $id"; done
+	echo "$filter" > "$WITNESS_TRACE/events/raw_syscalls/sys_enter/filter" ||
+		fail "cannot filter sys_enter"
 	for e in $WITNESS_EVENTS; do
 		echo "$1" > "$WITNESS_TRACE/events/$e/enable" ||
 			fail "cannot set tracefs event $e to $1"
 	done
 }
 
-# witness_start: an empty buffer of 16 MiB per CPU, the events on.
+# witness_start: an empty buffer of 16 MiB per CPU, the events on. Start it
+# before zns_stat is loaded: a tracepoint calls its probes in the order
+# they were registered, so the witness then reads the clock first at every
+# tracepoint, before zns_stat's probe runs (witness_times).
 witness_start() {
 	[ -d "$WITNESS_TRACE/events/nvme" ] || fail "no nvme trace events in $WITNESS_TRACE"
 	echo 0 > "$WITNESS_TRACE/tracing_on"
 	witness_events 0
-	echo global > "$WITNESS_TRACE/trace_clock" || fail "trace_clock global"
+	echo mono > "$WITNESS_TRACE/trace_clock" || fail "trace_clock mono"
 	echo 16384 > "$WITNESS_TRACE/buffer_size_kb" || fail "buffer_size_kb"
 	: > "$WITNESS_TRACE/trace"
 	witness_events 1
 	echo 1 > "$WITNESS_TRACE/tracing_on"
+}
+
+# witness_clear: the record emptied, the events left on (what came before,
+# e.g. a test's own setup, is not part of what is compared).
+witness_clear() {
+	: > "$WITNESS_TRACE/trace"
 }
 
 # witness_stop FILE: the events off, the record in FILE; fails if events were lost.
@@ -229,4 +249,236 @@ witness_compare() {
 		{ echo "FAIL: $what: $disk: block-layer requests, nvme_core's trace (<) vs block_rq_complete (>), columns zone R RS W WS A AS M E:"
 		  echo "$d"; _zns_failures=$((_zns_failures + 1)); }
 	expect_eq "$what: $disk dropped" "$(summary_value "$disk" dropped)" 0
+}
+
+# witness_times DISK TRACE [block]: per zone and operation that completed
+# without error (select-all commands left out: zns_stat counts no time for
+# them per zone), from the trace: "ZONE OP N" then the bounds the witness
+# puts on zns_stat's latency min, max and sum ("LO HI" each, HI "-" for
+# none), then per zone "ZONE wait N - - - - LO HI": the bounds on the sum of
+# the queue waits of block-layer commands (auto mode only: with outcomes
+# from the block layer zns_stat keeps none).
+#
+# Where the bounds come from. The witness's probes were registered first,
+# so at each tracepoint they read the clock (CLOCK_MONOTONIC, trace_clock
+# "mono", zns_stat's clock) before zns_stat's probe runs, and the next event
+# of the same call chain comes after it returned:
+# - zns_stat's setup time lies between the command's nvme_setup_cmd and its
+#   block_rq_issue (blk_mq_start_request(), after nvme_setup_cmd() in the
+#   same task: matched first in, first out per task);
+# - its end, with outcomes from nvme_core, between nvme_complete_rq and the
+#   request's block_rq_complete (the same CPU, in order: a batch of
+#   completions traces all its nvme_complete_rq first, then all its
+#   block_rq_complete); with outcomes from the block layer, between
+#   block_rq_complete and the next event of that CPU, when the completion
+#   ran with interrupts off (flags "d"), else no upper bound;
+# - a bio's submission stamp (bio_issue_init()) comes before its
+#   block_bio_queue, and after the task's previous event (before 6.9,
+#   stamped right before the trace) or after the task's current system call
+#   began (6.9+: the plug's cached time, taken at most as early as the
+#   plug, which lives inside one system call). The request's first bio is
+#   the latest queued at its sector that no merge took.
+# The trace prints microseconds: each bound moves by under 1 us a command.
+witness_times() {
+	local disk=$1 dev lba zsec mode=${3:-auto} kver major minor cached=0
+	dev=$(cat "/sys/block/$disk/dev")
+	lba=$(cat "/sys/block/$disk/queue/logical_block_size")
+	zsec=$(cat "/sys/block/$disk/queue/chunk_sectors")
+	kver=$(uname -r); major=${kver%%.*} minor=${kver#*.}; minor=${minor%%[.-]*}
+	[ $((major * 100 + minor)) -lt 609 ] || cached=1
+	awk -v disk="$disk" -v dev="${dev%%:*},${dev#*:}" -v spl="$((lba / 512))" -v zsec="$zsec" \
+		-v mode="$mode" -v cached="$cached" -v debug="${ZNS_WITNESS_DEBUG:-0}" '
+	function field(name,   i, v) {
+		for (i = 1; i <= NF; i++)
+			if (index($i, name "=") == 1) {
+				v = substr($i, length(name) + 2); sub(/[,)]$/, "", v)
+				sub(/:.*/, "", v)
+				return v
+			}
+		return ""
+	}
+	function hex(h,   i, x) {
+		x = 0; h = tolower(h); sub(/^0x/, "", h)
+		for (i = 1; i <= length(h); i++) x = x * 16 + index("0123456789abcdef", substr(h, i, 1)) - 1
+		return x
+	}
+	function key(   i) {
+		for (i = 1; i <= NF; i++) if ($i ~ /^nvme[0-9]+:$/) break
+		return $i field("qid") "/" field("cmdid")
+	}
+	# a block event "DEV RWBS [BYTES (CMD)] SECTOR + NR ...": its sector
+	function bio_sector(ev,   j) {
+		if ($(ev + 1) != dev) return ""
+		for (j = ev + 2; j <= NF; j++) if ($j == "+") return $(j - 1)
+		return ""
+	}
+	function push(s, v) { bios[s] = bios[s] " " v }
+	function pop(s,   v) {	# the latest bio queued at s, "" for none
+		if (bios[s] == "") return ""
+		v = bios[s]; sub(/.* /, "", v); sub(/ [^ ]*$/, "", bios[s])
+		return v
+	}
+	function fifo_push(q, v) { Q[q] = Q[q] " " v }
+	function fifo_pop(q,   v) {
+		if (Q[q] == "") return ""
+		v = Q[q]; sub(/^ /, "", v); sub(/ .*/, "", v); sub(/^ [^ ]*/, "", Q[q])
+		return v
+	}
+	# each line: its CPU, task id, time (ns) and event (field index ev)
+	{
+		for (i = 1; i <= NF; i++) if ($i ~ /^\[[0-9]+\]$/) break
+		if (i > NF) next
+		c = $i; task = $(i - 1); sub(/.*-/, "", task)
+		for (ev = i + 1; ev <= NF; ev++) if ($ev ~ /^[a-z_]+:$/ && $(ev - 1) ~ /^[0-9]+\.[0-9]+:$/) break
+		if (ev > NF) next
+		tm = $(ev - 1); sub(/:$/, "", tm); split(tm, p, "."); now = p[1] * 1000000000 + p[2] * 1000
+		name = $ev; sub(/:$/, "", name)
+		irqoff = $(i + 1) ~ /^d/
+		intask = substr($(i + 1), 3, 1) == "."	# not in an interrupt
+		if (c in ending) { hi_end[ending[c]] = now; done(ending[c]); delete ending[c] }
+		if (name == "sys_enter") { sys[task] = now; last[task] = now; prev[c] = name; next }
+		if (name == "block_bio_queue") {
+			if ((s = bio_sector(ev)) != "")
+				push(s, sprintf("%.0f:%s", now, cached ? (task in sys ? sprintf("%.0f", sys[task]) : "") : (task in last ? sprintf("%.0f", last[task]) : "")))
+		} else if (name == "block_bio_backmerge" || name == "block_rq_merge") {
+			if ((s = bio_sector(ev)) != "") pop(s)
+		} else if (name == "block_bio_frontmerge") {
+			if ((s = bio_sector(ev)) != "") { for (j = ev + 2; $j != "+"; j++) ; pop(s + $(j + 1)) }
+		} else if (name == "nvme_setup_cmd") {
+			k = key(); fifo_push("issue" task, k)
+			if (field("disk") == disk) {
+				op = ""; for (j = 1; j <= NF; j++) if ($j ~ /^cmd=\(/) { op = substr($j, 6); break }
+				s = field("slba") * spl
+				t[k] = now; o[k] = op; z[k] = int(s / zsec); a[k] = field("all") == 1
+				zsa[k] = field("zsa"); sec[k] = s; issue[k] = ""; hi_end[k] = ""
+				# a command that names a sector: the first bio of its request
+				bio[k] = op ~ /^nvme_cmd_(read|write|zone_append|write_zeroes)$/ ||
+					 (op == "nvme_cmd_zone_mgmt_send" && !a[k]) ? pop(s) : ""
+			}
+		} else if (name == "block_rq_issue") {
+			if ((k = fifo_pop("issue" task)) != "" && (k in t)) issue[k] = now
+		} else if (name == "nvme_complete_rq") {
+			if (prev[c] != "nvme_complete_rq") Q["end" c] = ""	# a new batch
+			k = key()
+			if (field("disk") == disk && (k in t)) {
+				st[k] = hex(field("status")) % 2048
+				user[k] = int(hex(field("flags")) / 2) % 2
+				if (user[k] && bio[k] != "") push(sec[k], bio[k])	# not its bio
+				lo_end[k] = now
+			}
+			fifo_push("end" c, (field("disk") == disk && (k in t)) ? k : "-")
+		} else if (name == "block_rq_complete") {
+			if ((k = fifo_pop("end" c)) == "" || k == "-" || !(k in t)) {
+			} else if (mode != "block") { hi_end[k] = now; done(k)
+			} else {
+				lo_end[k] = now
+				# the probe of zns_stat runs next: done at the next event here
+				if (irqoff) ending[c] = k; else { hi_end[k] = ""; done(k) }
+			}
+		}
+		prev[c] = name
+		if (intask) last[task] = now
+	}
+	# mawk prints %d at most 2^31 - 1, and a number joined to a string with
+	# 6 digits: every time goes through %.0f
+	function num(v) { return v == "" ? "-" : sprintf("%.0f", v) }
+	# done K: the bounds of command K counted
+	function done(k,   op, lo, hi, zk, b) {
+		op = o[k]
+		if (op == "nvme_cmd_zone_mgmt_send") op = zsa[k] == 4 ? "reset" : zsa[k] == 2 ? "finish" : zsa[k] == 3 ? "open" : zsa[k] == 1 ? "close" : ""
+		else { sub(/^nvme_cmd_/, "", op); if (op == "zone_append") op = "append" }
+		if (!st[k] && !a[k] && op ~ /^(read|write|append|reset|finish|open|close|write_zeroes)$/) {
+			zk = z[k] SUBSEP op
+			# zns_stat: at least 1 ns
+			lo = issue[k] == "" ? 1 : lo_end[k] - issue[k] - 1000; if (lo < 1) lo = 1
+			hi = hi_end[k] == "" ? "" : hi_end[k] - t[k] + 1000
+			if (!(zk in n)) { minlo[zk] = lo; minhi[zk] = hi; maxlo[zk] = lo; maxhi[zk] = hi; slo[zk] = 0; shi[zk] = 0 }
+			n[zk]++; slo[zk] += lo
+			if (lo < minlo[zk]) minlo[zk] = lo
+			if (lo > maxlo[zk]) maxlo[zk] = lo
+			if (hi == "" || shi[zk] == "") { shi[zk] = ""; maxhi[zk] = "" }
+			else { shi[zk] += hi; if (hi > maxhi[zk]) maxhi[zk] = hi }
+			if (hi != "" && (minhi[zk] == "" || hi < minhi[zk])) minhi[zk] = hi
+			if (debug) printf "CMD %d %s %s %.0f %s %.0f %s %s %d\n", z[k], op, k, t[k], issue[k] == "" ? "-" : sprintf("%.0f", issue[k]),
+				lo_end[k], hi_end[k] == "" ? "-" : sprintf("%.0f", hi_end[k]), bio[k] == "" ? "-" : bio[k], user[k] > "/dev/stderr"
+			if (!user[k] && mode != "block") {
+				split(bio[k], b, ":")
+				if (bio[k] == "" || issue[k] == "") nobio++
+				else {
+					wn[z[k]]++; wlo[z[k]] += t[k] - b[1] - 1000
+					if (b[2] == "" || (z[k] in wnohi)) wnohi[z[k]] = 1
+					else whi[z[k]] += issue[k] - b[2] + 1000
+				}
+			}
+		}
+		delete t[k]; delete bio[k]
+	}
+	END {
+		for (c in ending) { hi_end[ending[c]] = ""; done(ending[c]) }
+		for (zk in n) {
+			split(zk, p, SUBSEP)
+			printf "%d %s %d %.0f %s %.0f %s %.0f %s\n", p[1], p[2], n[zk], minlo[zk], num(minhi[zk]),
+				maxlo[zk], num(maxhi[zk]), slo[zk], num(shi[zk])
+		}
+		for (zz in wn) printf "%d wait %d - - - - %.0f %s\n", zz, wn[zz], wlo[zz], (zz in wnohi) ? "-" : num(whi[zz])
+		if (nobio) print "nobio", nobio
+	}' "$2" | sort -k1,1n -k2,2
+}
+
+# zns_times DISK: zns_stat's zones file as witness_times prints it.
+zns_times() {
+	awk 'NR == 1 { for (i = 2; i <= NF; i++) col[$i] = i - 1; next }
+		{ nop = split("read write append reset finish open close", ops, " ")
+		  cnt["read"] = "reads"; cnt["write"] = "writes"; cnt["append"] = "appends"; cnt["reset"] = "resets"
+		  cnt["finish"] = "finishes"; cnt["open"] = "opens"; cnt["close"] = "closes"
+		  for (i = 1; i <= nop; i++) {
+			o = ops[i]; c = $col[cnt[o]]
+			if (c > 0) print $col["zone"], o, c, $col[o "_lat_min_ns"], $col[o "_lat_max_ns"], $col[o "_lat_sum_ns"]
+		  }
+		  if ($col["write_zeroes"] > 0) print $col["zone"], "write_zeroes", $col["write_zeroes"], "-", "-", $col["write_zeroes_lat_sum_ns"]
+		  if ($col["queue_wait_sum_ns"] > 0) print $col["zone"], "wait", "-", "-", "-", $col["queue_wait_sum_ns"]
+		}' "$ZNS_DEBUGFS/$1/zones" | sort -k1,1n -k2,2
+}
+
+# witness_compare_times WHAT DISK TRACE [block]: zns_stat's latencies (count,
+# min, max, sum per zone and operation) and queue waits (sum per zone)
+# inside the bounds witness_times puts on them; every zone, every figure.
+# A figure outside is printed with its bounds and counts as a failure.
+witness_compare_times() {
+	local what=$1 disk=$2 trace=$3 mode=${4:-auto} out rc cmds zones
+	cmds=$(mktemp)
+	out=$(join -a1 -a2 -e x -o auto \
+		<(ZNS_WITNESS_DEBUG=1 witness_times "$disk" "$trace" "$mode" 2>"$cmds" |
+		  awk '{ $1 = $1 ":" $2; $2 = ""; print }' | sort) \
+		<(zns_times "$disk" | awk '{ $1 = $1 ":" $2; $2 = ""; print }' | sort) |
+	awk -v mode="$mode" '
+	function within(name, v, lo, hi) {
+		if (v == "-") return
+		checked++
+		if (v < lo || (hi != "-" && v > hi)) { printf "%s %s %s outside [%s, %s]\n", $1, name, v, lo, hi; bad++ }
+	}
+	$1 == "nobio" { printf "no bio found for %s commands\n", $2; bad++; next }
+	# witness: N MINLO MINHI MAXLO MAXHI SUMLO SUMHI, zns_stat: N MIN MAX SUM
+	$1 ~ /:wait$/ {
+		if (mode == "block") { if ($9 != "x" && $12 != 0) { print $1, "a queue wait with outcomes from the block layer"; bad++ }; next }
+		if (NF != 12 || $2 == "x") { print $1, "zns_stat has a queue wait the witness has not:", $0; bad++; next }
+		if ($9 == "x") { print $1, "zns_stat has no queue wait for", $2, "commands"; bad++; next }
+		within("wait_sum", $12, $7, $8); next
+	}
+	NF != 12 || $2 == "x" || $9 == "x" { print $1, "in one record only:", $0; bad++; next }
+	$2 != $9 { printf "%s count %s, witness %s\n", $1, $9, $2; bad++; next }
+	{ within("min", $10, $3, $4); within("max", $11, $5, $6); within("sum", $12, $7, $8) }
+	END { printf "%d figures checked\n", checked; exit bad > 0 }')
+	rc=$?
+	echo "$what: $disk: times: ${out##*$'\n'}"
+	if [ $rc != 0 ]; then
+		echo "FAIL: $what: $disk: zns_stat times outside the witness bounds (ns):"
+		echo "$out" | sed '$d'
+		# the witness's commands of those zones: zone op key setup issue
+		# end-lo end-hi bio-queued:stamp-after passthrough
+		zones=$(echo "$out" | sed -n 's/^\([0-9]*\):.*/\1/p' | sort -u | tr '\n' ' ')
+		awk -v zones=" $zones" 'index(zones, " " $2 " ")' "$cmds" | head -40
+		_zns_failures=$((_zns_failures + 1))
+	fi
+	rm -f "$cmds"
 }
