@@ -52,7 +52,7 @@
 require_cmd fio jq blkzone
 nvme_up
 seed=${ZNS_WITNESS_SEED:-$(( $(date +%s) % 100000 ))}
-steps=${ZNS_WITNESS_STEPS:-10}
+steps=${ZNS_WITNESS_STEPS:-8}
 echo "seed $seed, $steps steps per mode (ZNS_WITNESS_SEED=$seed reruns it)"
 RANDOM=$seed
 T=$(mktemp -d)
@@ -107,8 +107,10 @@ agree() {
 # resets: those from its normal output, "; N zone resets").
 fio_job() {
 	local out=$T/fio.out line
+	# --disk_util=0: fio's disk statistics are /sys/block's, read here
+	# anyway; collecting them costs fio half a second a job under TCG.
 	fio --name=j --filename="/dev/$1" --zonemode=zbd --direct=1 "${@:2}" \
-		--output-format=json,normal > "$out" 2>&1 ||
+		--disk_util=0 --output-format=json,normal > "$out" 2>&1 ||
 		{ cat "$out"; fail "seed $seed, $mode, $where: fio failed"; }
 	line=$(sed -n '/^{$/,/^}$/p' "$out" | jq -Mr '.jobs[0] | [.read.total_ios,
 		.read.io_bytes, .write.total_ios, .write.io_bytes, .sync.total_ios,
@@ -131,7 +133,7 @@ step() {
 	pick "$nz"; z=$r
 	pick 16; qd=$((1 + r))
 	pick 16; bs=$(((1 + r) * 4096))
-	pick 48; n=$((4 + r))
+	pick 16; n=$((2 + r))
 	pick "${#engines[@]}"; eng=${engines[$r]}
 	pick 2; nm=$((r * 2))
 	echo "$nm" > "/sys/block/$d/queue/nomerges" || fail "nomerges=$nm on $d"
@@ -207,8 +209,9 @@ check() {
 		sysfs="${c[sys_wios]}"
 	agree "$d: zone resets" fio+test=$((f_resets + t_resets)) zns_stat="${c[resets]}"
 	# concurrent flushes are sent as one: at most fio's syncs, at least one
-	agree "$d: flushes (0 < sysfs <= fio's syncs, or none)" \
-		fio=$((f_syncs > 0)) sysfs=$((c[sys_fios] > 0 && c[sys_fios] <= f_syncs))
+	agree "$d: flushes (sysfs ${c[sys_fios]}, fio's syncs $f_syncs): 1 to fio's syncs, 0 without" \
+		within=$((f_syncs > 0 ? c[sys_fios] > 0 && c[sys_fios] <= f_syncs : c[sys_fios] == 0)) \
+		expected=1
 	agree "$d: discards, dropped" sysfs+zns_stat="${c[sys_dios]}+${c[dropped]}" expected=0+0
 	if [ "$(< "/sys/block/$d/queue/nomerges")" = 2 ]; then
 		agree "$d: merges with nomerges=2" sysfs=$((c[sys_rmerges] + c[sys_wmerges])) expected=0
