@@ -12,7 +12,11 @@
 # zone's commands, sectors and errors, and the select-all counts, must
 # agree exactly; a command the device refuses (too many open zones, a
 # write pointer moved behind the block layer) is one more error to agree
-# on. The seed is printed (ZNS_WITNESS_SEED=N reruns it);
+# on; on a kernel with nvme_core's fault injection (the debug kernel),
+# failures injected with zone and generic statuses, retried or not. Each
+# zone's latencies (count, min, max, sum) and queue waits must lie inside
+# the bounds the trace puts on them (witness_times). The seed is printed
+# (ZNS_WITNESS_SEED=N reruns it);
 # ZNS_WITNESS_STEPS sets the steps per mode.
 # known-kernel-report: zonefs-append-sector
 # Failed passthrough commands run in auto mode only: 6.12's block layer
@@ -23,6 +27,8 @@
 
 require_cmd nvme fio blkzone python3
 nvme_up
+trap 'for f in /sys/kernel/debug/nvme*/fault_inject/probability; do
+	[ ! -e "$f" ] || echo 0 > "$f"; done' EXIT
 seed=${ZNS_WITNESS_SEED:-$(( $(date +%s) % 100000 ))}
 steps=${ZNS_WITNESS_STEPS:-24}
 echo "seed $seed, $steps steps per mode (ZNS_WITNESS_SEED=$seed reruns it)"
@@ -61,7 +67,7 @@ step() {
 	pick 4; qd=$((1 << r))
 	pick 4; bs=$(((1 << r) * 4096))
 	pick 8; n=$((1 + r))
-	pick 12
+	pick $((12 + inject))
 	case $r in
 	0|1)	echo "fio randwrite $d qd=$qd bs=$bs"
 		fio --name=w --filename="/dev/$d" --zonemode=zbd --direct=1 --ioengine=libaio \
@@ -79,7 +85,8 @@ step() {
 			--randseed=$RANDOM --output=/dev/null || fail "fio randread $d" ;;
 	5)	pick 3; n=$((1 + r))
 		[ $((z + n)) -le "$nz" ] || n=$((nz - z))
-		pick 4; act=(reset open close finish); act=${act[$r]}
+		local acts=(reset open close finish)
+		pick 4; act=${acts[$r]}
 		echo "blkzone $act $d zones $z+$n"
 		blkzone "$act" -o $((z * zsec)) -c "$n" "/dev/$d" 2>/dev/null || true ;;
 	6)	pick 3
@@ -128,8 +135,38 @@ step() {
 			nvme write "/dev/$d" -s $((z * zlbas + (w + 1) % zlbas)) -c 0 -z "$lba" \
 				-d /dev/zero >/dev/null 2>&1
 		fi && fail "$what off the write pointer succeeded" ;;
+	12)	injected "$d" "$mode" ;;
 	esac
 	return 0
+}
+
+# injected DISK MODE: nvme_core's fault injection (debug kernels) fails a
+# share of DISK's attempts with a status, retried by nvme_core or not,
+# during a fio job of random reads or writes; the witness sees each
+# attempt's status in nvme_complete_rq as zns_stat does.
+inject=0
+[ -d "/sys/kernel/debug/$NS1/fault_inject" ] && inject=1
+injected() {
+	local d=$1 fi=/sys/kernel/debug/$1/fault_inject st rw pct retry
+	local statuses=(0x1b9 0x1bc 0x6 0x2)	# zone full, invalid write, internal, invalid field
+	local rws=(randread randwrite)
+	pick 4; st=${statuses[$r]}
+	pick 2; rw=${rws[$r]}
+	pick 2; retry=$r
+	pick 4; pct=$((10 + 10 * r))
+	echo "inject $st on $pct% of $d's attempts (dont_retry=$retry) during fio $rw"
+	echo 0 > "$fi/verbose"
+	echo "$st" > "$fi/status"
+	echo "$retry" > "$fi/dont_retry"
+	echo 1 > "$fi/interval"
+	echo 1000000 > "$fi/times"
+	echo "$pct" > "$fi/probability"
+	fio --name=i --filename="/dev/$d" --zonemode=zbd --direct=1 --ioengine=libaio \
+		--rw=$rw --bs=4096 --iodepth=4 --max_open_zones=3 --io_size=$((4096 * 16)) \
+		--randseed=$RANDOM --continue_on_error=all --output=/dev/null ||
+		echo "fio: failed as injected"
+	echo 0 > "$fi/probability"
+	echo "injected $((1000000 - $(cat "$fi/times"))) failures"
 }
 
 # zonefs_appends DISK: zonefs on DISK (a superblock written here: Debian
@@ -140,7 +177,7 @@ step() {
 # and fails the write with EIO, read-only until the next mount: the
 # command itself succeeded, which is what is counted.
 zonefs_appends() {
-	local d=$1 m f i r
+	local d=$1 m f r
 	"$ZNS_KMOD_SH" load zonefs >/dev/null || fail "cannot load zonefs"
 	blkzone reset "/dev/$d" || fail "blkzone reset $d"
 	python3 - "/dev/$d" <<'EOF' || fail "cannot write a zonefs superblock"
@@ -155,7 +192,7 @@ EOF
 	m=$T/zonefs
 	mkdir -p "$m"
 	pick 4
-	for i in $(seq $((4 + r))); do
+	for _ in $(seq $((4 + r))); do
 		mount -t zonefs "/dev/$d" "$m" || fail "mount zonefs on $d"
 		pick 3; f=$m/seq/$r
 		pick 4
@@ -186,7 +223,7 @@ for mode in auto block; do
 	fresh "$NS1"
 	fresh "$NS2"
 	witness_clear
-	for i in $(seq "$steps"); do
+	for _ in $(seq "$steps"); do
 		pick 2
 		if [ "$r" = 0 ]; then step "$NS1" $mode; else step "$NS2" $mode; fi
 	done

@@ -90,7 +90,8 @@ witness_nvme() {
 	lba=$(cat "/sys/block/$disk/queue/logical_block_size")
 	zsec=$(cat "/sys/block/$disk/queue/chunk_sectors")
 	nz=$(cat "/sys/block/$disk/queue/nr_zones")
-	awk -v disk="$disk" -v spl="$((lba / 512))" -v zsec="$zsec" -v nz="$nz" -v mode="${3:-}" '
+	awk -v disk="$disk" -v spl="$((lba / 512))" -v zsec="$zsec" -v nz="$nz" -v mode="${3:-}" \
+		-v maxr="$(cat /sys/module/nvme_core/parameters/max_retries)" '
 	function field(name,   i) {
 		for (i = 1; i <= NF; i++)
 			if (index($i, name "=") == 1) {
@@ -125,6 +126,10 @@ witness_nvme() {
 		user = int(hex(field("flags")) / 2) % 2
 		op = c[1]; slba = c[2] + 0; z = int(slba * spl / zsec)
 		if (mode == "block" && user) next
+		# an attempt nvme_core retries (no DNR, retries below max_retries:
+		# nvme_decide_disposition()) is no block-layer completion
+		dnr = int(hex(field("status")) / 16384) % 2
+		if (mode == "block" && st && !dnr && field("retries") < maxr) next
 		sectors = (c[3] + 1) * spl
 		if (op == "nvme_cmd_zone_mgmt_send") {
 			if (mode == "block") { M[z]++; if (st) E[z]++; next }
@@ -267,7 +272,8 @@ witness_compare() {
 #   block_rq_issue (blk_mq_start_request(), after nvme_setup_cmd() in the
 #   same task: matched first in, first out per task);
 # - its end, with outcomes from nvme_core, between nvme_complete_rq and the
-#   request's block_rq_complete (the same CPU, in order: a batch of
+#   request's block_rq_complete (the same interrupt of a CPU, or the same
+#   task for a threaded interrupt, in order: a batch of
 #   completions traces all its nvme_complete_rq first, then all its
 #   block_rq_complete); with outcomes from the block layer, between
 #   block_rq_complete and the next event of that CPU, when the completion
@@ -336,7 +342,11 @@ witness_times() {
 		irqoff = $(i + 1) ~ /^d/
 		intask = substr($(i + 1), 3, 1) == "."	# not in an interrupt
 		if (c in ending) { hi_end[ending[c]] = now; done(ending[c]); delete ending[c] }
-		if (name == "sys_enter") { sys[task] = now; last[task] = now; prev[c] = name; next }
+		# a completion chain runs in one context: an interrupt of a CPU
+		# (where another interrupt cannot nest), or a task (a threaded
+		# interrupt on PREEMPT_RT)
+		ctx = substr($(i + 1), 3, 1); q = intask ? "task" task : c ctx
+		if (name == "sys_enter") { sys[task] = now; last[task] = now; prev[q] = name; next }
 		if (name == "block_bio_queue") {
 			if ((s = bio_sector(ev)) != "")
 				push(s, sprintf("%.0f:%s", now, cached ? (task in sys ? sprintf("%.0f", sys[task]) : "") : (task in last ? sprintf("%.0f", last[task]) : "")))
@@ -358,17 +368,22 @@ witness_times() {
 		} else if (name == "block_rq_issue") {
 			if ((k = fifo_pop("issue" task)) != "" && (k in t)) issue[k] = now
 		} else if (name == "nvme_complete_rq") {
-			if (prev[c] != "nvme_complete_rq") Q["end" c] = ""	# a new batch
+			if (prev[q] != "nvme_complete_rq") Q["end" q] = ""	# a new batch
 			k = key()
 			if (field("disk") == disk && (k in t)) {
 				st[k] = hex(field("status")) % 2048
 				user[k] = int(hex(field("flags")) / 2) % 2
+				retried[k] = field("retries") > 0
 				if (user[k] && bio[k] != "") push(sec[k], bio[k])	# not its bio
 				lo_end[k] = now
 			}
-			fifo_push("end" c, (field("disk") == disk && (k in t)) ? k : "-")
+			# a failed attempt ends alone (never in a batch): its
+			# block_rq_complete, if it is not retried, comes next
+			failed[q] = hex(field("status")) % 2048 != 0
+			if (!failed[q]) fifo_push("end" q, (field("disk") == disk && (k in t)) ? k : "-")
 		} else if (name == "block_rq_complete") {
-			if ((k = fifo_pop("end" c)) == "" || k == "-" || !(k in t)) {
+			if (prev[q] == "nvme_complete_rq" && failed[q]) {
+			} else if ((k = fifo_pop("end" q)) == "" || k == "-" || !(k in t)) {
 			} else if (mode != "block") { hi_end[k] = now; done(k)
 			} else {
 				lo_end[k] = now
@@ -376,7 +391,7 @@ witness_times() {
 				if (irqoff) ending[c] = k; else { hi_end[k] = ""; done(k) }
 			}
 		}
-		prev[c] = name
+		prev[q] = name
 		if (intask) last[task] = now
 	}
 	# mawk prints %d at most 2^31 - 1, and a number joined to a string with
@@ -401,7 +416,7 @@ witness_times() {
 			if (hi != "" && (minhi[zk] == "" || hi < minhi[zk])) minhi[zk] = hi
 			if (debug) printf "CMD %d %s %s %.0f %s %.0f %s %s %d\n", z[k], op, k, t[k], issue[k] == "" ? "-" : sprintf("%.0f", issue[k]),
 				lo_end[k], hi_end[k] == "" ? "-" : sprintf("%.0f", hi_end[k]), bio[k] == "" ? "-" : bio[k], user[k] > "/dev/stderr"
-			if (!user[k] && mode != "block") {
+			if (!user[k] && !retried[k] && mode != "block") {
 				split(bio[k], b, ":")
 				if (bio[k] == "" || issue[k] == "") nobio++
 				else {
