@@ -15,7 +15,9 @@
 # on; on a kernel with nvme_core's fault injection (the debug kernel),
 # failures injected with zone and generic statuses, retried or not. Each
 # zone's latencies (count, min, max, sum) and queue waits must lie inside
-# the bounds the trace puts on them (witness_times). The seed is printed
+# the bounds the trace puts on them (witness_times). Every sixth step and
+# at the end, zns_stat's zone conditions and written sectors, where it
+# knows them, must be the device's (witness_lifecycle). The seed is printed
 # (ZNS_WITNESS_SEED=N reruns it);
 # ZNS_WITNESS_STEPS sets the steps per mode.
 # known-kernel-report: zonefs-append-sector
@@ -223,11 +225,17 @@ for mode in auto block; do
 	fresh "$NS1"
 	fresh "$NS2"
 	witness_clear
-	for _ in $(seq "$steps"); do
+	for i in $(seq "$steps"); do
 		pick 2
 		if [ "$r" = 0 ]; then step "$NS1" $mode; else step "$NS2" $mode; fi
+		if [ $((i % 6)) = 0 ]; then	# the device's zone report along the way
+			witness_lifecycle "$mode step $i" "$NS1"
+			witness_lifecycle "$mode step $i" "$NS2"
+		fi
 	done
 	zonefs_appends "$NS1"
+	witness_lifecycle "$mode" "$NS1"
+	witness_lifecycle "$mode" "$NS2"
 	witness_stop "$T/trace-$mode"
 	witness_compare "$mode" "$NS1" "$T/trace-$mode"
 	witness_compare "$mode" "$NS2" "$T/trace-$mode"

@@ -497,3 +497,52 @@ witness_compare_times() {
 	fi
 	rm -f "$cmds"
 }
+
+# witness_lifecycle WHAT DISK: zns_stat's view of each zone, where it knows
+# it, against the device's own zone report: host_cond (when not 0) the
+# device's condition, except that an implicitly opened zone may have been
+# closed by the device to open another (ZNS's auto transition; its own
+# move, which zns_stat does not claim to see); host_written_sectors (when
+# host_written_known) the device's write pointer, or at most its capacity
+# for a full zone (a finish moves the pointer, not the data written).
+witness_lifecycle() {
+	local what=$1 disk=$2 out
+	out=$(blkzone report "/dev/$disk" | awk '
+		NR == FNR {
+			# start: 0x000000000, len 0x000800, cap 0x000800, wptr 0x000000 reset:0 non-seq:0, zcond: 1(em) [type: 2(SEQ_WRITE_REQUIRED)]
+			w = $0; sub(/.*wptr 0x/, "", w); sub(/ .*/, "", w)
+			c = $0; sub(/.*cap 0x/, "", c); sub(/,.*/, "", c)
+			k = $0; sub(/.*zcond: */, "", k); sub(/\(.*/, "", k)
+			z = n++; wp[z] = hex(w); cap[z] = hex(c); cond[z] = k + 0
+			next
+		}
+		function hex(h,   i, x) {
+			x = 0; h = tolower(h)
+			for (i = 1; i <= length(h); i++) x = x * 16 + index("0123456789abcdef", substr(h, i, 1)) - 1
+			return x
+		}
+		FNR == 1 { for (i = 2; i <= NF; i++) col[$i] = i - 1; next }
+		{
+			z = $col["zone"]; hc = $col["host_cond"]
+			hw = $col["host_written_sectors"]; hk = $col["host_written_known"]
+			if (hc != 0) {
+				nc++
+				if (hc != cond[z] && !(hc == 2 && cond[z] == 4))
+					printf "zone %d: zns_stat condition %d, the device %d\n", z, hc, cond[z]
+			}
+			if (hk == 1) {
+				nw++
+				if (cond[z] != 14 && hw != wp[z] || cond[z] == 14 && hw > cap[z])
+					printf "zone %d: zns_stat written %d, the device condition %d write pointer +%d\n", z, hw, cond[z], wp[z]
+			}
+		}
+		END { print "known", nc + 0, nw + 0, n }' - "$ZNS_DEBUGFS/$disk/zones")
+	if grep -q '^zone ' <<<"$out"; then
+		echo "FAIL: $what: $disk: zns_stat's zones against the device's zone report:"
+		grep '^zone ' <<<"$out"
+		_zns_failures=$((_zns_failures + 1))
+	fi
+	out=$(tail -n 1 <<<"$out")
+	read -r _ nc nw n <<<"$out"
+	echo "$what: $disk: zns_stat knew $nc conditions and $nw written counts of $n zones, as the device has them"
+}
