@@ -31,30 +31,8 @@ require_cmd nvme fio blkzone python3
 nvme_up
 trap 'for f in /sys/kernel/debug/nvme*/fault_inject/probability; do
 	[ ! -e "$f" ] || echo 0 > "$f"; done' EXIT
-seed=${ZNS_WITNESS_SEED:-$(( $(date +%s) % 100000 ))}
-steps=${ZNS_WITNESS_STEPS:-24}
-echo "seed $seed, $steps steps per mode (ZNS_WITNESS_SEED=$seed reruns it)"
-RANDOM=$seed
+witness_seed 24
 T=$(mktemp -d)
-
-# pick N: a random number below N in $r. Never in $(...): a subshell's
-# RANDOM is reseeded, and the run would no longer follow the seed.
-pick() { r=$((RANDOM % $1)); }
-geometry() {	# geometry DISK: lba, zsec, nz and zlbas (LBAs a zone) of DISK
-	lba=$(cat "/sys/block/$1/queue/logical_block_size")
-	zsec=$(cat "/sys/block/$1/queue/chunk_sectors")
-	nz=$(cat "/sys/block/$1/queue/nr_zones")
-	zlbas=$((zsec * 512 / lba))
-}
-# wp DISK ZONE: the zone's write pointer in $w, in LBAs from its start; the
-# zone's length when full.
-wp() {
-	local p c
-	read -r p c < <(blkzone report -o $(($2 * zsec)) -c 1 "/dev/$1" |
-		sed -n 's/.*wptr 0x\([0-9a-f]*\).*zcond:[ ]*\([0-9]*\).*/\1 \2/p')
-	[ -n "$c" ] || fail "blkzone report $1 zone $2"
-	if [ "$c" = 14 ]; then w=$zlbas; else w=$((16#$p * 512 / lba)); fi
-}
 
 # 6.10+ keeps a write pointer of its own per zone (zone write plugs): one
 # that a passthrough command moved fails the next block-layer write at the
@@ -64,7 +42,7 @@ plug_note="fio: some writes failed (a write pointer moved by passthrough, behind
 # step DISK MODE: one random command or job on DISK.
 step() {
 	local d=$1 mode=$2 z n qd bs act what
-	geometry "$d"
+	witness_geometry "$d"
 	pick "$nz"; z=$r
 	pick 4; qd=$((1 << r))
 	pick 4; bs=$(((1 << r) * 4096))
@@ -99,7 +77,7 @@ step() {
 			echo "nvme zns reset-zone -a $d"
 			nvme zns reset-zone "/dev/$d" -a >/dev/null || fail "nvme reset-zone -a $d"
 		fi ;;
-	7)	wp "$d" "$z"; n=$(((n + 1) / 2))
+	7)	witness_wp "$d" "$z"; n=$(((n + 1) / 2))
 		if [ $((w + n)) -gt "$zlbas" ]; then
 			[ "$mode" = auto ] || return 0
 			echo "nvme zone-append $d zone $z lbas $n (does not fit: fails)"
@@ -108,7 +86,7 @@ step() {
 		fi
 		nvme zns zone-append "/dev/$d" -s $((z * zlbas)) -z $((n * lba)) \
 			-d /dev/zero >/dev/null 2>&1 || true ;;
-	8)	wp "$d" "$z"; n=$(((n + 1) / 2))
+	8)	witness_wp "$d" "$z"; n=$(((n + 1) / 2))
 		[ $((w + n)) -le "$zlbas" ] || return 0
 		pick 2
 		# refused when it would open a zone past the device's limit
@@ -125,7 +103,7 @@ step() {
 		nvme read "/dev/$d" -s $((z * zlbas)) -c $((n - 1)) -z $((n * lba)) \
 			-d "$T/read" >/dev/null || fail "nvme read $d" ;;
 	10|11)	[ "$r" = 10 ] || [ "$mode" = auto ] || return 0
-		wp "$d" "$z"
+		witness_wp "$d" "$z"
 		# at LBA 1 of a full zone, else one past the write pointer
 		what="dd write"
 		[ "$r" = 10 ] || what="nvme write"
@@ -149,7 +127,7 @@ step() {
 inject=0
 [ -d "/sys/kernel/debug/$NS1/fault_inject" ] && inject=1
 injected() {
-	local d=$1 fi=/sys/kernel/debug/$1/fault_inject st rw pct retry
+	local d=$1 fi=/sys/kernel/debug/$1/fault_inject st rw pct retry zm
 	local statuses=(0x1b9 0x1bc 0x6 0x2)	# zone full, invalid write, internal, invalid field
 	local rws=(randread randwrite)
 	pick 4; st=${statuses[$r]}
@@ -163,7 +141,10 @@ injected() {
 	echo 1 > "$fi/interval"
 	echo 1000000 > "$fi/times"
 	echo "$pct" > "$fi/probability"
-	fio --name=i --filename="/dev/$d" --zonemode=zbd --direct=1 --ioengine=libaio \
+	# reads anywhere (zonemode none): a zbd job reads only what is written
+	zm=zbd
+	[ "$rw" = randwrite ] || zm=none
+	fio --name=i --filename="/dev/$d" --zonemode=$zm --direct=1 --ioengine=libaio \
 		--rw=$rw --bs=4096 --iodepth=4 --max_open_zones=3 --io_size=$((4096 * 16)) \
 		--randseed=$RANDOM --continue_on_error=all --output=/dev/null ||
 		echo "fio: failed as injected"
@@ -217,11 +198,7 @@ zonefs_appends=0
 for mode in auto block; do
 	unload_zns
 	witness_start	# before zns_stat: the witness's probes run first
-	if [ "$mode" = auto ]; then
-		load_zns
-	else
-		insmod "$ZNS_KO" status_source=block || fail "insmod status_source=block"
-	fi
+	witness_load $mode
 	fresh "$NS1"
 	fresh "$NS2"
 	witness_clear

@@ -48,18 +48,13 @@
 # write in /sys/block).
 . "${0%/*}/lib.sh"
 . "${0%/*}/zns.sh"
+. "${0%/*}/witness.sh"
 
 require_cmd fio jq blkzone
 nvme_up
-seed=${ZNS_WITNESS_SEED:-$(( $(date +%s) % 100000 ))}
-steps=${ZNS_WITNESS_STEPS:-8}
-echo "seed $seed, $steps steps per mode (ZNS_WITNESS_SEED=$seed reruns it)"
-RANDOM=$seed
+witness_seed 8
 T=$(mktemp -d)
 
-# pick N: a random number below N in $r. Never in $(...): a subshell's
-# RANDOM is reseeded, and the run would no longer follow the seed.
-pick() { r=$((RANDOM % $1)); }
 
 engines=(libaio)
 if grep -q 'sys_io_uring_setup$' /proc/kallsyms &&
@@ -235,11 +230,7 @@ declare -A nomerges_was run
 for d in "$NS1" "$NS2"; do nomerges_was[$d]=$(< "/sys/block/$d/queue/nomerges"); done
 for mode in auto block; do
 	unload_zns
-	if [ "$mode" = auto ]; then
-		load_zns
-	else
-		insmod "$ZNS_KO" status_source=block || fail "insmod status_source=block"
-	fi
+	witness_load $mode
 	fresh "$NS1"
 	fresh "$NS2"
 	run=()

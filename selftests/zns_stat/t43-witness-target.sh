@@ -42,10 +42,7 @@ require_cmd nvme fio blkzone
 require_nvmet_tcp
 "${NVMET_KMOD[@]}" --show-depends null_blk >/dev/null 2>&1 ||
 	ktap_skip "no null_blk module for $(uname -r)"
-seed=${ZNS_WITNESS_SEED:-$(( $(date +%s) % 100000 ))}
-steps=${ZNS_WITNESS_STEPS:-12}
-echo "seed $seed, $steps steps per mode (ZNS_WITNESS_SEED=$seed reruns it)"
-RANDOM=$seed
+witness_seed 12
 T=$(mktemp -d)
 nqn=nqn.2026-12.org.zns-stat:t43
 hostid=00000000-0000-4000-8000-000000000043
@@ -108,22 +105,7 @@ wait_for_block "$disk"
 	ktap_skip "$(uname -r): nvmet exports the zoned null_blk as a conventional namespace (no ZNS in nvmet: CONFIG_BLK_DEV_ZONED)"
 echo "nvmet exports /dev/$nb as $disk ($ctrl, $(cat "/sys/class/nvme/$ctrl/transport"))"
 
-# pick N: a random number below N in $r. Never in $(...): a subshell's
-# RANDOM is reseeded, and the run would no longer follow the seed.
-pick() { r=$((RANDOM % $1)); }
-lba=$(cat "/sys/block/$disk/queue/logical_block_size")
-zsec=$(cat "/sys/block/$disk/queue/chunk_sectors")
-nz=$(cat "/sys/block/$disk/queue/nr_zones")
-zlbas=$((zsec * 512 / lba))
-# wp ZONE: the zone's write pointer in $w, in LBAs from its start, as the
-# host reads it (a zone report through nvmet); the zone's length when full.
-wp() {
-	local p c
-	read -r p c < <(blkzone report -o $(($1 * zsec)) -c 1 "/dev/$disk" |
-		sed -n 's/.*wptr 0x\([0-9a-f]*\).*zcond:[ ]*\([0-9]*\).*/\1 \2/p')
-	[ -n "$c" ] || fail "blkzone report $disk zone $1"
-	if [ "$c" = 14 ]; then w=$zlbas; else w=$((16#$p * 512 / lba)); fi
-}
+witness_geometry "$disk"	# the write pointer as the host reads it: through nvmet
 
 # A write the zone write plug (6.10+, the host's or the null_blk's) holds
 # at a write pointer a passthrough command or a failed write moved fails.
@@ -166,7 +148,7 @@ step() {
 			echo "nvme zns $act-zone -a"
 			nvme zns "$act-zone" "/dev/$disk" -a >/dev/null || fail "nvme $act-zone -a"
 		fi ;;
-	7)	wp "$z"; n=$(((n + 1) / 2))
+	7)	witness_wp "$disk" "$z"; n=$(((n + 1) / 2))
 		if [ $((w + n)) -gt "$zlbas" ]; then
 			[ "$mode" = auto ] || return 0
 			echo "nvme zone-append zone $z lbas $n (does not fit: fails)"
@@ -175,7 +157,7 @@ step() {
 		fi
 		nvme zns zone-append "/dev/$disk" -s $((z * zlbas)) -z $((n * lba)) \
 			-d /dev/zero >/dev/null 2>&1 || true ;;
-	8)	wp "$z"; n=$(((n + 1) / 2))
+	8)	witness_wp "$disk" "$z"; n=$(((n + 1) / 2))
 		[ $((w + n)) -le "$zlbas" ] || return 0
 		pick 2
 		if [ "$r" = 0 ]; then
@@ -191,7 +173,7 @@ step() {
 		nvme read "/dev/$disk" -s $((z * zlbas)) -c $((n - 1)) -z $((n * lba)) \
 			-d "$T/read" >/dev/null || fail "nvme read $disk" ;;
 	10|11)	[ "$r" = 10 ] || [ "$mode" = auto ] || return 0
-		wp "$z"
+		witness_wp "$disk" "$z"
 		# at LBA 1 of a full zone, else one past the write pointer
 		if [ "$r" = 10 ]; then
 			echo "dd write zone $z off the write pointer ($w): fails"
@@ -216,29 +198,11 @@ step() {
 # append whose LBA is outside the zone it named). 6.1 prints the zone
 # commands' dwords 10-15 in hex (cdw10=..), later kernels decode them.
 target_record() {
-	awk -v dev="disk=/dev/$nb," -v spl="$((lba / 512))" -v zsec="$zsec" -v nz="$nz" '
-	function field(name,   i, v) {
-		for (i = 1; i <= NF; i++)
-			if (index($i, name "=") == 1) {
-				v = substr($i, length(name) + 2); sub(/[,)]$/, "", v)
-				sub(/:.*/, "", v)	# 6.12: "zsa=3:open zone,"
-				return v
-			}
-		return ""
-	}
-	function hex(h,   i, x) {	# mawk has no strtonum()
-		x = 0; h = tolower(h); sub(/^0x/, "", h)
-		for (i = 1; i <= length(h); i++) x = x * 16 + index("0123456789abcdef", substr(h, i, 1)) - 1
-		return x
-	}
+	awk -v dev="disk=/dev/$nb," -v spl="$((lba / 512))" -v zsec="$zsec" -v nz="$nz" "$WITNESS_AWK_FIELDS"'
 	function le(b, from, n,   i, x) {	# little-endian bytes b[from..from+n-1] (1-based)
 		x = 0
 		for (i = from + n - 1; i >= from; i--) x = x * 256 + hex(b[i])
 		return x
-	}
-	function key(   i) {
-		for (i = 1; i <= NF; i++) if ($i ~ /^nvmet[0-9]*:$/) break
-		return $i field("qid") "/" field("cmdid")
 	}
 	/ nvmet_req_init: / {
 		if (index($0, dev) == 0) next
@@ -384,11 +348,7 @@ target_compare() {
 
 for mode in auto block; do
 	unload_zns
-	if [ "$mode" = auto ]; then
-		load_zns
-	else
-		insmod "$ZNS_KO" status_source=block || fail "insmod status_source=block"
-	fi
+	witness_load $mode
 	fresh "$disk"
 	witness_start
 	stat0=$(stat_sectors)

@@ -29,6 +29,72 @@ WITNESS_SYSCALLS="0 1 16 17 18 19 20 295 296 327 328 209 426 74 75 162 306"
 # The per-zone columns the witness gives, in this order.
 WITNESS_COLUMNS="reads read_sectors writes write_sectors appends append_sectors resets finishes opens closes errors write_zeroes write_zeroes_sectors"
 
+# awk functions for a trace line, shared by the witnesses' programs:
+# field(NAME), a "NAME=VALUE," field's value (6.12 decodes some: "zsa=4:reset
+# zone," gives 4); hex(H) (mawk, Debian's awk, has no strtonum() nor and());
+# key(), a command's controller (nvme or nvmet), queue and command id.
+WITNESS_AWK_FIELDS='
+function field(name,   i, v) {
+	for (i = 1; i <= NF; i++)
+		if (index($i, name "=") == 1) {
+			v = substr($i, length(name) + 2); sub(/[,)]$/, "", v)
+			sub(/:.*/, "", v)
+			return v
+		}
+	return ""
+}
+function hex(h,   i, x) {
+	x = 0; h = tolower(h); sub(/^0x/, "", h)
+	for (i = 1; i <= length(h); i++) x = x * 16 + index("0123456789abcdef", substr(h, i, 1)) - 1
+	return x
+}
+function key(   i) {
+	for (i = 1; i <= NF; i++) if ($i ~ /^nvmet?[0-9]*:$/) break
+	return $i field("qid") "/" field("cmdid")
+}'
+
+# witness_seed STEPS: $seed (ZNS_WITNESS_SEED, else from the time) and
+# $steps per mode (ZNS_WITNESS_STEPS, else STEPS), printed; RANDOM seeded.
+witness_seed() {
+	seed=${ZNS_WITNESS_SEED:-$(( $(date +%s) % 100000 ))}
+	steps=${ZNS_WITNESS_STEPS:-$1}
+	echo "seed $seed, $steps steps per mode (ZNS_WITNESS_SEED=$seed reruns it)"
+	RANDOM=$seed
+}
+
+# pick N: a random number below N in $r. Never in $(...): a subshell's
+# RANDOM is reseeded, and the run would no longer follow the seed.
+pick() { r=$((RANDOM % $1)); }
+
+# witness_load auto|block: zns_stat (not loaded) loaded with outcomes from
+# nvme_core, or from the block layer (status_source=block).
+witness_load() {
+	if [ "$1" = auto ]; then
+		load_zns
+	else
+		insmod "$ZNS_KO" status_source=block || fail "insmod status_source=block"
+	fi
+}
+
+# witness_geometry DISK: lba, zsec, nz and zlbas (LBAs a zone) of DISK.
+witness_geometry() {
+	lba=$(cat "/sys/block/$1/queue/logical_block_size")
+	zsec=$(cat "/sys/block/$1/queue/chunk_sectors")
+	nz=$(cat "/sys/block/$1/queue/nr_zones")
+	zlbas=$((zsec * 512 / lba))
+}
+
+# witness_wp DISK ZONE: the zone's write pointer in $w, in LBAs from its
+# start, as a zone report gives it; the zone's length when full. DISK's
+# geometry from witness_geometry.
+witness_wp() {
+	local p c
+	read -r p c < <(blkzone report -o $(($2 * zsec)) -c 1 "/dev/$1" |
+		sed -n 's/.*wptr 0x\([0-9a-f]*\).*zcond:[ ]*\([0-9]*\).*/\1 \2/p')
+	[ -n "$c" ] || fail "blkzone report $1 zone $2"
+	if [ "$c" = 14 ]; then w=$zlbas; else w=$((16#$p * 512 / lba)); fi
+}
+
 witness_events() {	# witness_events 0|1
 	local e id filter=
 	for id in $WITNESS_SYSCALLS; do filter="${filter:+$filter || }id == $id"; done
@@ -91,26 +157,7 @@ witness_nvme() {
 	zsec=$(cat "/sys/block/$disk/queue/chunk_sectors")
 	nz=$(cat "/sys/block/$disk/queue/nr_zones")
 	awk -v disk="$disk" -v spl="$((lba / 512))" -v zsec="$zsec" -v nz="$nz" -v mode="${3:-}" \
-		-v maxr="$(cat /sys/module/nvme_core/parameters/max_retries)" '
-	function field(name,   i) {
-		for (i = 1; i <= NF; i++)
-			if (index($i, name "=") == 1) {
-				v = substr($i, length(name) + 2); sub(/[,)]$/, "", v)
-				sub(/:.*/, "", v)	# 6.12: "zsa=4:reset zone,"
-				return v
-			}
-		return ""
-	}
-	# mawk (Debian'"'"'s awk) has no strtonum() nor and()
-	function hex(h,   i, x) {
-		x = 0; h = tolower(h); sub(/^0x/, "", h)
-		for (i = 1; i <= length(h); i++) x = x * 16 + index("0123456789abcdef", substr(h, i, 1)) - 1
-		return x
-	}
-	function key(   i) {
-		for (i = 1; i <= NF; i++) if ($i ~ /^nvme[0-9]+:$/) break
-		return $i field("qid") "/" field("cmdid")
-	}
+		-v maxr="$(cat /sys/module/nvme_core/parameters/max_retries)" "$WITNESS_AWK_FIELDS"'
 	/nvme_setup_cmd: / {
 		if (field("disk") != disk) next
 		op = ""; for (i = 1; i <= NF; i++) if ($i ~ /^cmd=\(/) { op = substr($i, 6); break }
@@ -282,36 +329,21 @@ witness_compare() {
 #   block_bio_queue, and after the task's previous event (before 6.9,
 #   stamped right before the trace) or after the task's current system call
 #   began (6.9+: the plug's cached time, taken at most as early as the
-#   plug, which lives inside one system call). The request's first bio is
-#   the latest queued at its sector that no merge took.
+#   plug, which lives inside one system call). From 6.18 the stamp is
+#   taken in blk_mq_submit_bio(), after the block_bio_queue, at most as
+#   late as the setup: the wait's lower bound is 0 there. The request's
+#   first bio is the latest queued at its sector that no merge took.
 # The trace prints microseconds: each bound moves by under 1 us a command.
 witness_times() {
-	local disk=$1 dev lba zsec mode=${3:-auto} kver major minor cached=0
+	local disk=$1 dev lba zsec mode=${3:-auto} kver major minor cached=0 late=0
 	dev=$(cat "/sys/block/$disk/dev")
 	lba=$(cat "/sys/block/$disk/queue/logical_block_size")
 	zsec=$(cat "/sys/block/$disk/queue/chunk_sectors")
 	kver=$(uname -r); major=${kver%%.*} minor=${kver#*.}; minor=${minor%%[.-]*}
 	[ $((major * 100 + minor)) -lt 609 ] || cached=1
+	[ $((major * 100 + minor)) -lt 618 ] || late=1
 	awk -v disk="$disk" -v dev="${dev%%:*},${dev#*:}" -v spl="$((lba / 512))" -v zsec="$zsec" \
-		-v mode="$mode" -v cached="$cached" -v debug="${ZNS_WITNESS_DEBUG:-0}" '
-	function field(name,   i, v) {
-		for (i = 1; i <= NF; i++)
-			if (index($i, name "=") == 1) {
-				v = substr($i, length(name) + 2); sub(/[,)]$/, "", v)
-				sub(/:.*/, "", v)
-				return v
-			}
-		return ""
-	}
-	function hex(h,   i, x) {
-		x = 0; h = tolower(h); sub(/^0x/, "", h)
-		for (i = 1; i <= length(h); i++) x = x * 16 + index("0123456789abcdef", substr(h, i, 1)) - 1
-		return x
-	}
-	function key(   i) {
-		for (i = 1; i <= NF; i++) if ($i ~ /^nvme[0-9]+:$/) break
-		return $i field("qid") "/" field("cmdid")
-	}
+		-v mode="$mode" -v cached="$cached" -v late="$late" -v debug="${ZNS_WITNESS_DEBUG:-0}" "$WITNESS_AWK_FIELDS"'
 	# a block event "DEV RWBS [BYTES (CMD)] SECTOR + NR ...": its sector
 	function bio_sector(ev,   j) {
 		if ($(ev + 1) != dev) return ""
@@ -420,7 +452,7 @@ witness_times() {
 				split(bio[k], b, ":")
 				if (bio[k] == "" || issue[k] == "") nobio++
 				else {
-					wn[z[k]]++; wlo[z[k]] += t[k] - b[1] - 1000
+					wn[z[k]]++; if (!late) wlo[z[k]] += t[k] - b[1] - 1000
 					if (b[2] == "" || (z[k] in wnohi)) wnohi[z[k]] = 1
 					else whi[z[k]] += issue[k] - b[2] + 1000
 				}
@@ -507,7 +539,7 @@ witness_compare_times() {
 # for a full zone (a finish moves the pointer, not the data written).
 witness_lifecycle() {
 	local what=$1 disk=$2 out
-	out=$(blkzone report "/dev/$disk" | awk '
+	out=$(blkzone report "/dev/$disk" | awk "$WITNESS_AWK_FIELDS"'
 		NR == FNR {
 			# start: 0x000000000, len 0x000800, cap 0x000800, wptr 0x000000 reset:0 non-seq:0, zcond: 1(em) [type: 2(SEQ_WRITE_REQUIRED)]
 			w = $0; sub(/.*wptr 0x/, "", w); sub(/ .*/, "", w)
@@ -515,11 +547,6 @@ witness_lifecycle() {
 			k = $0; sub(/.*zcond: */, "", k); sub(/\(.*/, "", k)
 			z = n++; wp[z] = hex(w); cap[z] = hex(c); cond[z] = k + 0
 			next
-		}
-		function hex(h,   i, x) {
-			x = 0; h = tolower(h)
-			for (i = 1; i <= length(h); i++) x = x * 16 + index("0123456789abcdef", substr(h, i, 1)) - 1
-			return x
 		}
 		FNR == 1 { for (i = 2; i <= NF; i++) col[$i] = i - 1; next }
 		{
