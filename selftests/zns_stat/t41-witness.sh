@@ -17,7 +17,8 @@
 # zone's latencies (count, min, max, sum) and queue waits must lie inside
 # the bounds the trace puts on them (witness_times). Every sixth step and
 # at the end, zns_stat's zone conditions and written sectors, where it
-# knows them, must be the device's (witness_lifecycle). The seed is printed
+# knows them, must be the device's (witness_lifecycle), and its fills at
+# reset what the device's answers give (witness_fills). The seed is printed
 # (ZNS_WITNESS_SEED=N reruns it);
 # ZNS_WITNESS_STEPS sets the steps per mode.
 # known-kernel-report: zonefs-append-sector
@@ -218,6 +219,8 @@ for mode in auto block; do
 	witness_compare "$mode" "$NS2" "$T/trace-$mode"
 	witness_compare_times "$mode" "$NS1" "$T/trace-$mode" $mode
 	witness_compare_times "$mode" "$NS2" "$T/trace-$mode" $mode
+	witness_compare_fills "$mode" "$NS1" "$T/trace-$mode"
+	witness_compare_fills "$mode" "$NS2" "$T/trace-$mode"
 	n=$(witness_appends_inside "$NS1" "$T/trace-$mode")
 	echo "$mode: $n block-layer appends landed inside their zone"
 	if [ "$zonefs_appends" = 1 ]; then

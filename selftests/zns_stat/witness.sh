@@ -573,3 +573,83 @@ witness_lifecycle() {
 	read -r _ nc nw n <<<"$out"
 	echo "$what: $disk: zns_stat knew $nc conditions and $nw written counts of $n zones, as the device has them"
 }
+
+# witness_fills DISK TRACE: per zone "ZONE N SUM MIN MAX SA" of the fills of
+# its successful resets as the device answered them in nvme_core's trace:
+# the sectors of the writes, appends and Write Zeroes it accepted in the
+# zone since its last successful reset (a workload starts on reset zones).
+# A select-all reset resets the zones that are not empty: those written
+# since their last reset; SA 1: one found the zone unwritten but opened or
+# finished since (empty or not: the trace does not say; the zone is left
+# out of the comparison).
+witness_fills() {
+	local disk=$1 lba zsec nz
+	lba=$(cat "/sys/block/$disk/queue/logical_block_size")
+	zsec=$(cat "/sys/block/$disk/queue/chunk_sectors")
+	nz=$(cat "/sys/block/$disk/queue/nr_zones")
+	awk -v disk="$disk" -v spl="$((lba / 512))" -v zsec="$zsec" -v nz="$nz" "$WITNESS_AWK_FIELDS"'
+	/nvme_setup_cmd: / {
+		if (field("disk") != disk) next
+		op = ""; for (i = 1; i <= NF; i++) if ($i ~ /^cmd=\(/) { op = substr($i, 6); break }
+		pend[key()] = op "|" field("slba") "|" field("len") "|" field("zsa") "|" field("all")
+		next
+	}
+	/nvme_complete_rq: / {
+		if (field("disk") != disk) next
+		k = key()
+		if (!(k in pend)) next
+		split(pend[k], c, "|"); delete pend[k]
+		if (hex(field("status")) % 2048) next
+		z = int(c[2] * spl / zsec)
+		if (c[1] ~ /^nvme_cmd_(write|zone_append|write_zeroes)$/) { w[z] += (c[3] + 1) * spl; next }
+		if (c[1] != "nvme_cmd_zone_mgmt_send") next
+		if (c[4] != 4) {	# an open or a finish may leave a zone not empty
+			if (c[4] != 3 && c[4] != 2) next
+			if (c[5] == 1) for (z = 0; z < nz; z++) touched[z] = 1
+			else touched[z] = 1
+			next
+		}
+		if (c[5] != 1) { fill(z); next }
+		# a select-all reset resets the zones that are not empty
+		for (z = 0; z < nz; z++)
+			if (w[z]) fill(z)
+			else if (touched[z]) { sa[z] = 1; touched[z] = 0 }
+	}
+	function fill(z,   f) {
+		f = w[z] + 0; w[z] = 0; touched[z] = 0
+		if (!n[z] || f < mn[z]) mn[z] = f
+		if (f > mx[z]) mx[z] = f
+		n[z]++; s[z] += f
+	}
+	END { for (z = 0; z < nz; z++) print z, n[z] + 0, s[z] + 0, mn[z] + 0, mx[z] + 0, sa[z] + 0 }' "$2"
+}
+
+# witness_compare_fills WHAT DISK TRACE: zns_stat's fills at reset (count,
+# sum, min, max) against witness_fills, in every zone the witness knows:
+# equal where zns_stat knew every fill (fill_resets equal), none
+# more than the witness's where it did not (a fill it did not know is
+# counted apart, in the summary's fill_unknown).
+witness_compare_fills() {
+	local what=$1 disk=$2 trace=$3 out
+	out=$(awk 'NR == FNR { n[$1] = $2; s[$1] = $3; mn[$1] = $4; mx[$1] = $5; sa[$1] = $6; next }
+		FNR == 1 { for (i = 2; i <= NF; i++) col[$i] = i - 1; next }
+		{
+			z = $col["zone"]; r = $col["fill_resets"]
+			if (sa[z]) { apart++; next }
+			if (r > n[z]) { printf "zone %d: %d fills, the device %d resets\n", z, r, n[z]; next }
+			if (r < n[z]) { partly++; next }
+			if (r && ($col["fill_sum_sectors"] != s[z] || $col["fill_min_sectors"] != mn[z] || $col["fill_max_sectors"] != mx[z]))
+				printf "zone %d: fills sum %s min %s max %s, the device %d %d %d\n", z,
+					$col["fill_sum_sectors"], $col["fill_min_sectors"], $col["fill_max_sectors"], s[z], mn[z], mx[z]
+			if (r) same += r
+		}
+		END { print "fills", same + 0, partly + 0, apart + 0 }' \
+		<(witness_fills "$disk" "$trace") "$ZNS_DEBUGFS/$disk/zones")
+	if grep -q '^zone ' <<<"$out"; then
+		echo "FAIL: $what: $disk: zns_stat's fills at reset against the device's answers (nvme_core's trace):"
+		grep '^zone ' <<<"$out"
+		_zns_failures=$((_zns_failures + 1))
+	fi
+	read -r _ same partly apart < <(tail -n 1 <<<"$out")
+	echo "$what: $disk: $same fills at reset as the device's; zones with a fill zns_stat did not know: $partly; zones the witness cannot tell: $apart"
+}
