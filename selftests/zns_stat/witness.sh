@@ -628,7 +628,7 @@ witness_fills() {
 # sum, min, max) against witness_fills, in every zone the witness knows:
 # equal where zns_stat knew every fill (fill_resets equal), none
 # more than the witness's where it did not (a fill it did not know is
-# counted apart, in the summary's fill_unknown).
+# counted apart: lifecycle's resets_fill_unknown).
 witness_compare_fills() {
 	local what=$1 disk=$2 trace=$3 out
 	out=$(awk 'NR == FNR { n[$1] = $2; s[$1] = $3; mn[$1] = $4; mx[$1] = $5; sa[$1] = $6; next }
