@@ -504,7 +504,8 @@ witness_compare_times() {
 		checked++
 		if (v < lo || (hi != "-" && v > hi)) { printf "%s %s %s outside [%s, %s]\n", $1, name, v, lo, hi; bad++ }
 	}
-	$1 == "nobio" { printf "no bio found for %s commands\n", $2; bad++; next }
+	# the witness line "nobio N", joined as "nobio:N"
+	$1 ~ /^nobio:/ { printf "no bio found for %s commands\n", substr($1, 7); bad++; next }
 	# witness: N MINLO MINHI MAXLO MAXHI SUMLO SUMHI, zns_stat: N MIN MAX SUM
 	$1 ~ /:wait$/ {
 		if (mode == "block") { if ($9 != "x" && $12 != 0) { print $1, "a queue wait with outcomes from the block layer"; bad++ }; next }
