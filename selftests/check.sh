@@ -125,6 +125,7 @@ debug_suite() {
 	fi
 }
 
+mkdir -p build && touch build/check.start
 setup=$(bash selftests/guest/host-setup.sh) || { echo "host setup failed"; echo "0 passed, 1 failed"; exit 1; }
 eval "$(grep '^KVER=' <<<"$setup")"
 echo "# default guest kernel: $KVER"
@@ -313,6 +314,22 @@ builtin_tests=()
 for t in "${@:-builtin}"; do [[ $t != builtin* ]] || builtin_tests+=("$t"); done
 [ "${#builtin_tests[@]}" = 0 ] || debug_suite debug-6.1-builtin builtin "${builtin_tests[@]}"
 wait_background
+
+# Each failed guest test's reasons (its FAIL lines, the diffs and bounds they
+# name, its seed), last: where a reader of the run's tail (CI's) sees them.
+for out in build/guest-*.out; do
+	[ "$out" -nt build/check.start ] || continue
+	name=${out#build/guest-}
+	tr -d '\r' <"$out" | awk -v suite="${name%.out}" '
+	/^(not )?ok [0-9]+ / {
+		if ($1 == "not") { shown = 0
+			for (i = 1; i <= nb; i++) if (buf[i] ~ /FAIL|seed [0-9]+,|outside|no bio|^# [<>] / && shown++ < 30)
+				printf "# why: %s: %s: %s\n", suite, $4, buf[i]
+		}
+		nb = 0; next
+	}
+	{ buf[++nb] = $0 }'
+done
 
 echo "$total_pass passed, $total_fail failed"
 [ "$total_fail" -eq 0 ]
