@@ -316,8 +316,9 @@ witness_compare() {
 # "mono", zns_stat's clock) before zns_stat's probe runs, and the next event
 # of the same call chain comes after it returned:
 # - zns_stat's setup time lies between the command's nvme_setup_cmd and its
-#   block_rq_issue (blk_mq_start_request(), after nvme_setup_cmd() in the
-#   same task: matched first in, first out per task);
+#   block_rq_issue (blk_mq_start_request(), right after nvme_setup_cmd()
+#   in the same task; a setup the task did not issue before its next one
+#   failed its dispatch and is set up again);
 # - its end, with outcomes from nvme_core, between nvme_complete_rq and the
 #   request's block_rq_complete (the same interrupt of a CPU, or the same
 #   task for a threaded interrupt, in order: a batch of
@@ -343,7 +344,8 @@ witness_times() {
 	[ $((major * 100 + minor)) -lt 609 ] || cached=1
 	[ $((major * 100 + minor)) -lt 618 ] || late=1
 	awk -v disk="$disk" -v dev="${dev%%:*},${dev#*:}" -v spl="$((lba / 512))" -v zsec="$zsec" \
-		-v mode="$mode" -v cached="$cached" -v late="$late" -v debug="${ZNS_WITNESS_DEBUG:-0}" "$WITNESS_AWK_FIELDS"'
+		-v mode="$mode" -v cached="$cached" -v late="$late" -v debug="${ZNS_WITNESS_DEBUG:-0}" \
+		-v maxr="$(cat /sys/module/nvme_core/parameters/max_retries)" "$WITNESS_AWK_FIELDS"'
 	# a block event "DEV RWBS [BYTES (CMD)] SECTOR + NR ...": its sector
 	function bio_sector(ev,   j) {
 		if ($(ev + 1) != dev) return ""
@@ -387,7 +389,13 @@ witness_times() {
 		} else if (name == "block_bio_frontmerge") {
 			if ((s = bio_sector(ev)) != "") { for (j = ev + 2; $j != "+"; j++) ; pop(s + $(j + 1)) }
 		} else if (name == "nvme_setup_cmd") {
-			k = key(); fifo_push("issue" task, k)
+			# a setup the task never issued failed its dispatch (the
+			# request is set up again later): its bio goes back
+			if ((task in pend) && (pend[task] in t)) {
+				k = pend[task]; if (bio[k] != "") push(sec[k], bio[k])
+				delete t[k]; delete bio[k]
+			}
+			k = key(); pend[task] = k
 			if (field("disk") == disk) {
 				op = ""; for (j = 1; j <= NF; j++) if ($j ~ /^cmd=\(/) { op = substr($j, 6); break }
 				s = field("slba") * spl
@@ -398,7 +406,8 @@ witness_times() {
 					 (op == "nvme_cmd_zone_mgmt_send" && !a[k]) ? pop(s) : ""
 			}
 		} else if (name == "block_rq_issue") {
-			if ((k = fifo_pop("issue" task)) != "" && (k in t)) issue[k] = now
+			if ((task in pend) && (pend[task] in t)) issue[pend[task]] = now
+			delete pend[task]
 		} else if (name == "nvme_complete_rq") {
 			if (prev[q] != "nvme_complete_rq") Q["end" q] = ""	# a new batch
 			k = key()
@@ -407,6 +416,10 @@ witness_times() {
 				user[k] = int(hex(field("flags")) / 2) % 2
 				retried[k] = field("retries") > 0
 				if (user[k] && bio[k] != "") push(sec[k], bio[k])	# not its bio
+				# an attempt nvme_core retries: the setup of the next
+				# attempt takes the bio again
+				if (!user[k] && st[k] && int(hex(field("status")) / 16384) % 2 == 0 &&
+				    field("retries") < maxr && bio[k] != "") push(sec[k], bio[k])
 				lo_end[k] = now
 			}
 			# a failed attempt ends alone (never in a batch): its
