@@ -246,18 +246,19 @@ static inline void zns_bdev_close(struct zns_bdev_ref *ref)
  * caller then takes the request's allocation, rq->start_time_ns). Needs
  * CONFIG_BLK_CGROUP (Debian: y) on every kernel.
  * - up to 6.17: submit_bio_noacct_nocheck() stamps every bio's bi_issue
- *   (blkcg_bio_issue_init()) with ktime_get_ns() in its low 51 bits. 6.1
- *   has the helpers in linux/blk_types.h; 6.12 keeps them in block/
- *   (private), same encoding: the mask is ours, checked against the
- *   kernel's where it is public.
+ *   (blkcg_bio_issue_init()) with ktime_get_ns() in its low 51 bits, right
+ *   before it traces block_bio_queue. 6.1 has the helpers in
+ *   linux/blk_types.h; 6.12 keeps them in block/ (private), same encoding:
+ *   the mask is ours, checked against the kernel's where it is public.
  * - from 6.18 ("block: cleanup bio_issue", 1733e8887483, and the next two
- *   commits): bi_issue became u64 issue_time_ns, whole nanoseconds of
- *   blk_time_get_ns() (ktime_get_ns(), or the plug's cached copy of it),
- *   stamped in blk_mq_submit_bio() before a zone write plug holds the bio,
- *   but only on a queue with QUEUE_FLAG_BIO_ISSUE_TIME (blk-iolatency's,
- *   or zns_queue_stamp_bios() below); bio_init() zeroes it, and 0 sends
- *   the caller to the request's allocation. 7.2 (sid) built and run: t37
- *   sees the zone write plug's wait with the flag set.
+ *   commits): bi_issue became u64 issue_time_ns, stamped in
+ *   blk_mq_submit_bio(), after the queue was entered and the bio split,
+ *   and only on a queue with QUEUE_FLAG_BIO_ISSUE_TIME (blk-iolatency's;
+ *   Debian's 7.2 does not build it). bio_init() zeroes it. zns_stat
+ *   stamps it itself from block_bio_queue (zns_bio_stamp()), where earlier
+ *   kernels do: the wait starts at the same point on every kernel (sid's
+ *   7.2.13 waited up to 1.2 ms a zone before the kernel's own stamp). Only
+ *   blk-iolatency reads the field, and where it is on, it stamps again.
  * probe.c's queue_wait() masks the difference to 51 bits: right for both.
  */
 #define ZNS_BIO_ISSUE_TIME_MASK	GENMASK_ULL(50, 0)
@@ -276,29 +277,14 @@ static inline u64 zns_bio_issue_ns(const struct bio *bio)
 #endif
 }
 
-/*
- * From 6.18 the block layer stamps a bio's issue_time_ns only on a queue
- * with QUEUE_FLAG_BIO_ISSUE_TIME, which only blk-iolatency sets (Debian's
- * kernels do not build it: CONFIG_BLK_CGROUP_IOLATENCY is not set in 7.2).
- * zns_stat sets it on the queue of each disk it counts, so that queue wait
- * starts at submission, a zone write plug's wait included, as on earlier
- * kernels, which stamp every bio (nothing to do there). True when it set
- * the flag, which zns_queue_unstamp_bios() then clears when the disk is let
- * go (blk-iolatency, where built, sets it again at its next target).
- */
-static inline bool zns_queue_stamp_bios(struct request_queue *q)
-{
-#if defined(CONFIG_BLK_CGROUP) && !ZNS_KERNEL_RANGE(5, 15, 0, 6, 18, 0)
-	return !test_and_set_bit(QUEUE_FLAG_BIO_ISSUE_TIME, &q->queue_flags);
-#else
-	return false;
-#endif
-}
+/* zns_stat stamps bios itself (probe_bio_queue()): from 6.18, above. */
+#define ZNS_STAMPS_BIOS	(IS_ENABLED(CONFIG_BLK_CGROUP) &&		\
+			 !ZNS_KERNEL_RANGE(5, 15, 0, 6, 18, 0))
 
-static inline void zns_queue_unstamp_bios(struct request_queue *q)
+static inline void zns_bio_stamp(struct bio *bio, u64 now_ns)
 {
 #if defined(CONFIG_BLK_CGROUP) && !ZNS_KERNEL_RANGE(5, 15, 0, 6, 18, 0)
-	clear_bit(QUEUE_FLAG_BIO_ISSUE_TIME, &q->queue_flags);
+	bio->issue_time_ns = now_ns;
 #endif
 }
 

@@ -235,8 +235,6 @@ static void zns_disk_free(struct zns_disk *zd)
 {
 	if (zd->inflight)
 		inflight_put(zd->inflight);
-	if (zd->stamps_bios)
-		zns_queue_unstamp_bios(zd->gendisk->queue);
 	zns_gendisk_put(zd->gendisk);
 	kfree(zd);
 }
@@ -463,7 +461,6 @@ static int zns_disk_create(struct zns_geometry *geo)
 	zd->ns = ns;
 	zd->table_gen = table_gen(ns);	/* the table has geo now */
 	path_geometry_set(zd, geo);
-	zd->stamps_bios = zns_queue_stamp_bios(zd->gendisk->queue);
 
 	raw_spin_lock_irqsave(&zns_publish_lock, flags);
 	hlist_add_head_rcu(&zd->hash_node, hash_head(zd->gendisk));

@@ -455,7 +455,6 @@ struct zns_disk {
 	u32 lba_bytes;
 	u32 table_gen;
 	bool seed_wanted;		/* seed.c: a report for its new table */
-	bool stamps_bios;		/* zns_queue_stamp_bios() set its flag */
 };
 
 /* Lock-free minimum and maximum; the 0 of a fresh table means "none yet". */
@@ -729,6 +728,7 @@ void probe_setup(void *data, struct request *req, struct nvme_command *cmd);
 void probe_done(void *data, struct request *req);
 void probe_block_done(void *data, struct request *req,
 		      ZNS_BLK_STATUS_ARG error, unsigned int nr_bytes);
+void probe_bio_queue(void *data, struct bio *bio);
 
 /* tp.c: attaching to nvme_core */
 int zns_tp_init(void);

@@ -380,8 +380,9 @@ static void attempt_ended(struct request *req, struct gendisk *gendisk,
 
 /*
  * How long a block-layer request waited before its setup: from its first
- * bio's submission, where the block layer stamped it (bi_issue: the wait
- * in a zone write plug, 6.10+, comes before any request exists), else from
+ * bio's submission, where the block layer (or from 6.18 probe_bio_queue())
+ * stamped it (the wait in a zone write plug, 6.10+, comes before any
+ * request exists), else from
  * the request's allocation (stamped only when something needs the time:
  * I/O statistics, a scheduler). Passthrough commands are left out, and so
  * are retried ones: before this attempt's setup lie their earlier
@@ -402,6 +403,17 @@ static void queue_wait(struct request *req, const struct zns_cmd *zc,
 	done->has_wait = from && !blk_rq_is_passthrough(req) &&
 			 !READ_ONCE(zns_nvme_req(req)->retries);
 	done->wait_ns = zc->start_ns > from ? zc->start_ns - from : 0;
+}
+
+/*
+ * block_bio_queue, attached from 6.18 only (compat.h, ZNS_STAMPS_BIOS): a
+ * bio's submission stamp, where earlier kernels take it, for queue_wait().
+ * Every zoned disk's bio: a multipath head's bios go on to a path's queue.
+ */
+void probe_bio_queue(void *data, struct bio *bio)
+{
+	if (bdev_is_zoned(bio->bi_bdev))
+		zns_bio_stamp(bio, ktime_get_ns());
 }
 
 /* A zone report seeds the zones zns_stat does not know (lifecycle.c). */

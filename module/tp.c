@@ -38,6 +38,9 @@ static struct zns_tp zns_tps[] = {
 /* The block layer's completion: attached only for mirror.c's fallback. */
 static struct tracepoint *block_tp;
 static bool block_attached;
+/* The block layer's submission: stamps bios from 6.18 (ZNS_STAMPS_BIOS). */
+static struct tracepoint *bio_queue_tp;
+static bool bio_queue_attached;
 
 static DEFINE_MUTEX(zns_tp_lock);
 static bool ready;		/* zns_tp_init() ran: parameters may act */
@@ -90,22 +93,51 @@ static void match_block_tracepoint(struct tracepoint *tp, void *priv)
 {
 	if (!strcmp(tp->name, "block_rq_complete"))
 		block_tp = tp;
+	else if (!strcmp(tp->name, "block_bio_queue"))
+		bio_queue_tp = tp;
+}
+
+/* A probe of the block layer's, which zns_stat can do without; logged. */
+static bool attach_block_layer_probe(struct tracepoint *tp, void *probe,
+				     const char *without)
+{
+	int ret = tp ? tracepoint_probe_register(tp, probe, NULL) : -ENOENT;
+
+	if (ret)
+		pr_err("cannot attach to %s: %d: %s\n",
+		       tp ? tp->name : "a block tracepoint", ret, without);
+	return !ret;
+}
+
+/*
+ * Where the kernel no longer stamps every bio. Without it queue waits
+ * start at the request's allocation. Holds zns_tp_lock.
+ */
+static void attach_bio_queue_probe(void)
+{
+	if (!ZNS_STAMPS_BIOS || bio_queue_attached)
+		return;
+	bio_queue_attached =
+		attach_block_layer_probe(bio_queue_tp, probe_bio_queue,
+					 "queue waits start at the request's allocation");
+}
+
+/* The caller waits for running probes. Holds zns_tp_lock. */
+static void detach_bio_queue_probe(void)
+{
+	if (!bio_queue_attached)
+		return;
+	tracepoint_probe_unregister(bio_queue_tp, probe_bio_queue, NULL);
+	bio_queue_attached = false;
 }
 
 /* When outcomes are to come from the block layer. Holds zns_tp_lock. */
 static void attach_block_probe(void)
 {
-	int ret = -ENOENT;
-
 	if (block_attached || !mirror_wants_block())
 		return;
-	if (block_tp)
-		ret = tracepoint_probe_register(block_tp, probe_block_done,
-						NULL);
-	if (ret)
-		pr_err("cannot attach to block_rq_complete: %d: completions count as dropped\n",
-		       ret);
-	block_attached = !ret;
+	block_attached = attach_block_layer_probe(block_tp, probe_block_done,
+						  "completions count as dropped");
 	mirror_block_attached(block_attached);
 }
 
@@ -135,6 +167,7 @@ static void attach_probes(void)
 	/* Slots left by completions missed while detached must not match. */
 	inflight_forget_all();
 	attach_block_probe();
+	attach_bio_queue_probe();
 	for (i = 0; i < ARRAY_SIZE(zns_tps); i++) {
 		ret = tracepoint_probe_register(zns_tps[i].tp,
 						zns_tps[i].probe, NULL);
@@ -152,6 +185,7 @@ unregister:
 	while (--i >= 0)
 		tracepoint_probe_unregister(zns_tps[i].tp, zns_tps[i].probe,
 					    NULL);
+	detach_bio_queue_probe();
 	detach_block_probe();
 	tracepoint_synchronize_unregister();
 }
@@ -164,6 +198,7 @@ static void detach_probes(void)
 	for (i = ARRAY_SIZE(zns_tps) - 1; i >= 0; i--)
 		tracepoint_probe_unregister(zns_tps[i].tp, zns_tps[i].probe,
 					    NULL);
+	detach_bio_queue_probe();
 	detach_block_probe();
 	tracepoint_synchronize_unregister();
 	WRITE_ONCE(attached, false);

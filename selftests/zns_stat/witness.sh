@@ -330,9 +330,9 @@ witness_compare() {
 #   block_bio_queue, and after the task's previous event (before 6.9,
 #   stamped right before the trace) or after the task's current system call
 #   began (6.9+: the plug's cached time, taken at most as early as the
-#   plug, which lives inside one system call). From 6.18 the stamp is
-#   taken in blk_mq_submit_bio(), after the block_bio_queue, at most as
-#   late as the setup: the wait's lower bound is 0 there. The request's
+#   plug, which lives inside one system call). From 6.18 zns_stat stamps
+#   it in its own probe of block_bio_queue: after the witness's event, and
+#   before the task's next event (else before the setup). The request's
 #   first bio is the latest queued at its sector that no merge took.
 # The trace prints microseconds: each bound moves by under 1 us a command.
 witness_times() {
@@ -380,10 +380,18 @@ witness_times() {
 		# (where another interrupt cannot nest), or a task (a threaded
 		# interrupt on PREEMPT_RT)
 		ctx = substr($(i + 1), 3, 1); q = intask ? "task" task : c ctx
+		# 6.18+: the task went on after the stamp of its last bio
+		if (intask && (task in qpend)) { bhi[qpend[task]] = now; delete qpend[task] }
 		if (name == "sys_enter") { sys[task] = now; last[task] = now; prev[q] = name; next }
 		if (name == "block_bio_queue") {
-			if ((s = bio_sector(ev)) != "")
-				push(s, sprintf("%.0f:%s", now, cached ? (task in sys ? sprintf("%.0f", sys[task]) : "") : (task in last ? sprintf("%.0f", last[task]) : "")))
+			if ((s = bio_sector(ev)) != "") {
+				push(s, ++nbio)
+				if (late) { blo[nbio] = now; bhi[nbio] = ""; if (intask) qpend[task] = nbio }
+				else {
+					bhi[nbio] = now
+					blo[nbio] = cached ? (task in sys ? sys[task] : "") : (task in last ? last[task] : "")
+				}
+			}
 		} else if (name == "block_bio_backmerge" || name == "block_rq_merge") {
 			if ((s = bio_sector(ev)) != "") pop(s)
 		} else if (name == "block_bio_frontmerge") {
@@ -462,12 +470,12 @@ witness_times() {
 			if (debug) printf "CMD %d %s %s %.0f %s %.0f %s %s %d\n", z[k], op, k, t[k], issue[k] == "" ? "-" : sprintf("%.0f", issue[k]),
 				lo_end[k], hi_end[k] == "" ? "-" : sprintf("%.0f", hi_end[k]), bio[k] == "" ? "-" : bio[k], user[k] > "/dev/stderr"
 			if (!user[k] && !retried[k] && mode != "block") {
-				split(bio[k], b, ":")
-				if (bio[k] == "" || issue[k] == "") nobio++
-				else {
-					wn[z[k]]++; if (!late) wlo[z[k]] += t[k] - b[1] - 1000
-					if (b[2] == "" || (z[k] in wnohi)) wnohi[z[k]] = 1
-					else whi[z[k]] += issue[k] - b[2] + 1000
+				b = bio[k]
+				if (b == "" || issue[k] == "") nobio++
+				else {	# a stamp with no later event of its task: before the setup
+					wn[z[k]]++; wlo[z[k]] += t[k] - (bhi[b] == "" ? t[k] : bhi[b]) - 1000
+					if (blo[b] == "" || (z[k] in wnohi)) wnohi[z[k]] = 1
+					else whi[z[k]] += issue[k] - blo[b] + 1000
 				}
 			}
 		}
