@@ -121,6 +121,18 @@ witness_start() {
 	echo 1 > "$WITNESS_TRACE/tracing_on"
 }
 
+# witness_bio_queue_last: from 6.18 zns_stat stamps bios in its own probe
+# of block_bio_queue (the kernel stamps later, if at all): after zns_stat
+# is loaded, the witness's event is registered again, after that probe, so
+# that the stamp comes before the time the event records, as the kernel's
+# own stamp does before 6.18 (witness_times).
+witness_bio_queue_last() {
+	local e=$WITNESS_TRACE/events/block/block_bio_queue/enable kver major minor
+	kver=$(uname -r); major=${kver%%.*} minor=${kver#*.}; minor=${minor%%[.-]*}
+	[ $((major * 100 + minor)) -ge 618 ] || return 0
+	{ echo 0 > "$e" && echo 1 > "$e"; } || fail "cannot enable block_bio_queue again"
+}
+
 # witness_clear: the record emptied, the events left on (what came before,
 # e.g. a test's own setup, is not part of what is compared).
 witness_clear() {
@@ -331,20 +343,21 @@ witness_compare() {
 #   stamped right before the trace) or after the task's current system call
 #   began (6.9+: the plug's cached time, taken at most as early as the
 #   plug, which lives inside one system call). From 6.18 zns_stat stamps
-#   it in its own probe of block_bio_queue: after the witness's event, and
-#   before the task's next event (else before the setup). The request's
+#   it in its own probe of block_bio_queue, with ktime_get_ns(), which the
+#   witness registers again after it (witness_bio_queue_last): before the
+#   event, after the task's previous one, as before 6.9. The request's
 #   first bio is the latest queued at its sector that no merge took.
 # The trace prints microseconds: each bound moves by under 1 us a command.
 witness_times() {
-	local disk=$1 dev lba zsec mode=${3:-auto} kver major minor cached=0 late=0
+	local disk=$1 dev lba zsec mode=${3:-auto} kver major minor cached=0
 	dev=$(cat "/sys/block/$disk/dev")
 	lba=$(cat "/sys/block/$disk/queue/logical_block_size")
 	zsec=$(cat "/sys/block/$disk/queue/chunk_sectors")
 	kver=$(uname -r); major=${kver%%.*} minor=${kver#*.}; minor=${minor%%[.-]*}
 	[ $((major * 100 + minor)) -lt 609 ] || cached=1
-	[ $((major * 100 + minor)) -lt 618 ] || late=1
+	[ $((major * 100 + minor)) -lt 618 ] || cached=0	# zns_stat stamps
 	awk -v disk="$disk" -v dev="${dev%%:*},${dev#*:}" -v spl="$((lba / 512))" -v zsec="$zsec" \
-		-v mode="$mode" -v cached="$cached" -v late="$late" -v debug="${ZNS_WITNESS_DEBUG:-0}" \
+		-v mode="$mode" -v cached="$cached" -v debug="${ZNS_WITNESS_DEBUG:-0}" \
 		-v maxr="$(cat /sys/module/nvme_core/parameters/max_retries)" "$WITNESS_AWK_FIELDS"'
 	# a block event "DEV RWBS [BYTES (CMD)] SECTOR + NR ...": its sector
 	function bio_sector(ev,   j) {
@@ -380,17 +393,11 @@ witness_times() {
 		# (where another interrupt cannot nest), or a task (a threaded
 		# interrupt on PREEMPT_RT)
 		ctx = substr($(i + 1), 3, 1); q = intask ? "task" task : c ctx
-		# 6.18+: the task went on after the stamp of its last bio
-		if (intask && (task in qpend)) { bhi[qpend[task]] = now; delete qpend[task] }
 		if (name == "sys_enter") { sys[task] = now; last[task] = now; prev[q] = name; next }
 		if (name == "block_bio_queue") {
 			if ((s = bio_sector(ev)) != "") {
-				push(s, ++nbio)
-				if (late) { blo[nbio] = now; bhi[nbio] = ""; if (intask) qpend[task] = nbio }
-				else {
-					bhi[nbio] = now
-					blo[nbio] = cached ? (task in sys ? sys[task] : "") : (task in last ? last[task] : "")
-				}
+				push(s, ++nbio); bhi[nbio] = now
+				blo[nbio] = cached ? (task in sys ? sys[task] : "") : (task in last ? last[task] : "")
 			}
 		} else if (name == "block_bio_backmerge" || name == "block_rq_merge") {
 			if ((s = bio_sector(ev)) != "") pop(s)
@@ -472,8 +479,8 @@ witness_times() {
 			if (!user[k] && !retried[k] && mode != "block") {
 				b = bio[k]
 				if (b == "" || issue[k] == "") nobio++
-				else {	# a stamp with no later event of its task: before the setup
-					wn[z[k]]++; wlo[z[k]] += t[k] - (bhi[b] == "" ? t[k] : bhi[b]) - 1000
+				else {
+					wn[z[k]]++; wlo[z[k]] += t[k] - bhi[b] - 1000
 					if (blo[b] == "" || (z[k] in wnohi)) wnohi[z[k]] = 1
 					else whi[z[k]] += issue[k] - blo[b] + 1000
 				}
