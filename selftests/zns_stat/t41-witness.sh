@@ -22,6 +22,7 @@
 # (ZNS_WITNESS_SEED=N reruns it);
 # ZNS_WITNESS_STEPS sets the steps per mode.
 # known-kernel-report: zonefs-append-sector
+# zns-timeout: 600
 # Failed passthrough commands run in auto mode only: 6.12's block layer
 # completes them as successes, which the fallback cannot tell (t63).
 . "${0%/*}/lib.sh"
