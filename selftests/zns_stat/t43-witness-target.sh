@@ -247,14 +247,8 @@ target_record() {
 		if (st) { err[z]++; next }
 		if (op == "nvme_cmd_zone_append" && int(hex(field("res")) * spl / zsec) != z) misplaced++
 		cnt[z, op]++
-		if (op == "nvme_cmd_read") {	# sectors in every zone touched
-			first = slba * spl
-			for (x = first; x < first + sectors; x = (int(x / zsec) + 1) * zsec) {
-				end = (int(x / zsec) + 1) * zsec
-				if (end > first + sectors) end = first + sectors
-				sec[int(x / zsec), op] += end - x
-			}
-		} else {
+		if (op == "nvme_cmd_read") per_zone(sec, op, slba * spl, sectors)	# every zone touched
+		else {
 			sec[z, op] += sectors
 			written[z] += sectors
 		}

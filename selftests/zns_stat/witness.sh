@@ -51,6 +51,24 @@ function hex(h,   i, x) {
 function key(   i) {
 	for (i = 1; i <= NF; i++) if ($i ~ /^nvmet?[0-9]*:$/) break
 	return $i field("qid") "/" field("cmdid")
+}
+function cmd_op(   i) {	# the opcode of an nvme_setup_cmd line: "nvme_cmd_write"
+	for (i = 1; i <= NF; i++) if ($i ~ /^cmd=\(/) return substr($i, 6)
+	return ""
+}
+# setup_kept(), on an nvme_setup_cmd line: pend[key()] holds its command,
+# "OP|SLBA|LEN|ZSA|ALL", until its completion
+function setup_kept() {
+	pend[key()] = cmd_op() "|" field("slba") "|" field("len") "|" field("zsa") "|" field("all")
+}
+# per_zone(A, OP, FIRST, N): N sectors from sector FIRST added to A[ZONE, OP]
+# in each zone they touch (zones of zsec sectors)
+function per_zone(a, op, first, n,   x, end) {
+	for (x = first; x < first + n; x = (int(x / zsec) + 1) * zsec) {
+		end = (int(x / zsec) + 1) * zsec
+		if (end > first + n) end = first + n
+		a[int(x / zsec), op] += end - x
+	}
 }'
 
 # witness_seed STEPS: $seed (ZNS_WITNESS_SEED, else from the time) and
@@ -170,12 +188,7 @@ witness_nvme() {
 	nz=$(cat "/sys/block/$disk/queue/nr_zones")
 	awk -v disk="$disk" -v spl="$((lba / 512))" -v zsec="$zsec" -v nz="$nz" -v mode="${3:-}" \
 		-v maxr="$(cat /sys/module/nvme_core/parameters/max_retries)" "$WITNESS_AWK_FIELDS"'
-	/nvme_setup_cmd: / {
-		if (field("disk") != disk) next
-		op = ""; for (i = 1; i <= NF; i++) if ($i ~ /^cmd=\(/) { op = substr($i, 6); break }
-		pend[key()] = op "|" field("slba") "|" field("len") "|" field("zsa") "|" field("all")
-		next
-	}
+	/nvme_setup_cmd: / { if (field("disk") == disk) setup_kept(); next }
 	/nvme_complete_rq: / {
 		if (field("disk") != disk) next
 		k = key()
@@ -206,14 +219,8 @@ witness_nvme() {
 		}
 		if (st) { err[z]++; next }
 		cnt[z, op]++
-		if (op == "nvme_cmd_read") {	# sectors in every zone touched
-			first = slba * spl
-			for (x = first; x < first + sectors; x = (int(x / zsec) + 1) * zsec) {
-				end = (int(x / zsec) + 1) * zsec
-				if (end > first + sectors) end = first + sectors
-				sec[int(x / zsec), op] += end - x
-			}
-		} else sec[z, op] += sectors
+		if (op == "nvme_cmd_read") per_zone(sec, op, slba * spl, sectors)	# every zone touched
+		else sec[z, op] += sectors
 	}
 	END {
 		for (z = 0; z < nz; z++) {
@@ -412,7 +419,7 @@ witness_times() {
 			}
 			k = key(); pend[task] = k
 			if (field("disk") == disk) {
-				op = ""; for (j = 1; j <= NF; j++) if ($j ~ /^cmd=\(/) { op = substr($j, 6); break }
+				op = cmd_op()
 				s = field("slba") * spl
 				t[k] = now; o[k] = op; z[k] = int(s / zsec); a[k] = field("all") == 1
 				zsa[k] = field("zsa"); sec[k] = s; issue[k] = ""; hi_end[k] = ""
@@ -617,12 +624,7 @@ witness_fills() {
 	zsec=$(cat "/sys/block/$disk/queue/chunk_sectors")
 	nz=$(cat "/sys/block/$disk/queue/nr_zones")
 	awk -v disk="$disk" -v spl="$((lba / 512))" -v zsec="$zsec" -v nz="$nz" "$WITNESS_AWK_FIELDS"'
-	/nvme_setup_cmd: / {
-		if (field("disk") != disk) next
-		op = ""; for (i = 1; i <= NF; i++) if ($i ~ /^cmd=\(/) { op = substr($i, 6); break }
-		pend[key()] = op "|" field("slba") "|" field("len") "|" field("zsa") "|" field("all")
-		next
-	}
+	/nvme_setup_cmd: / { if (field("disk") == disk) setup_kept(); next }
 	/nvme_complete_rq: / {
 		if (field("disk") != disk) next
 		k = key()
