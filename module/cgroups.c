@@ -60,7 +60,7 @@ MODULE_PARM_DESC(cgroup_slots,
  * The cgroup a request is charged to, by id; 0: none (no bio, or a bio
  * with no blkg: passthrough). The blkg holds its cgroup while the bio lives.
  */
-u64 request_cgroup(struct request *req)
+u64 zns_request_cgroup(struct request *req)
 {
 	struct cgroup_subsys_state *css;
 
@@ -87,7 +87,7 @@ static size_t cgroups_size(u32 slots)
 	       bloom_words(slots) * sizeof(atomic64_t);
 }
 
-int cgroups_alloc(struct zone_table *tbl)
+int zns_cgroups_alloc(struct zone_table *tbl)
 {
 	unsigned int n = READ_ONCE(cgroup_slots);
 	struct cgroup_table *cgt;
@@ -103,12 +103,12 @@ int cgroups_alloc(struct zone_table *tbl)
 	return 0;
 }
 
-void cgroups_free(struct zone_table *tbl)
+void zns_cgroups_free(struct zone_table *tbl)
 {
 	vfree(tbl->cgroups);
 }
 
-size_t cgroups_bytes(const struct zone_table *tbl)
+size_t zns_cgroups_bytes(const struct zone_table *tbl)
 {
 	return PAGE_ALIGN(cgroups_size(tbl->cgroups->slots));
 }
@@ -201,8 +201,8 @@ static bool has_sectors(unsigned int opi)
  * Count one completed command for its cgroup. Returns the owner code a
  * successful write, append or write zeroes gives its zone, 0 otherwise.
  */
-u32 cgroups_account(struct zone_table *tbl, const struct zns_cmd *zc,
-		    unsigned int opi, u16 status, u64 lat_ns)
+u32 zns_cgroups_account(struct zone_table *tbl, const struct zns_cmd *zc,
+			unsigned int opi, u16 status, u64 lat_ns)
 {
 	u32 e = cgroup_entry(tbl->cgroups, zc->cgroup);
 	struct cgroup_op *c = &tbl->cgroups->entry[e].op[opi];
@@ -220,7 +220,7 @@ u32 cgroups_account(struct zone_table *tbl, const struct zns_cmd *zc,
 }
 
 /* What "zones" prints as a zone's owner (include/zns_stat.h). */
-u64 cgroups_owner_id(struct zone_table *tbl, u32 code)
+u64 zns_cgroups_owner_id(struct zone_table *tbl, u32 code)
 {
 	switch (code) {
 	case ZNS_OWNER_NONE:
@@ -317,7 +317,7 @@ static void show_row(struct seq_file *m, const struct cgroup_row *row,
  * other and mixed (its only figure: zones). Paths are resolved now, out of
  * RCU: cgroup_path() takes a mutex.
  */
-int cgroups_show(struct seq_file *m, void *v)
+int zns_cgroups_show(struct seq_file *m, void *v)
 {
 	struct zns_ns *ns = m->private;
 	struct cgroup_row *rows = NULL;

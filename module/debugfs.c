@@ -300,7 +300,7 @@ DEFINE_SHOW_ATTRIBUTE(errors);
 DEFINE_SHOW_ATTRIBUTE(hist_queue_wait);
 DEFINE_SHOW_ATTRIBUTE(life);
 DEFINE_SHOW_ATTRIBUTE(life_times);
-DEFINE_SHOW_ATTRIBUTE(cgroups);
+DEFINE_SHOW_ATTRIBUTE(zns_cgroups);
 
 /* Kernel practice (blktrace): only the directory creation is checked. */
 static struct dentry *add_ns_dir(struct zns_ns *ns)
@@ -317,7 +317,7 @@ static struct dentry *add_ns_dir(struct zns_ns *ns)
 	debugfs_create_file("queue_wait", 0444, dir, ns, &hist_queue_wait_fops);
 	debugfs_create_file("lifecycle", 0444, dir, ns, &life_fops);
 	debugfs_create_file("lifetimes", 0444, dir, ns, &life_times_fops);
-	debugfs_create_file("cgroups", 0444, dir, ns, &cgroups_fops);
+	debugfs_create_file("cgroups", 0444, dir, ns, &zns_cgroups_fops);
 	return dir;
 }
 

@@ -645,14 +645,14 @@ void reset_log_add_at(struct reset_log *log, u32 zone, u64 latency_ns,
 extern const struct file_operations reset_log_fops;	/* "resets" */
 
 /* cgroups.c: who issued each command, and whose data each zone holds */
-u64 request_cgroup(struct request *req);
-int cgroups_alloc(struct zone_table *tbl);
-void cgroups_free(struct zone_table *tbl);
-size_t cgroups_bytes(const struct zone_table *tbl);
-u32 cgroups_account(struct zone_table *tbl, const struct zns_cmd *zc,
-		    unsigned int opi, u16 status, u64 lat_ns);
-u64 cgroups_owner_id(struct zone_table *tbl, u32 code);
-int cgroups_show(struct seq_file *m, void *v);
+u64 zns_request_cgroup(struct request *req);
+int zns_cgroups_alloc(struct zone_table *tbl);
+void zns_cgroups_free(struct zone_table *tbl);
+size_t zns_cgroups_bytes(const struct zone_table *tbl);
+u32 zns_cgroups_account(struct zone_table *tbl, const struct zns_cmd *zc,
+			unsigned int opi, u16 status, u64 lat_ns);
+u64 zns_cgroups_owner_id(struct zone_table *tbl, u32 code);
+int zns_cgroups_show(struct seq_file *m, void *v);
 
 /* lifecycle.c: zones as the host drove them */
 void life_init(struct zone_table *tbl, const struct zns_geometry *geo);

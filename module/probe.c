@@ -181,7 +181,7 @@ void probe_setup(void *data, struct request *req, struct nvme_command *cmd)
 		return;
 
 	mirror_check(req, cmd);
-	zc.cgroup = request_cgroup(req);
+	zc.cgroup = zns_request_cgroup(req);
 	zc.start_ns = ktime_get_ns();
 
 	rcu_read_lock();
@@ -272,7 +272,7 @@ static void request_command(struct request *req, struct zns_cmd *zc)
 {
 	unsigned int lba_shift;
 
-	zc->cgroup = request_cgroup(req);
+	zc->cgroup = zns_request_cgroup(req);
 	if (blk_rq_is_passthrough(req)) {
 		lba_shift = ilog2(queue_logical_block_size(req->q)) -
 			    SECTOR_SHIFT;

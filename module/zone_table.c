@@ -61,7 +61,7 @@ struct zone_table *zone_table_alloc(const struct zns_geometry *geo, u32 gen)
 	tbl->real_offset = ktime_get_real_ns() - ktime_get_ns();
 	life_init(tbl, geo);
 	if (hist_alloc(tbl) || reset_log_init(&tbl->reset_log) ||
-	    cgroups_alloc(tbl)) {
+	    zns_cgroups_alloc(tbl)) {
 		zone_table_free(tbl);
 		return NULL;
 	}
@@ -88,7 +88,7 @@ void zone_table_free(struct zone_table *tbl)
 		return;
 	hist_free(tbl);
 	reset_log_free(&tbl->reset_log);
-	cgroups_free(tbl);
+	zns_cgroups_free(tbl);
 	vfree(tbl->active_zones);
 	vfree(tbl);
 }
@@ -98,7 +98,7 @@ size_t zone_table_bytes(const struct zone_table *tbl)
 {
 	return PAGE_ALIGN(struct_size(tbl, zones, tbl->nr_zones)) +
 	       PAGE_ALIGN(active_zones_bytes(tbl->nr_zones)) + hist_bytes() +
-	       reset_log_bytes(&tbl->reset_log) + cgroups_bytes(tbl);
+	       reset_log_bytes(&tbl->reset_log) + zns_cgroups_bytes(tbl);
 }
 
 void zone_table_dropped(struct zns_ns *ns)
@@ -245,7 +245,7 @@ void zone_table_account(struct zone_table *tbl, const struct zns_cmd *zc,
 			 life_select_all(tbl, opi, done->now_ns, lat_ns))
 			sweep_request();
 		count_select_all(tbl, opi, done->status);
-		cgroups_account(tbl, zc, opi, done->status, lat_ns);
+		zns_cgroups_account(tbl, zc, opi, done->status, lat_ns);
 		if (!done->status)
 			hist_latency(tbl, opi, lat_ns);
 		return;
@@ -256,7 +256,7 @@ void zone_table_account(struct zone_table *tbl, const struct zns_cmd *zc,
 	}
 	zone = zc->sector >> tbl->zone_shift;
 	zs = &tbl->zones[zone];
-	owner = cgroups_account(tbl, zc, opi, done->status, lat_ns);
+	owner = zns_cgroups_account(tbl, zc, opi, done->status, lat_ns);
 	if (done->status) {
 		if (opi == ZNS_OPI_RESET)
 			reset_log_add(&tbl->reset_log, zone, lat_ns,
@@ -343,6 +343,6 @@ void zone_stat_values(struct zone_table *tbl, u32 zone, u64 *v)
 	v[ZNS_ZC_WRITE_ZEROES_LAT_SUM_NS] =
 		atomic64_read(&zs->write_zeroes.lat_sum_ns);
 	life_values(tbl, zone, v);
-	v[ZNS_ZC_OWNER_CGROUP] = cgroups_owner_id(tbl, v[ZNS_ZC_OWNER_CGROUP]);
+	v[ZNS_ZC_OWNER_CGROUP] = zns_cgroups_owner_id(tbl, v[ZNS_ZC_OWNER_CGROUP]);
 	v[ZNS_ZC_ROOT_WRITTEN_SECTORS] = atomic64_read(&zs->root_written);
 }
