@@ -274,14 +274,14 @@ static int status_show(struct seq_file *m, void *v)
 
 	zns_ns_count(&namespaces, &paths);
 	setup_failures_read(&setup_failures, &waiting);
-	inflight_count(&inflight_tables, &inflight_bytes);
+	zns_inflight_count(&inflight_tables, &inflight_bytes);
 	seq_printf(m, "format_version: %d\n", ZNS_STAT_FORMAT_VERSION);
 	seq_printf(m, "enabled: %d\n", zns_tp_enabled());
 	seq_printf(m, "attached: %d\n", zns_tp_attached());
 	seq_printf(m, "status_decoding: %s\n", mirror_status_decoding());
 	seq_printf(m, "disks: %d\n", namespaces);
 	seq_printf(m, "paths: %d\n", paths);
-	seq_printf(m, "dropped_untracked: %llu\n", early_dropped());
+	seq_printf(m, "dropped_untracked: %llu\n", zns_early_dropped());
 	seq_printf(m, "setup_failures: %llu\n", setup_failures);
 	seq_printf(m, "setup_retrying: %d\n", waiting);
 	seq_printf(m, "inflight_tables: %d\n", inflight_tables);

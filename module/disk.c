@@ -234,7 +234,7 @@ static void zns_disk_unpublish(struct zns_disk *zd, struct list_head *dead_ns)
 static void zns_disk_free(struct zns_disk *zd)
 {
 	if (zd->inflight)
-		inflight_put(zd->inflight);
+		zns_inflight_put(zd->inflight);
 	zns_gendisk_put(zd->gendisk);
 	kfree(zd);
 }
@@ -393,7 +393,7 @@ static void free_after_grace_period(struct zone_table *tbl,
 	if (tbl)
 		zone_table_free(tbl);
 	if (inflight)
-		inflight_free_table(inflight);
+		zns_inflight_free_table(inflight);
 }
 
 /*
@@ -412,7 +412,7 @@ static void zns_disk_left_out(struct zns_disk *zd,
 	path_geometry_set(zd, geo);
 	raw_spin_lock_irqsave(&zns_publish_lock, flags);
 	hlist_add_head_rcu(&zd->hash_node, hash_head(zd->gendisk));
-	early_drain(zd);
+	zns_early_drain(zd);
 	raw_spin_unlock_irqrestore(&zns_publish_lock, flags);
 	mod_delayed_work(system_wq, &poll_work, ZNS_POLL_INTERVAL);
 }
@@ -442,10 +442,10 @@ static int zns_disk_create(struct zns_geometry *geo)
 		zns_disk_left_out(zd, geo);
 		return 0;
 	}
-	inflight = inflight_get(geo);
+	inflight = zns_inflight_get(geo);
 	if (!inflight)
 		goto free_zd;
-	old_inflight = inflight_grow(inflight, geo);	/* a shared one */
+	old_inflight = zns_inflight_grow(inflight, geo);	/* a shared one */
 	if (IS_ERR(old_inflight))
 		goto put_inflight;
 	ns = ns_get(name, geo);
@@ -465,7 +465,7 @@ static int zns_disk_create(struct zns_geometry *geo)
 	raw_spin_lock_irqsave(&zns_publish_lock, flags);
 	hlist_add_head_rcu(&zd->hash_node, hash_head(zd->gendisk));
 	paths_follow_table(ns);
-	early_drain(zd);
+	zns_early_drain(zd);
 	raw_spin_unlock_irqrestore(&zns_publish_lock, flags);
 	mod_delayed_work(system_wq, &poll_work, ZNS_POLL_INTERVAL);
 	free_after_grace_period(old_tbl, old_inflight);
@@ -476,7 +476,7 @@ put_ns:
 	ns_put(ns, &dead_ns);	/* not its last path */
 	ns_free_list(&dead_ns);
 put_inflight:
-	inflight_put(inflight);	/* a grown table stays, larger */
+	zns_inflight_put(inflight);	/* a grown table stays, larger */
 	free_after_grace_period(NULL, IS_ERR(old_inflight) ? NULL : old_inflight);
 free_zd:
 	kfree(zd);
@@ -504,7 +504,7 @@ static int zns_disk_update(struct zns_disk *zd, const struct zns_geometry *geo)
 	smp_wmb();
 	path_geometry_set(zd, geo);
 	paths_follow_table(ns);
-	old_inflight = inflight_grow(zd->inflight, geo);
+	old_inflight = zns_inflight_grow(zd->inflight, geo);
 	if (IS_ERR(old_inflight)) {
 		old_inflight = NULL;
 		ret = -ENOMEM;
@@ -554,7 +554,7 @@ static void discover_work_fn(struct work_struct *work)
 			zns_gendisk_put(geo.gendisk);	/* zd holds one, or none */
 	}
 	mutex_unlock(&zns_disks_lock);
-	early_expire();	/* after the drains of what was just published */
+	zns_early_expire();	/* after the drains of what was just published */
 }
 
 /* Once a second while anything is tracked: retire deleted disks. */
@@ -564,7 +564,7 @@ static void poll_work_fn(struct work_struct *work)
 	if (retire_deleted())
 		schedule_delayed_work(&poll_work, ZNS_POLL_INTERVAL);
 	mutex_unlock(&zns_disks_lock);
-	early_expire();
+	zns_early_expire();
 }
 
 /* After the probes are gone: finish queued discoveries. */

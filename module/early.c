@@ -89,7 +89,7 @@ static struct early_cmd *early_find(struct request *req)
 	return NULL;
 }
 
-void early_setup(struct request *req, const struct zns_cmd *cmd)
+void zns_early_setup(struct request *req, const struct zns_cmd *cmd)
 {
 	struct gendisk *gendisk = zns_rq_disk(req);
 	struct early_cmd *ec, *free = NULL;
@@ -129,8 +129,8 @@ void early_setup(struct request *req, const struct zns_cmd *cmd)
  * outcomes from the block layer (from_block), only an attempt that reached
  * nvme_complete_rq is counted; one that never reached the device is not.
  */
-bool early_done(struct request *req, const struct zns_done *done,
-		bool from_block)
+bool zns_early_done(struct request *req, const struct zns_done *done,
+		    bool from_block)
 {
 	struct early_cmd *ec;
 	unsigned long flags;
@@ -155,7 +155,7 @@ bool early_done(struct request *req, const struct zns_done *done,
  * nowhere (the entry is freed: the caller counts it as dropped). False if
  * this request was not waiting here.
  */
-bool early_ended(struct request *req, bool keep)
+bool zns_early_ended(struct request *req, bool keep)
 {
 	struct early_cmd *ec;
 	unsigned long flags;
@@ -173,7 +173,7 @@ bool early_ended(struct request *req, bool keep)
 }
 
 /* Worker, with zns_publish_lock held, right after publishing zd. */
-void early_drain(struct zns_disk *zd)
+void zns_early_drain(struct zns_disk *zd)
 {
 	struct early_cmd *ec;
 
@@ -195,7 +195,7 @@ void early_drain(struct zns_disk *zd)
 #define EARLY_DONE_MAX_NS	(10 * NSEC_PER_SEC)
 #define EARLY_INFLIGHT_MAX_NS	(600 * NSEC_PER_SEC)
 
-void early_expire(void)
+void zns_early_expire(void)
 {
 	u64 now = ktime_get_ns();
 	struct early_cmd *ec;
@@ -219,7 +219,7 @@ void early_expire(void)
  * Probes detached: nothing here completes any more. Completed commands whose
  * namespace never got a table are dropped, and counted as such.
  */
-void early_forget_all(void)
+void zns_early_forget_all(void)
 {
 	struct early_cmd *ec;
 	unsigned long flags;
@@ -233,19 +233,19 @@ void early_forget_all(void)
 	raw_spin_unlock_irqrestore(&zns_publish_lock, flags);
 }
 
-void early_count_dropped(void)
+void zns_early_count_dropped(void)
 {
 	atomic64_inc(&early_drops);
 }
 
-u64 early_dropped(void)
+u64 zns_early_dropped(void)
 {
 	return atomic64_read(&early_drops);
 }
 
-/* As inflight_moving(), for the commands waiting here (seed.c). */
-bool early_moving(const struct gendisk *gendisk, u64 diskseq,
-		  const struct zone_table *tbl, unsigned long *zones)
+/* As zns_inflight_moving(), for the commands waiting here (seed.c). */
+bool zns_early_moving(const struct gendisk *gendisk, u64 diskseq,
+		      const struct zone_table *tbl, unsigned long *zones)
 {
 	struct early_cmd *ec;
 	unsigned long flags;

@@ -6,7 +6,7 @@
  * Tags belong to the tag set, which all namespaces of a controller share,
  * so their disks share one table. vmalloc'ed, replaced (RCU) when the tag
  * set grows. Lists and counts under zns_disks_lock. The probes find a
- * request's table by its tag set in inflight_dir, without its disk.
+ * request's table by its tag set in zns_inflight_dir, without its disk.
  */
 #include <linux/list.h>
 #include <linux/overflow.h>
@@ -20,7 +20,7 @@
 static_assert(sizeof(struct zns_cmd) == 56, "in-flight slot size");
 
 static LIST_HEAD(inflight_sets);
-struct inflight_dir_entry inflight_dir[ZNS_INFLIGHT_DIR];
+struct inflight_dir_entry zns_inflight_dir[ZNS_INFLIGHT_DIR];
 
 /* The table first: a probe that finds the tag set finds its table. */
 static void dir_add(struct inflight_set *set, struct inflight_table *table)
@@ -29,11 +29,11 @@ static void dir_add(struct inflight_set *set, struct inflight_table *table)
 
 	set->dir = -1;
 	for (i = 0; i < ZNS_INFLIGHT_DIR; i++) {
-		if (inflight_dir[i].tag_set)
+		if (zns_inflight_dir[i].tag_set)
 			continue;
-		rcu_assign_pointer(inflight_dir[i].table, table);
+		rcu_assign_pointer(zns_inflight_dir[i].table, table);
 		/* pairs with inflight_find(): the table is there first */
-		smp_store_release(&inflight_dir[i].tag_set, set->tag_set);
+		smp_store_release(&zns_inflight_dir[i].tag_set, set->tag_set);
 		set->dir = i;
 		return;
 	}
@@ -47,8 +47,8 @@ static void dir_remove(struct inflight_set *set)
 {
 	if (set->dir < 0)
 		return;
-	WRITE_ONCE(inflight_dir[set->dir].tag_set, NULL);
-	RCU_INIT_POINTER(inflight_dir[set->dir].table, NULL);
+	WRITE_ONCE(zns_inflight_dir[set->dir].tag_set, NULL);
+	RCU_INIT_POINTER(zns_inflight_dir[set->dir].table, NULL);
 }
 
 static struct inflight_table *table_alloc(u32 nr_hw_queues, u32 depth)
@@ -90,7 +90,7 @@ static bool table_fits(const struct inflight_table *table,
 }
 
 /* The table of geo's tag set, shared, or a new one; NULL without memory. */
-struct inflight_set *inflight_get(const struct zns_geometry *geo)
+struct inflight_set *zns_inflight_get(const struct zns_geometry *geo)
 {
 	struct inflight_set *set;
 	struct inflight_table *table;
@@ -127,9 +127,9 @@ static void set_free_rcu(struct rcu_head *rcu)
 
 /*
  * A disk stops using its set; no probe can reach it through that disk, but
- * one may through inflight_dir until a grace period has passed.
+ * one may through zns_inflight_dir until a grace period has passed.
  */
-void inflight_put(struct inflight_set *set)
+void zns_inflight_put(struct inflight_set *set)
 {
 	lockdep_assert_held(&zns_disks_lock);
 	if (--set->users)
@@ -142,11 +142,11 @@ void inflight_put(struct inflight_set *set)
 /*
  * The tag set grew (nr_hw_queues after a controller reset): a larger table
  * for every disk of the set. Returns the old table, to be freed with
- * inflight_free_table() after a grace period; NULL if it still fits; an
+ * zns_inflight_free_table() after a grace period; NULL if it still fits; an
  * ERR_PTR on -ENOMEM (the old table stays, tags beyond it are dropped).
  */
-struct inflight_table *inflight_grow(struct inflight_set *set,
-				     const struct zns_geometry *geo)
+struct inflight_table *zns_inflight_grow(struct inflight_set *set,
+					 const struct zns_geometry *geo)
 {
 	struct inflight_table *table = set_table(set), *new_table;
 
@@ -158,17 +158,17 @@ struct inflight_table *inflight_grow(struct inflight_set *set,
 		return ERR_PTR(-ENOMEM);
 	rcu_assign_pointer(set->table, new_table);
 	if (set->dir >= 0)
-		rcu_assign_pointer(inflight_dir[set->dir].table, new_table);
+		rcu_assign_pointer(zns_inflight_dir[set->dir].table, new_table);
 	return table;
 }
 
-void inflight_free_table(struct inflight_table *table)
+void zns_inflight_free_table(struct inflight_table *table)
 {
 	vfree(table);
 }
 
 /* What the tables hold, for status. */
-void inflight_count(int *tables, size_t *bytes)
+void zns_inflight_count(int *tables, size_t *bytes)
 {
 	struct inflight_set *set;
 
@@ -186,7 +186,7 @@ void inflight_count(int *tables, size_t *bytes)
  * Every slot free, before the probes come back: completions seen while
  * they were away left slots that a later completion must not match.
  */
-void inflight_forget_all(void)
+void zns_inflight_forget_all(void)
 {
 	struct inflight_table *table;
 	struct inflight_set *set;
@@ -207,8 +207,8 @@ void inflight_forget_all(void)
  * misses a command set up after the report it is checked for, which the
  * report cannot have seen. Holds zns_disks_lock.
  */
-bool inflight_moving(struct inflight_set *set, const struct gendisk *gendisk,
-		     const struct zone_table *tbl, unsigned long *zones)
+bool zns_inflight_moving(struct inflight_set *set, const struct gendisk *gendisk,
+			 const struct zone_table *tbl, unsigned long *zones)
 {
 	struct inflight_table *table = set_table(set);
 	struct zns_cmd zc;

@@ -380,7 +380,7 @@ struct inflight_set {
 	struct list_head node;		/* inflight.c's list */
 	const void *tag_set;		/* the key, never dereferenced */
 	int users;			/* zns_disks sharing it */
-	int dir;			/* its inflight_dir entry, -1: none */
+	int dir;			/* its zns_inflight_dir entry, -1: none */
 	struct inflight_table __rcu *table;
 	struct rcu_head rcu;
 };
@@ -398,7 +398,7 @@ struct inflight_dir_entry {
 	struct inflight_table __rcu *table;
 };
 
-extern struct inflight_dir_entry inflight_dir[ZNS_INFLIGHT_DIR];
+extern struct inflight_dir_entry zns_inflight_dir[ZNS_INFLIGHT_DIR];
 
 /* What the probe read from a namespace, for the worker. */
 struct zns_geometry {
@@ -553,15 +553,15 @@ void zns_ns_set_filter(const char * const *names, int nr);
 void zns_ns_count(int *namespaces, int *paths);
 
 /* inflight.c: per-tag slots, one table per tag set, under zns_disks_lock */
-struct inflight_set *inflight_get(const struct zns_geometry *geo);
-void inflight_put(struct inflight_set *set);
-struct inflight_table *inflight_grow(struct inflight_set *set,
-				     const struct zns_geometry *geo);
-void inflight_free_table(struct inflight_table *table);
-void inflight_count(int *tables, size_t *bytes);
-bool inflight_moving(struct inflight_set *set, const struct gendisk *gendisk,
-		     const struct zone_table *tbl, unsigned long *zones);
-void inflight_forget_all(void);
+struct inflight_set *zns_inflight_get(const struct zns_geometry *geo);
+void zns_inflight_put(struct inflight_set *set);
+struct inflight_table *zns_inflight_grow(struct inflight_set *set,
+					 const struct zns_geometry *geo);
+void zns_inflight_free_table(struct inflight_table *table);
+void zns_inflight_count(int *tables, size_t *bytes);
+bool zns_inflight_moving(struct inflight_set *set, const struct gendisk *gendisk,
+			 const struct zone_table *tbl, unsigned long *zones);
+void zns_inflight_forget_all(void);
 
 /* The request's slot, or NULL if its tag is outside the table. Hot path. */
 static inline struct zns_cmd *inflight_table_slot(struct inflight_table *table,
@@ -595,9 +595,9 @@ static inline struct zns_cmd *inflight_find(struct request *req)
 
 	for (i = 0; i < ZNS_INFLIGHT_DIR; i++) {
 		/* pairs with dir_add(): the tag set, then its table */
-		if (smp_load_acquire(&inflight_dir[i].tag_set) != tag_set)
+		if (smp_load_acquire(&zns_inflight_dir[i].tag_set) != tag_set)
 			continue;
-		table = rcu_dereference(inflight_dir[i].table);
+		table = rcu_dereference(zns_inflight_dir[i].table);
 		return table ? inflight_table_slot(table, req) : NULL;
 	}
 	return NULL;
@@ -686,17 +686,17 @@ void sweep_request(void);
 void sweep_exit(void);
 
 /* early.c: commands seen before their namespace was set up */
-void early_setup(struct request *req, const struct zns_cmd *cmd);
-bool early_done(struct request *req, const struct zns_done *done,
-		bool from_block);
-bool early_ended(struct request *req, bool keep);
-void early_drain(struct zns_disk *zd);
-bool early_moving(const struct gendisk *gendisk, u64 diskseq,
-		  const struct zone_table *tbl, unsigned long *zones);
-void early_expire(void);
-void early_forget_all(void);
-u64 early_dropped(void);
-void early_count_dropped(void);
+void zns_early_setup(struct request *req, const struct zns_cmd *cmd);
+bool zns_early_done(struct request *req, const struct zns_done *done,
+		    bool from_block);
+bool zns_early_ended(struct request *req, bool keep);
+void zns_early_drain(struct zns_disk *zd);
+bool zns_early_moving(const struct gendisk *gendisk, u64 diskseq,
+		      const struct zone_table *tbl, unsigned long *zones);
+void zns_early_expire(void);
+void zns_early_forget_all(void);
+u64 zns_early_dropped(void);
+void zns_early_count_dropped(void);
 
 /* mirror.c: where outcomes come from */
 enum zns_outcome_source {

@@ -217,7 +217,7 @@ void probe_setup(void *data, struct request *req, struct nvme_command *cmd)
 		*slot = zc;
 	} else if (zc.op != ZNS_OP_IGNORED && !backing_off) {
 		zc.table_gen = 0;
-		early_setup(req, &zc);
+		zns_early_setup(req, &zc);
 	}
 unlock:
 	rcu_read_unlock();
@@ -336,7 +336,7 @@ static void count_unmatched(struct request *req, struct zns_disk *zd,
 			return;
 	}
 	if (!zd) {
-		early_count_dropped();
+		zns_early_count_dropped();
 	} else if (zd->ns && READ_ONCE(zd->ns->counting)) {
 		if (done && done->status) {
 			zc.start_ns = done->now_ns;	/* latency unknown: 0 */
@@ -370,7 +370,7 @@ static void attempt_ended(struct request *req, struct gendisk *gendisk,
 				zone_table_dropped(zd->ns);
 			slot->op = ZNS_OP_NONE;
 		}
-	} else if (!early_ended(req, from_block)) {
+	} else if (!zns_early_ended(req, from_block)) {
 		if (slot)
 			slot->op = ZNS_OP_NONE;	/* another request's, stale */
 		count_unmatched(req, zd, NULL);
@@ -485,7 +485,7 @@ void probe_done(void *data, struct request *req)
 		} else if (zc.report && !done.status) {
 			report_done(rcu_dereference(zd->ns->zones), req, &zc);
 		}
-	} else if (!early_done(req, &done, false)) {
+	} else if (!zns_early_done(req, &done, false)) {
 		if (slot)
 			slot->op = ZNS_OP_NONE;	/* another request's, stale */
 		count_unmatched(req, zd, &done);
@@ -528,7 +528,7 @@ void probe_block_done(void *data, struct request *req,
 			zone_table_account(rcu_dereference(zd->ns->zones), &zc,
 					   &done, true);
 	} else {
-		early_done(req, &done, true);
+		zns_early_done(req, &done, true);
 	}
 	rcu_read_unlock();
 }

@@ -150,8 +150,8 @@ static void seed_table(struct zns_disk *zd, struct zone_table *tbl,
 	u32 zone;
 	int ret;
 
-	if (inflight_moving(zd->inflight, zd->gendisk, tbl, moving) ||
-	    early_moving(zd->gendisk, zd->diskseq, tbl, moving))
+	if (zns_inflight_moving(zd->inflight, zd->gendisk, tbl, moving) ||
+	    zns_early_moving(zd->gendisk, zd->diskseq, tbl, moving))
 		bitmap_fill(moving, tbl->nr_zones);	/* a select-all one */
 	synchronize_rcu();	/* completions that left their slot: done */
 	for (zone = 0; zone < tbl->nr_zones; zone++) {

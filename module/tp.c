@@ -165,7 +165,7 @@ static void attach_probes(void)
 	int i, ret;
 
 	/* Slots left by completions missed while detached must not match. */
-	inflight_forget_all();
+	zns_inflight_forget_all();
 	attach_block_probe();
 	attach_bio_queue_probe();
 	for (i = 0; i < ARRAY_SIZE(zns_tps); i++) {
@@ -202,7 +202,7 @@ static void detach_probes(void)
 	detach_block_probe();
 	tracepoint_synchronize_unregister();
 	WRITE_ONCE(attached, false);
-	early_forget_all();
+	zns_early_forget_all();
 	zns_disk_flush_discovery();
 	pr_info("detached from %s\n", NVME_CORE_MODULE);
 }
