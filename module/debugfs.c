@@ -213,7 +213,7 @@ static void lat_maxima(struct zone_table *tbl, u64 *total)
 		for (opi = 0; opi < ZNS_NR_OPS; opi++)
 			if (strlen(zns_op_names[opi]) == len &&
 			    !strncmp(name, zns_op_names[opi], len))
-				total[i] = max(total[i], hist_lat_max(tbl, opi));
+				total[i] = max(total[i], zns_hist_lat_max(tbl, opi));
 	}
 }
 
@@ -293,11 +293,11 @@ static int status_show(struct seq_file *m, void *v)
 }
 DEFINE_SHOW_ATTRIBUTE(status);
 
-DEFINE_SHOW_ATTRIBUTE(hist_latency);
-DEFINE_SHOW_ATTRIBUTE(hist_sizes);
-DEFINE_SHOW_ATTRIBUTE(hist_alignment);
-DEFINE_SHOW_ATTRIBUTE(errors);
-DEFINE_SHOW_ATTRIBUTE(hist_queue_wait);
+DEFINE_SHOW_ATTRIBUTE(zns_hist_latency);
+DEFINE_SHOW_ATTRIBUTE(zns_hist_sizes);
+DEFINE_SHOW_ATTRIBUTE(zns_hist_alignment);
+DEFINE_SHOW_ATTRIBUTE(zns_errors);
+DEFINE_SHOW_ATTRIBUTE(zns_hist_queue_wait);
 DEFINE_SHOW_ATTRIBUTE(life);
 DEFINE_SHOW_ATTRIBUTE(life_times);
 DEFINE_SHOW_ATTRIBUTE(zns_cgroups);
@@ -309,12 +309,12 @@ static struct dentry *add_ns_dir(struct zns_ns *ns)
 
 	debugfs_create_file("zones", 0444, dir, ns, &zones_fops);
 	debugfs_create_file("summary", 0444, dir, ns, &summary_fops);
-	debugfs_create_file("latency", 0444, dir, ns, &hist_latency_fops);
-	debugfs_create_file("sizes", 0444, dir, ns, &hist_sizes_fops);
-	debugfs_create_file("alignment", 0444, dir, ns, &hist_alignment_fops);
-	debugfs_create_file("errors", 0444, dir, ns, &errors_fops);
+	debugfs_create_file("latency", 0444, dir, ns, &zns_hist_latency_fops);
+	debugfs_create_file("sizes", 0444, dir, ns, &zns_hist_sizes_fops);
+	debugfs_create_file("alignment", 0444, dir, ns, &zns_hist_alignment_fops);
+	debugfs_create_file("errors", 0444, dir, ns, &zns_errors_fops);
 	debugfs_create_file("resets", 0444, dir, ns, &reset_log_fops);
-	debugfs_create_file("queue_wait", 0444, dir, ns, &hist_queue_wait_fops);
+	debugfs_create_file("queue_wait", 0444, dir, ns, &zns_hist_queue_wait_fops);
 	debugfs_create_file("lifecycle", 0444, dir, ns, &life_fops);
 	debugfs_create_file("lifetimes", 0444, dir, ns, &life_times_fops);
 	debugfs_create_file("cgroups", 0444, dir, ns, &zns_cgroups_fops);

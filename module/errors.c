@@ -36,7 +36,7 @@ static void count_other(struct status_table *st, unsigned int opi,
 	atomic64_inc(&st->unlisted[opi]);
 }
 
-void errors_count(struct zone_table *tbl, unsigned int opi, u16 status)
+void zns_errors_count(struct zone_table *tbl, unsigned int opi, u16 status)
 {
 	int kind = status_kind(status);
 
@@ -67,7 +67,7 @@ static void show_row(struct seq_file *m, const char *name, u16 code,
 	seq_putc(m, '\n');
 }
 
-int errors_show(struct seq_file *m, void *v)
+int zns_errors_show(struct seq_file *m, void *v)
 {
 	struct zns_ns *ns = m->private;
 	struct status_table *st;

@@ -52,7 +52,7 @@ static u64 cpus_max(const struct zns_lat_hist __percpu *h, size_t offset)
 }
 
 /* The longest latency of operation opi, ns (0: none): summary's maximum. */
-u64 hist_lat_max(struct zone_table *tbl, unsigned int opi)
+u64 zns_hist_lat_max(struct zone_table *tbl, unsigned int opi)
 {
 	return cpus_max(tbl->lat[opi], offsetof(struct zns_lat_hist, lat_max));
 }
@@ -94,7 +94,7 @@ static int show_ns_rows(struct seq_file *m, size_t row, size_t max)
 	return 0;
 }
 
-int hist_latency_show(struct seq_file *m, void *v)
+int zns_hist_latency_show(struct seq_file *m, void *v)
 {
 	seq_puts(m, "# op lat_lo_ns lat_hi_ns count\n");
 	return show_ns_rows(m, offsetof(struct zns_lat_hist, lat),
@@ -102,14 +102,14 @@ int hist_latency_show(struct seq_file *m, void *v)
 }
 
 /* Request allocation to setup, block-layer commands only. */
-int hist_queue_wait_show(struct seq_file *m, void *v)
+int zns_hist_queue_wait_show(struct seq_file *m, void *v)
 {
 	seq_puts(m, "# op wait_lo_ns wait_hi_ns count\n");
 	return show_ns_rows(m, offsetof(struct zns_lat_hist, queue_wait),
 			    offsetof(struct zns_lat_hist, queue_wait_max));
 }
 
-int hist_alloc(struct zone_table *tbl)
+int zns_hist_alloc(struct zone_table *tbl)
 {
 	unsigned int opi;
 
@@ -127,7 +127,7 @@ int hist_alloc(struct zone_table *tbl)
 	return 0;
 }
 
-void hist_free(struct zone_table *tbl)
+void zns_hist_free(struct zone_table *tbl)
 {
 	unsigned int opi;
 
@@ -137,7 +137,7 @@ void hist_free(struct zone_table *tbl)
 }
 
 /* Per CPU: the size and alignment histograms and each operation's latencies. */
-size_t hist_bytes(void)
+size_t zns_hist_bytes(void)
 {
 	return num_possible_cpus() *
 	       (sizeof(struct zns_hist) + ZNS_NR_OPS * sizeof(struct zns_lat_hist));
@@ -162,7 +162,7 @@ static void dir_row(struct zone_table *tbl, unsigned int dir, size_t field,
 		row, ZNS_SIZE_BUCKETS);
 }
 
-int hist_sizes_show(struct seq_file *m, void *v)
+int zns_hist_sizes_show(struct seq_file *m, void *v)
 {
 	u64 row[ZNS_SIZE_BUCKETS];
 	struct zone_table *tbl;
@@ -186,7 +186,7 @@ int hist_sizes_show(struct seq_file *m, void *v)
 }
 
 /* Alignments are powers of two: each bucket holds exactly one value. */
-int hist_alignment_show(struct seq_file *m, void *v)
+int zns_hist_alignment_show(struct seq_file *m, void *v)
 {
 	u64 row[ZNS_SIZE_BUCKETS];
 	struct zone_table *tbl;

@@ -622,17 +622,17 @@ void zone_table_dropped(struct zns_ns *ns);
 void zone_stat_values(struct zone_table *tbl, u32 zone, u64 *v);
 
 /* hist.c: latency, size and alignment histograms */
-int hist_alloc(struct zone_table *tbl);
-void hist_free(struct zone_table *tbl);
-size_t hist_bytes(void);
-u64 hist_lat_max(struct zone_table *tbl, unsigned int opi);
-int hist_latency_show(struct seq_file *m, void *v);
-int hist_sizes_show(struct seq_file *m, void *v);
-int hist_alignment_show(struct seq_file *m, void *v);
+int zns_hist_alloc(struct zone_table *tbl);
+void zns_hist_free(struct zone_table *tbl);
+size_t zns_hist_bytes(void);
+u64 zns_hist_lat_max(struct zone_table *tbl, unsigned int opi);
+int zns_hist_latency_show(struct seq_file *m, void *v);
+int zns_hist_sizes_show(struct seq_file *m, void *v);
+int zns_hist_alignment_show(struct seq_file *m, void *v);
 
 /* errors.c: failed commands by NVMe status */
-void errors_count(struct zone_table *tbl, unsigned int opi, u16 status);
-int errors_show(struct seq_file *m, void *v);
+void zns_errors_count(struct zone_table *tbl, unsigned int opi, u16 status);
+int zns_errors_show(struct seq_file *m, void *v);
 
 /* reset_log.c: the most recent resets */
 int reset_log_init(struct reset_log *log);
@@ -671,7 +671,7 @@ void life_values(struct zone_table *tbl, u32 zone, u64 *v);
 u32 life_owner(struct zone_table *tbl, u32 zone);
 int life_show(struct seq_file *m, void *v);
 int life_times_show(struct seq_file *m, void *v);
-int hist_queue_wait_show(struct seq_file *m, void *v);
+int zns_hist_queue_wait_show(struct seq_file *m, void *v);
 
 /* seed.c: every zone's condition from one zone report, at discovery */
 void seed_request(struct zns_disk *zd);

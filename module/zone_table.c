@@ -60,7 +60,7 @@ struct zone_table *zone_table_alloc(const struct zns_geometry *geo, u32 gen)
 	/* one offset per table: times read twice are the same */
 	tbl->real_offset = ktime_get_real_ns() - ktime_get_ns();
 	life_init(tbl, geo);
-	if (hist_alloc(tbl) || reset_log_init(&tbl->reset_log) ||
+	if (zns_hist_alloc(tbl) || reset_log_init(&tbl->reset_log) ||
 	    zns_cgroups_alloc(tbl)) {
 		zone_table_free(tbl);
 		return NULL;
@@ -86,7 +86,7 @@ void zone_table_free(struct zone_table *tbl)
 {
 	if (!tbl)
 		return;
-	hist_free(tbl);
+	zns_hist_free(tbl);
 	reset_log_free(&tbl->reset_log);
 	zns_cgroups_free(tbl);
 	vfree(tbl->active_zones);
@@ -97,7 +97,7 @@ void zone_table_free(struct zone_table *tbl)
 size_t zone_table_bytes(const struct zone_table *tbl)
 {
 	return PAGE_ALIGN(struct_size(tbl, zones, tbl->nr_zones)) +
-	       PAGE_ALIGN(active_zones_bytes(tbl->nr_zones)) + hist_bytes() +
+	       PAGE_ALIGN(active_zones_bytes(tbl->nr_zones)) + zns_hist_bytes() +
 	       reset_log_bytes(&tbl->reset_log) + zns_cgroups_bytes(tbl);
 }
 
@@ -235,7 +235,7 @@ void zone_table_account(struct zone_table *tbl, const struct zns_cmd *zc,
 		return;
 	}
 	if (done->status)
-		errors_count(tbl, opi, done->status);
+		zns_errors_count(tbl, opi, done->status);
 	if (zc->select_all) {
 		/* a successful reset's event: when every zone applied it */
 		if (done->status && opi == ZNS_OPI_RESET)
