@@ -269,7 +269,7 @@ static void copy_rows(struct zone_table *tbl, struct cgroup_row *rows,
 	}
 	/* the last row: zones of mixed data */
 	for (zone = 0; zone < tbl->nr_zones; zone++) {
-		code = life_owner(tbl, zone);
+		code = zns_life_owner(tbl, zone);
 		if (code == ZNS_OWNER_MIXED)
 			rows[nr_rows].zones++;
 		else if (code >= ZNS_OWNER_FIRST &&
@@ -340,7 +340,7 @@ int zns_cgroups_show(struct seq_file *m, void *v)
 		tbl = rcu_dereference(ns->zones);
 		want = CG_FIRST + tbl->cgroups->slots;
 		if (rows && nr == want) {
-			life_catch_up(tbl, false);
+			zns_life_catch_up(tbl, false);
 			copy_rows(tbl, rows, nr);
 			rcu_read_unlock();
 			break;

@@ -228,7 +228,7 @@ static int summary_show(struct seq_file *m, void *v)
 
 	rcu_read_lock();
 	tbl = rcu_dereference(ns->zones);
-	life_catch_up(tbl, false);	/* select-all resets' events logged */
+	zns_life_catch_up(tbl, false);	/* select-all resets' events logged */
 	zone_totals(tbl, total);
 	lat_maxima(tbl, total);
 	bytes = sizeof(*ns) + zone_table_bytes(tbl);
@@ -298,8 +298,8 @@ DEFINE_SHOW_ATTRIBUTE(zns_hist_sizes);
 DEFINE_SHOW_ATTRIBUTE(zns_hist_alignment);
 DEFINE_SHOW_ATTRIBUTE(zns_errors);
 DEFINE_SHOW_ATTRIBUTE(zns_hist_queue_wait);
-DEFINE_SHOW_ATTRIBUTE(life);
-DEFINE_SHOW_ATTRIBUTE(life_times);
+DEFINE_SHOW_ATTRIBUTE(zns_life);
+DEFINE_SHOW_ATTRIBUTE(zns_life_times);
 DEFINE_SHOW_ATTRIBUTE(zns_cgroups);
 
 /* Kernel practice (blktrace): only the directory creation is checked. */
@@ -315,8 +315,8 @@ static struct dentry *add_ns_dir(struct zns_ns *ns)
 	debugfs_create_file("errors", 0444, dir, ns, &zns_errors_fops);
 	debugfs_create_file("resets", 0444, dir, ns, &reset_log_fops);
 	debugfs_create_file("queue_wait", 0444, dir, ns, &zns_hist_queue_wait_fops);
-	debugfs_create_file("lifecycle", 0444, dir, ns, &life_fops);
-	debugfs_create_file("lifetimes", 0444, dir, ns, &life_times_fops);
+	debugfs_create_file("lifecycle", 0444, dir, ns, &zns_life_fops);
+	debugfs_create_file("lifetimes", 0444, dir, ns, &zns_life_times_fops);
 	debugfs_create_file("cgroups", 0444, dir, ns, &zns_cgroups_fops);
 	return dir;
 }

@@ -655,22 +655,22 @@ u64 zns_cgroups_owner_id(struct zone_table *tbl, u32 code);
 int zns_cgroups_show(struct seq_file *m, void *v);
 
 /* lifecycle.c: zones as the host drove them */
-void life_init(struct zone_table *tbl, const struct zns_geometry *geo);
-u32 life_done(struct zone_table *tbl, u32 zone, unsigned int opi,
-	      const struct zns_cmd *zc, const struct zns_done *done, u32 owner);
-bool life_select_all(struct zone_table *tbl, unsigned int opi, u64 now_ns,
-		     u64 latency_ns);
-void life_catch_up(struct zone_table *tbl, bool can_sleep);
-void life_failed(struct zone_table *tbl, u32 zone, unsigned int opi,
-		 const struct zns_cmd *zc, const struct zns_done *done);
-int life_seed(struct zone_table *tbl, u32 zone, unsigned int cond, u32 cap,
-	      u64 wp_off, u64 expected, u64 now);
-void life_report(struct zone_table *tbl, struct request *req,
-		 const struct zns_cmd *zc);
-void life_values(struct zone_table *tbl, u32 zone, u64 *v);
-u32 life_owner(struct zone_table *tbl, u32 zone);
-int life_show(struct seq_file *m, void *v);
-int life_times_show(struct seq_file *m, void *v);
+void zns_life_init(struct zone_table *tbl, const struct zns_geometry *geo);
+u32 zns_life_done(struct zone_table *tbl, u32 zone, unsigned int opi,
+		  const struct zns_cmd *zc, const struct zns_done *done, u32 owner);
+bool zns_life_select_all(struct zone_table *tbl, unsigned int opi, u64 now_ns,
+			 u64 latency_ns);
+void zns_life_catch_up(struct zone_table *tbl, bool can_sleep);
+void zns_life_failed(struct zone_table *tbl, u32 zone, unsigned int opi,
+		     const struct zns_cmd *zc, const struct zns_done *done);
+int zns_life_seed(struct zone_table *tbl, u32 zone, unsigned int cond, u32 cap,
+		  u64 wp_off, u64 expected, u64 now);
+void zns_life_report(struct zone_table *tbl, struct request *req,
+		     const struct zns_cmd *zc);
+void zns_life_values(struct zone_table *tbl, u32 zone, u64 *v);
+u32 zns_life_owner(struct zone_table *tbl, u32 zone);
+int zns_life_show(struct seq_file *m, void *v);
+int zns_life_times_show(struct seq_file *m, void *v);
 int zns_hist_queue_wait_show(struct seq_file *m, void *v);
 
 /* seed.c: every zone's condition from one zone report, at discovery */

@@ -28,7 +28,7 @@
  * else moves or reads it. The zones open or closed (a bitmap, as many as
  * the device keeps active) apply it at once, so that the open and active
  * counts the probes decide by stay true; the others, whose move changes
- * no count, when next touched, read (life_catch_up()) or swept (sweep.c).
+ * no count, when next touched, read (zns_life_catch_up()) or swept (sweep.c).
  * A select-all reset's event joins the reset log once every zone applied
  * it, when its fill is known. With LIFE_PENDING commands waiting, the next
  * one walks the zones as before.
@@ -251,7 +251,7 @@ static void learn_cap(u32 *known, u32 cap)
 		WRITE_ONCE(*known, LIFE_CAP_VARIES);
 }
 
-void life_init(struct zone_table *tbl, const struct zns_geometry *geo)
+void zns_life_init(struct zone_table *tbl, const struct zns_geometry *geo)
 {
 	tbl->life.zone_cap = geo->zone_cap;
 	tbl->life.last_zone_cap = geo->last_zone_cap;
@@ -674,8 +674,8 @@ static u64 life_caught_up(struct zone_table *tbl, u32 zone)
 	return s;
 }
 
-u32 life_done(struct zone_table *tbl, u32 zone, unsigned int opi,
-	      const struct zns_cmd *zc, const struct zns_done *done, u32 owner)
+u32 zns_life_done(struct zone_table *tbl, u32 zone, unsigned int opi,
+		  const struct zns_cmd *zc, const struct zns_done *done, u32 owner)
 {
 	u32 fill;
 
@@ -689,7 +689,7 @@ u32 life_done(struct zone_table *tbl, u32 zone, unsigned int opi,
 	 * completion walked the active zones before track_active() set this
 	 * one's bit: applied now, not by the sweep, so no other zone's open
 	 * counts this one meanwhile. track_active()'s barrier pairs with
-	 * life_select_all()'s: one of the two sees the other.
+	 * zns_life_select_all()'s: one of the two sees the other.
 	 */
 	life_caught_up(tbl, zone);
 	return fill;
@@ -733,7 +733,7 @@ static void retire_applied(struct zone_table *tbl)
  * shows the namespace's figures, and by the sweep. can_sleep: in process
  * context, not under rcu_read_lock().
  */
-void life_catch_up(struct zone_table *tbl, bool can_sleep)
+void zns_life_catch_up(struct zone_table *tbl, bool can_sleep)
 {
 	struct life_ns *l = &tbl->life;
 	unsigned long flags;
@@ -813,13 +813,13 @@ static void walk_select_all(struct zone_table *tbl, unsigned int opi,
  * open and closed ones at once. Returns true when the others wait for the
  * sweep. Its completion's cost: the bitmap's words and the active zones.
  */
-bool life_select_all(struct zone_table *tbl, unsigned int opi, u64 now_ns,
-		     u64 latency_ns)
+bool zns_life_select_all(struct zone_table *tbl, unsigned int opi, u64 now_ns,
+			 u64 latency_ns)
 {
 	u32 zone;
 
 	if (!publish(tbl, opi, now_ns, latency_ns)) {
-		life_catch_up(tbl, false);	/* the ring's commands */
+		zns_life_catch_up(tbl, false);	/* the ring's commands */
 		if (!publish(tbl, opi, now_ns, latency_ns)) {
 			walk_select_all(tbl, opi, now_ns, latency_ns);
 			return false;
@@ -866,8 +866,8 @@ static bool expected_to_succeed(const struct zone_table *tbl, u32 zone,
  * commands left it (a write the host's view expected to succeed failed as
  * one to a full zone, at the wrong place...): the zone becomes unknown.
  */
-void life_failed(struct zone_table *tbl, u32 zone, unsigned int opi,
-		 const struct zns_cmd *zc, const struct zns_done *done)
+void zns_life_failed(struct zone_table *tbl, u32 zone, unsigned int opi,
+		     const struct zns_cmd *zc, const struct zns_done *done)
 {
 	struct zone_life *zl = &tbl->zones[zone].life;
 	u64 old = life_caught_up(tbl, zone), new, changed;
@@ -1007,8 +1007,8 @@ static void seed_zone(struct zone_table *tbl, const struct nvme_zone_descriptor 
  * the report started, seeded only if the word is still that: 1 if seeded,
  * -EAGAIN if it moved, 0 if the report does not seed it.
  */
-int life_seed(struct zone_table *tbl, u32 zone, unsigned int cond, u32 cap,
-	      u64 wp_off, u64 expected, u64 now)
+int zns_life_seed(struct zone_table *tbl, u32 zone, unsigned int cond, u32 cap,
+		  u64 wp_off, u64 expected, u64 now)
 {
 	struct zone_life *zl = &tbl->zones[zone].life;
 	u64 new;
@@ -1033,8 +1033,8 @@ int life_seed(struct zone_table *tbl, u32 zone, unsigned int cond, u32 cap,
  * header (the number of descriptors) and 64-byte descriptors, which may
  * straddle pages. Runs in the completion, for report commands only.
  */
-void life_report(struct zone_table *tbl, struct request *req,
-		 const struct zns_cmd *zc)
+void zns_life_report(struct zone_table *tbl, struct request *req,
+		     const struct zns_cmd *zc)
 {
 	unsigned int lba_shift = tbl->lba_shift;
 	u8 entry[64] __aligned(8);
@@ -1071,7 +1071,7 @@ void life_report(struct zone_table *tbl, struct request *req,
  * as it stood when the table was made: a later step of the wall clock does
  * not move them.
  */
-void life_values(struct zone_table *tbl, u32 zone, u64 *v)
+void zns_life_values(struct zone_table *tbl, u32 zone, u64 *v)
 {
 	struct zone_life *zl = &tbl->zones[zone].life;
 	u64 s = life_caught_up(tbl, zone);
@@ -1094,7 +1094,7 @@ void life_values(struct zone_table *tbl, u32 zone, u64 *v)
 }
 
 /* The zone's owner code, select-all resets applied. */
-u32 life_owner(struct zone_table *tbl, u32 zone)
+u32 zns_life_owner(struct zone_table *tbl, u32 zone)
 {
 	return owner_of(life_caught_up(tbl, zone));
 }
@@ -1150,7 +1150,7 @@ static int open_peak(const struct life_ns *l)
 }
 
 /* "lifecycle": the namespace's figures, one "key value" per line. */
-int life_show(struct seq_file *m, void *v)
+int zns_life_show(struct seq_file *m, void *v)
 {
 	struct zns_ns *ns = m->private;
 	u64 now = ktime_get_ns();
@@ -1162,7 +1162,7 @@ int life_show(struct seq_file *m, void *v)
 	rcu_read_lock();
 	tbl = rcu_dereference(ns->zones);
 	l = &tbl->life;
-	life_catch_up(tbl, false);
+	zns_life_catch_up(tbl, false);
 	uncertain = open_uncertain(tbl);
 	seq_printf(m, "zone_capacity_sectors %u\n", zone_cap(tbl, 0));
 	seq_printf(m, "last_zone_capacity_sectors %u\n",
@@ -1236,7 +1236,7 @@ static void show_times(struct seq_file *m, const char *what,
 }
 
 /* "lifetimes": time from the first write to full, and time open. */
-int life_times_show(struct seq_file *m, void *v)
+int zns_life_times_show(struct seq_file *m, void *v)
 {
 	struct zns_ns *ns = m->private;
 	struct zone_table *tbl;
@@ -1244,7 +1244,7 @@ int life_times_show(struct seq_file *m, void *v)
 	seq_puts(m, "# what time_lo_us time_hi_us count\n");
 	rcu_read_lock();
 	tbl = rcu_dereference(ns->zones);
-	life_catch_up(tbl, false);
+	zns_life_catch_up(tbl, false);
 	show_times(m, "to_full", tbl->life.time_to_full);
 	show_times(m, "open", tbl->life.time_open);
 	rcu_read_unlock();

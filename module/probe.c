@@ -421,7 +421,7 @@ static void report_done(struct zone_table *tbl, struct request *req,
 			const struct zns_cmd *zc)
 {
 	if (zc->table_gen == tbl->gen)
-		life_report(tbl, req, zc);
+		zns_life_report(tbl, req, zc);
 }
 
 /*

@@ -189,7 +189,7 @@ static void *resets_start(struct seq_file *m, loff_t *pos)
 	if (*pos)
 		return find_event(m, pos);
 	/* a select-all reset is logged once every zone applied it */
-	life_catch_up(rcu_dereference(r->ns->zones), false);
+	zns_life_catch_up(rcu_dereference(r->ns->zones), false);
 	r->last = atomic64_read(&rcu_dereference(r->ns->zones)->reset_log.head);
 	return SEQ_START_TOKEN;
 }

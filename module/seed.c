@@ -158,8 +158,8 @@ static void seed_table(struct zns_disk *zd, struct zone_table *tbl,
 		if (!zones[zone].cond)
 			continue;	/* not reported */
 		ret = test_bit(zone, moving) ? -EAGAIN :
-		      life_seed(tbl, zone, zones[zone].cond, zones[zone].cap,
-				zones[zone].wp_off, expected[zone], now);
+		      zns_life_seed(tbl, zone, zones[zone].cond, zones[zone].cap,
+				    zones[zone].wp_off, expected[zone], now);
 		if (ret > 0)
 			WRITE_ONCE(l->zones_seeded, l->zones_seeded + 1);
 		else if (ret < 0)
@@ -197,7 +197,7 @@ static void seed_one(struct gendisk *gendisk, u64 diskseq)
 		mutex_unlock(&zns_disks_lock);
 		goto free;
 	}
-	life_catch_up(tbl, true);	/* words as of now, select-alls applied */
+	zns_life_catch_up(tbl, true);	/* words as of now, select-alls applied */
 	for (zone = 0; zone < nr_zones; zone++)
 		expected[zone] = atomic64_read(&tbl->zones[zone].life.state);
 	atomic_inc(&tbl->life.seeding);	/* its report seeds nothing itself */

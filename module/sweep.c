@@ -14,7 +14,7 @@ static DECLARE_DELAYED_WORK(sweep_work, sweep_fn);
 
 static void sweep_table(struct zone_table *tbl)
 {
-	life_catch_up(tbl, false);	/* under RCU */
+	zns_life_catch_up(tbl, false);	/* under RCU */
 }
 
 static void sweep_fn(struct work_struct *work)

@@ -59,7 +59,7 @@ struct zone_table *zone_table_alloc(const struct zns_geometry *geo, u32 gen)
 	tbl->instance = get_random_u64();	/* a clear keeps its table's */
 	/* one offset per table: times read twice are the same */
 	tbl->real_offset = ktime_get_real_ns() - ktime_get_ns();
-	life_init(tbl, geo);
+	zns_life_init(tbl, geo);
 	if (zns_hist_alloc(tbl) || reset_log_init(&tbl->reset_log) ||
 	    zns_cgroups_alloc(tbl)) {
 		zone_table_free(tbl);
@@ -242,7 +242,7 @@ void zone_table_account(struct zone_table *tbl, const struct zns_cmd *zc,
 			reset_log_add(&tbl->reset_log, U32_MAX, lat_ns,
 				      done->status, ZNS_FILL_UNKNOWN);
 		else if (!done->status &&
-			 life_select_all(tbl, opi, done->now_ns, lat_ns))
+			 zns_life_select_all(tbl, opi, done->now_ns, lat_ns))
 			sweep_request();
 		count_select_all(tbl, opi, done->status);
 		zns_cgroups_account(tbl, zc, opi, done->status, lat_ns);
@@ -261,12 +261,12 @@ void zone_table_account(struct zone_table *tbl, const struct zns_cmd *zc,
 		if (opi == ZNS_OPI_RESET)
 			reset_log_add(&tbl->reset_log, zone, lat_ns,
 				      done->status, ZNS_FILL_UNKNOWN);
-		life_failed(tbl, zone, opi, zc, done);
+		zns_life_failed(tbl, zone, opi, zc, done);
 		count_error(zs, done->status);
 		return;
 	}
 	fill = opi == ZNS_OPI_READ ? 0 :
-	       life_done(tbl, zone, opi, zc, done, owner);
+	       zns_life_done(tbl, zone, opi, zc, done, owner);
 	if (owner && zc->cgroup == ZNS_ROOT_CGROUP_ID)
 		atomic64_add(zc->nr_sectors, &zs->root_written);
 	if (opi == ZNS_OPI_RESET)
@@ -342,7 +342,7 @@ void zone_stat_values(struct zone_table *tbl, u32 zone, u64 *v)
 	v[ZNS_ZC_WRITE_ZEROES_SECTORS] = atomic64_read(&zs->write_zeroes.sectors);
 	v[ZNS_ZC_WRITE_ZEROES_LAT_SUM_NS] =
 		atomic64_read(&zs->write_zeroes.lat_sum_ns);
-	life_values(tbl, zone, v);
+	zns_life_values(tbl, zone, v);
 	v[ZNS_ZC_OWNER_CGROUP] = zns_cgroups_owner_id(tbl, v[ZNS_ZC_OWNER_CGROUP]);
 	v[ZNS_ZC_ROOT_WRITTEN_SECTORS] = atomic64_read(&zs->root_written);
 }
