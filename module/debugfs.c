@@ -243,7 +243,7 @@ static int summary_show(struct seq_file *m, void *v)
 	seq_printf(m, "nr_zones: %u\n", tbl->nr_zones);
 	seq_printf(m, "zone_sectors: %u\n", tbl->zone_sectors);
 	seq_printf(m, "lba_bytes: %u\n", tbl->lba_bytes);
-	seq_printf(m, "status_decoding: %s\n", mirror_status_decoding());
+	seq_printf(m, "status_decoding: %s\n", zns_mirror_status_decoding());
 	seq_printf(m, "memory_bytes: %zu\n", bytes);
 	seq_printf(m, "zone_stat_bytes: %zu\n", sizeof(struct zone_stat));
 	seq_printf(m, "setup_failures: %llu\n", READ_ONCE(ns->setup_failures));
@@ -278,7 +278,7 @@ static int status_show(struct seq_file *m, void *v)
 	seq_printf(m, "format_version: %d\n", ZNS_STAT_FORMAT_VERSION);
 	seq_printf(m, "enabled: %d\n", zns_tp_enabled());
 	seq_printf(m, "attached: %d\n", zns_tp_attached());
-	seq_printf(m, "status_decoding: %s\n", mirror_status_decoding());
+	seq_printf(m, "status_decoding: %s\n", zns_mirror_status_decoding());
 	seq_printf(m, "disks: %d\n", namespaces);
 	seq_printf(m, "paths: %d\n", paths);
 	seq_printf(m, "dropped_untracked: %llu\n", zns_early_dropped());

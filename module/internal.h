@@ -714,21 +714,21 @@ static inline int mirror_outcome_source(void)
 	return READ_ONCE(zns_outcome_source);
 }
 
-bool mirror_wants_block(void);
-void mirror_block_attached(bool ok);
-void mirror_exit(void);
-void mirror_check(struct request *req, struct nvme_command *cmd);
-void mirror_read_done(struct request *req, struct zns_done *done);
-void mirror_block_done(struct request *req, ZNS_BLK_STATUS_ARG error,
-		       struct zns_done *done);
-const char *mirror_status_decoding(void);
+bool zns_mirror_wants_block(void);
+void zns_mirror_block_attached(bool ok);
+void zns_mirror_exit(void);
+void zns_mirror_check(struct request *req, struct nvme_command *cmd);
+void zns_mirror_read_done(struct request *req, struct zns_done *done);
+void zns_mirror_block_done(struct request *req, ZNS_BLK_STATUS_ARG error,
+			   struct zns_done *done);
+const char *zns_mirror_status_decoding(void);
 
 /* probe.c: the hot path */
-void probe_setup(void *data, struct request *req, struct nvme_command *cmd);
-void probe_done(void *data, struct request *req);
-void probe_block_done(void *data, struct request *req,
-		      ZNS_BLK_STATUS_ARG error, unsigned int nr_bytes);
-void probe_bio_queue(void *data, struct bio *bio);
+void zns_probe_setup(void *data, struct request *req, struct nvme_command *cmd);
+void zns_probe_done(void *data, struct request *req);
+void zns_probe_block_done(void *data, struct request *req,
+			  ZNS_BLK_STATUS_ARG error, unsigned int nr_bytes);
+void zns_probe_bio_queue(void *data, struct bio *bio);
 
 /* tp.c: attaching to nvme_core */
 int zns_tp_init(void);

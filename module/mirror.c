@@ -56,18 +56,18 @@ static void attach_block_work_fn(struct work_struct *work)
 static DECLARE_WORK(attach_block_work, attach_block_work_fn);
 
 /* Load time: a forced fallback is attached with the other probes. */
-bool mirror_wants_block(void)
+bool zns_mirror_wants_block(void)
 {
 	return source_forced || READ_ONCE(zns_outcome_source) >= ZNS_OUTCOME_BAD;
 }
 
 /* tp.c, once block_rq_complete has its probe (or could not get one). */
-void mirror_block_attached(bool ok)
+void zns_mirror_block_attached(bool ok)
 {
 	WRITE_ONCE(zns_outcome_source, ok ? ZNS_OUTCOME_BLOCK : ZNS_OUTCOME_BAD);
 }
 
-void mirror_exit(void)
+void zns_mirror_exit(void)
 {
 	cancel_work_sync(&attach_block_work);
 }
@@ -85,7 +85,7 @@ static bool mirror_consistent(struct request *req, struct nvme_command *cmd)
 }
 
 /* Setup probe: a few loads from the request's first cache line. */
-void mirror_check(struct request *req, struct nvme_command *cmd)
+void zns_mirror_check(struct request *req, struct nvme_command *cmd)
 {
 	int source = READ_ONCE(zns_outcome_source);
 
@@ -101,7 +101,7 @@ void mirror_check(struct request *req, struct nvme_command *cmd)
 }
 
 /* When and how an attempt ended, from nvme_core's request. */
-void mirror_read_done(struct request *req, struct zns_done *done)
+void zns_mirror_read_done(struct request *req, struct zns_done *done)
 {
 	struct zns_nvme_request_head *nreq = zns_nvme_req(req);
 
@@ -116,8 +116,8 @@ void mirror_read_done(struct request *req, struct zns_done *done)
  * blk_status_t, and where a block-layer zone append landed (nvme_core has
  * moved the request's sector there), as an LBA like nvme's result.
  */
-void mirror_block_done(struct request *req, ZNS_BLK_STATUS_ARG error,
-		       struct zns_done *done)
+void zns_mirror_block_done(struct request *req, ZNS_BLK_STATUS_ARG error,
+			   struct zns_done *done)
 {
 	done->now_ns = ktime_get_ns();
 	done->has_wait = false;
@@ -128,7 +128,7 @@ void mirror_block_done(struct request *req, ZNS_BLK_STATUS_ARG error,
 			(ilog2(queue_logical_block_size(req->q)) - SECTOR_SHIFT);
 }
 
-const char *mirror_status_decoding(void)
+const char *zns_mirror_status_decoding(void)
 {
 	switch (READ_ONCE(zns_outcome_source)) {
 	case ZNS_OUTCOME_NVME:

@@ -166,7 +166,7 @@ static __always_inline bool setup_from_slot(struct request *req,
  * set up after a zone geometry change carries the next table generation:
  * counted in the new table once published, dropped by the old one.
  */
-void probe_setup(void *data, struct request *req, struct nvme_command *cmd)
+void zns_probe_setup(void *data, struct request *req, struct nvme_command *cmd)
 {
 	struct gendisk *gendisk = zoned_disk(req);
 	unsigned int lba_shift, changed;
@@ -180,7 +180,7 @@ void probe_setup(void *data, struct request *req, struct nvme_command *cmd)
 	if (!gendisk)
 		return;
 
-	mirror_check(req, cmd);
+	zns_mirror_check(req, cmd);
 	zc.cgroup = zns_request_cgroup(req);
 	zc.start_ns = ktime_get_ns();
 
@@ -380,7 +380,7 @@ static void attempt_ended(struct request *req, struct gendisk *gendisk,
 
 /*
  * How long a block-layer request waited before its setup: from its first
- * bio's submission, where the block layer (or from 6.18 probe_bio_queue())
+ * bio's submission, where the block layer (or from 6.18 zns_probe_bio_queue())
  * stamped it (the wait in a zone write plug, 6.10+, comes before any
  * request exists), else from
  * the request's allocation (stamped only when something needs the time:
@@ -410,7 +410,7 @@ static void queue_wait(struct request *req, const struct zns_cmd *zc,
  * bio's submission stamp, where earlier kernels take it, for queue_wait().
  * Every zoned disk's bio: a multipath head's bios go on to a path's queue.
  */
-void probe_bio_queue(void *data, struct bio *bio)
+void zns_probe_bio_queue(void *data, struct bio *bio)
 {
 	if (bdev_is_zoned(bio->bi_bdev))
 		zns_bio_stamp(bio, ktime_get_ns());
@@ -453,13 +453,13 @@ static __always_inline bool done_from_slot(struct request *req,
 	return true;
 }
 
-void probe_done(void *data, struct request *req)
+void zns_probe_done(void *data, struct request *req)
 {
 	struct gendisk *gendisk = zoned_disk(req);
 	int source = mirror_outcome_source();
 	struct zns_disk *zd;
 	struct zns_cmd *slot;
-	struct zns_done done zns_filled_before_use;	/* mirror_read_done() */
+	struct zns_done done zns_filled_before_use;	/* zns_mirror_read_done() */
 	struct zns_cmd zc zns_filled_before_use;	/* a copy of the slot */
 
 	if (!gendisk)
@@ -469,7 +469,7 @@ void probe_done(void *data, struct request *req)
 		return;
 	}
 
-	mirror_read_done(req, &done);
+	zns_mirror_read_done(req, &done);
 
 	rcu_read_lock();
 	if (likely(done_from_slot(req, gendisk, &done)))
@@ -502,8 +502,8 @@ unlock:
  * request that ends without its bios was failed over by multipath to
  * another path: this attempt failed.
  */
-void probe_block_done(void *data, struct request *req,
-		      ZNS_BLK_STATUS_ARG error, unsigned int nr_bytes)
+void zns_probe_block_done(void *data, struct request *req,
+			  ZNS_BLK_STATUS_ARG error, unsigned int nr_bytes)
 {
 	struct gendisk *gendisk = zoned_disk(req);
 	struct zns_disk *zd;
@@ -514,7 +514,7 @@ void probe_block_done(void *data, struct request *req,
 	if (!gendisk || mirror_outcome_source() != ZNS_OUTCOME_BLOCK)
 		return;
 
-	mirror_block_done(req, error, &done);
+	zns_mirror_block_done(req, error, &done);
 	if (!done.status && !req->bio && !blk_rq_is_passthrough(req))
 		done.status = ZNS_STATUS_RETRIED;
 

@@ -31,8 +31,8 @@ struct zns_tp {
 };
 
 static struct zns_tp zns_tps[] = {
-	{ .name = "nvme_complete_rq", .probe = probe_done },
-	{ .name = "nvme_setup_cmd", .probe = probe_setup },
+	{ .name = "nvme_complete_rq", .probe = zns_probe_done },
+	{ .name = "nvme_setup_cmd", .probe = zns_probe_setup },
 };
 
 /* The block layer's completion: attached only for mirror.c's fallback. */
@@ -118,7 +118,7 @@ static void attach_bio_queue_probe(void)
 	if (!ZNS_STAMPS_BIOS || bio_queue_attached)
 		return;
 	bio_queue_attached =
-		attach_block_layer_probe(bio_queue_tp, probe_bio_queue,
+		attach_block_layer_probe(bio_queue_tp, zns_probe_bio_queue,
 					 "queue waits start at the request's allocation");
 }
 
@@ -127,18 +127,18 @@ static void detach_bio_queue_probe(void)
 {
 	if (!bio_queue_attached)
 		return;
-	tracepoint_probe_unregister(bio_queue_tp, probe_bio_queue, NULL);
+	tracepoint_probe_unregister(bio_queue_tp, zns_probe_bio_queue, NULL);
 	bio_queue_attached = false;
 }
 
 /* When outcomes are to come from the block layer. Holds zns_tp_lock. */
 static void attach_block_probe(void)
 {
-	if (block_attached || !mirror_wants_block())
+	if (block_attached || !zns_mirror_wants_block())
 		return;
-	block_attached = attach_block_layer_probe(block_tp, probe_block_done,
+	block_attached = attach_block_layer_probe(block_tp, zns_probe_block_done,
 						  "completions count as dropped");
-	mirror_block_attached(block_attached);
+	zns_mirror_block_attached(block_attached);
 }
 
 /* The caller waits for running probes. Holds zns_tp_lock. */
@@ -146,7 +146,7 @@ static void detach_block_probe(void)
 {
 	if (!block_attached)
 		return;
-	tracepoint_probe_unregister(block_tp, probe_block_done, NULL);
+	tracepoint_probe_unregister(block_tp, zns_probe_block_done, NULL);
 	block_attached = false;
 }
 
