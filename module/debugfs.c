@@ -313,7 +313,7 @@ static struct dentry *add_ns_dir(struct zns_ns *ns)
 	debugfs_create_file("sizes", 0444, dir, ns, &zns_hist_sizes_fops);
 	debugfs_create_file("alignment", 0444, dir, ns, &zns_hist_alignment_fops);
 	debugfs_create_file("errors", 0444, dir, ns, &zns_errors_fops);
-	debugfs_create_file("resets", 0444, dir, ns, &reset_log_fops);
+	debugfs_create_file("resets", 0444, dir, ns, &zns_reset_log_fops);
 	debugfs_create_file("queue_wait", 0444, dir, ns, &zns_hist_queue_wait_fops);
 	debugfs_create_file("lifecycle", 0444, dir, ns, &zns_life_fops);
 	debugfs_create_file("lifetimes", 0444, dir, ns, &zns_life_times_fops);

@@ -228,7 +228,7 @@ static void zns_disk_unpublish(struct zns_disk *zd, struct list_head *dead_ns)
 	hlist_del_rcu(&zd->hash_node);
 	raw_spin_unlock_irqrestore(&zns_publish_lock, flags);
 	if (zd->ns)
-		ns_put(zd->ns, dead_ns);
+		zns_ns_put(zd->ns, dead_ns);
 }
 
 static void zns_disk_free(struct zns_disk *zd)
@@ -254,7 +254,7 @@ static void retire(struct hlist_head *dead, struct list_head *dead_ns)
 	zns_synchronize_probes();
 	hlist_for_each_entry_safe(zd, tmp, dead, dead_node)
 		zns_disk_free(zd);
-	ns_free_list(dead_ns);
+	zns_ns_free_list(dead_ns);
 }
 
 static void retire_one(struct zns_disk *zd)
@@ -434,11 +434,11 @@ static int zns_disk_create(struct zns_geometry *geo)
 
 	retire_deleted();
 	retire_same_name(geo->name);
-	ns_name(geo->name, name);
+	zns_ns_name(geo->name, name);
 	zd = zns_kzalloc(ZNS_ALLOC_DISK, sizeof(*zd));
 	if (!zd)
 		return -ENOMEM;
-	if (!ns_counted(name)) {
+	if (!zns_ns_counted(name)) {
 		zns_disk_left_out(zd, geo);
 		return 0;
 	}
@@ -448,7 +448,7 @@ static int zns_disk_create(struct zns_geometry *geo)
 	old_inflight = zns_inflight_grow(inflight, geo);	/* a shared one */
 	if (IS_ERR(old_inflight))
 		goto put_inflight;
-	ns = ns_get(name, geo);
+	ns = zns_ns_get(name, geo);
 	if (!ns)
 		goto put_inflight;
 	old_tbl = table_follow_path(ns, geo);	/* a path of a known namespace */
@@ -473,8 +473,8 @@ static int zns_disk_create(struct zns_geometry *geo)
 	return 0;
 
 put_ns:
-	ns_put(ns, &dead_ns);	/* not its last path */
-	ns_free_list(&dead_ns);
+	zns_ns_put(ns, &dead_ns);	/* not its last path */
+	zns_ns_free_list(&dead_ns);
 put_inflight:
 	zns_inflight_put(inflight);	/* a grown table stays, larger */
 	free_after_grace_period(NULL, IS_ERR(old_inflight) ? NULL : old_inflight);
@@ -590,8 +590,8 @@ void zns_disk_retire_left_out(void)
 	for (bkt = 0; bkt < ARRAY_SIZE(zns_disk_hash); bkt++)
 		hlist_for_each_entry_safe(zd, tmp, &zns_disk_hash[bkt],
 					  hash_node) {
-			ns_name(zd->name, name);
-			if (zd->ns || !ns_counted(name))
+			zns_ns_name(zd->name, name);
+			if (zd->ns || !zns_ns_counted(name))
 				continue;
 			zns_disk_unpublish(zd, &dead_ns);
 			hlist_add_head(&zd->dead_node, &dead);

@@ -543,11 +543,11 @@ struct zns_ns_dirs {		/* how a namespace is shown: debugfs.c */
 };
 
 void zns_ns_register_dirs(const struct zns_ns_dirs *ops);
-void ns_name(const char *disk_name, char *name);
-bool ns_counted(const char *name);
-struct zns_ns *ns_get(const char *name, const struct zns_geometry *geo);
-void ns_put(struct zns_ns *ns, struct list_head *dead_ns);
-void ns_free_list(struct list_head *dead_ns);
+void zns_ns_name(const char *disk_name, char *name);
+bool zns_ns_counted(const char *name);
+struct zns_ns *zns_ns_get(const char *name, const struct zns_geometry *geo);
+void zns_ns_put(struct zns_ns *ns, struct list_head *dead_ns);
+void zns_ns_free_list(struct list_head *dead_ns);
 int zns_ns_clear(const char *name);
 void zns_ns_set_filter(const char * const *names, int nr);
 void zns_ns_count(int *namespaces, int *paths);
@@ -635,14 +635,14 @@ void zns_errors_count(struct zone_table *tbl, unsigned int opi, u16 status);
 int zns_errors_show(struct seq_file *m, void *v);
 
 /* reset_log.c: the most recent resets */
-int reset_log_init(struct reset_log *log);
-void reset_log_free(struct reset_log *log);
-size_t reset_log_bytes(const struct reset_log *log);
-void reset_log_add(struct reset_log *log, u32 zone, u64 latency_ns,
-		   u16 status, u32 fill);
-void reset_log_add_at(struct reset_log *log, u32 zone, u64 latency_ns,
-		      u16 status, u32 fill, u64 real_ns);
-extern const struct file_operations reset_log_fops;	/* "resets" */
+int zns_reset_log_init(struct reset_log *log);
+void zns_reset_log_free(struct reset_log *log);
+size_t zns_reset_log_bytes(const struct reset_log *log);
+void zns_reset_log_add(struct reset_log *log, u32 zone, u64 latency_ns,
+		       u16 status, u32 fill);
+void zns_reset_log_add_at(struct reset_log *log, u32 zone, u64 latency_ns,
+			  u16 status, u32 fill, u64 real_ns);
+extern const struct file_operations zns_reset_log_fops;	/* "resets" */
 
 /* cgroups.c: who issued each command, and whose data each zone holds */
 u64 zns_request_cgroup(struct request *req);

@@ -722,8 +722,8 @@ static void retire_applied(struct zone_table *tbl)
 		fill = select_all_fill(atomic_read(&p->fill_unknown),
 				       atomic64_read(&p->fill));
 		if (p->opi == ZNS_OPI_RESET)
-			reset_log_add_at(&tbl->reset_log, U32_MAX, p->latency_ns,
-					 0, fill, p->real_ns);
+			zns_reset_log_add_at(&tbl->reset_log, U32_MAX, p->latency_ns,
+					     0, fill, p->real_ns);
 		WRITE_ONCE(l->pending_done, l->pending_done + 1);
 	}
 }
@@ -804,8 +804,8 @@ static void walk_select_all(struct zone_table *tbl, unsigned int opi,
 			sum += fill;
 	}
 	if (opi == ZNS_OPI_RESET)
-		reset_log_add(&tbl->reset_log, U32_MAX, latency_ns, 0,
-			      select_all_fill(unknown, sum));
+		zns_reset_log_add(&tbl->reset_log, U32_MAX, latency_ns, 0,
+				  select_all_fill(unknown, sum));
 }
 
 /*

@@ -29,7 +29,7 @@ void zns_ns_register_dirs(const struct zns_ns_dirs *ops)
 }
 
 /* The name users know: a multipath path nvmeXcYnZ belongs to nvmeXnZ. */
-void ns_name(const char *disk_name, char *name)
+void zns_ns_name(const char *disk_name, char *name)
 {
 	unsigned int subsys, ctrl, nsid;
 	int len = 0;
@@ -41,7 +41,7 @@ void ns_name(const char *disk_name, char *name)
 		strscpy(name, disk_name, DISK_NAME_LEN);
 }
 
-bool ns_counted(const char *name)
+bool zns_ns_counted(const char *name)
 {
 	int i;
 
@@ -93,7 +93,7 @@ static struct zns_ns *ns_create(const char *name,
 		kfree(ns);
 		return NULL;
 	}
-	ns->counting = ns_counted(name);
+	ns->counting = zns_ns_counted(name);
 	ns->dir = dirs ? dirs->add(ns) : NULL;
 	list_add(&ns->node, &zns_ns_list);
 	pr_info("%s: tracking %u zones of %u sectors, %u-byte LBAs\n",
@@ -102,7 +102,7 @@ static struct zns_ns *ns_create(const char *name,
 }
 
 /* The namespace of a new path: found by name, or created. */
-struct zns_ns *ns_get(const char *name, const struct zns_geometry *geo)
+struct zns_ns *zns_ns_get(const char *name, const struct zns_geometry *geo)
 {
 	struct zns_ns *ns;
 
@@ -117,9 +117,9 @@ struct zns_ns *ns_get(const char *name, const struct zns_geometry *geo)
 
 /*
  * A path is gone: the namespace goes with its last one, onto dead_ns, to be
- * freed by ns_free_list() after a grace period.
+ * freed by zns_ns_free_list() after a grace period.
  */
-void ns_put(struct zns_ns *ns, struct list_head *dead_ns)
+void zns_ns_put(struct zns_ns *ns, struct list_head *dead_ns)
 {
 	lockdep_assert_held(&zns_disks_lock);
 	if (--ns->nr_paths == 0) {
@@ -129,7 +129,7 @@ void ns_put(struct zns_ns *ns, struct list_head *dead_ns)
 	}
 }
 
-void ns_free_list(struct list_head *dead_ns)
+void zns_ns_free_list(struct list_head *dead_ns)
 {
 	struct zns_ns *ns, *tmp;
 
@@ -196,7 +196,7 @@ void zns_ns_set_filter(const char * const *names, int nr)
 		strscpy(filter[i], names[i], DISK_NAME_LEN);
 	nr_filter = nr;
 	list_for_each_entry(ns, &zns_ns_list, node)
-		WRITE_ONCE(ns->counting, ns_counted(ns->name));
+		WRITE_ONCE(ns->counting, zns_ns_counted(ns->name));
 	zns_retire_seq_bump();	/* slots decided with the old filter */
 	mutex_unlock(&zns_disks_lock);
 }

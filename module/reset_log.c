@@ -63,7 +63,7 @@ static struct reset_event *event_slot(struct reset_log *log, u64 seq)
 	return &log->events[slot];
 }
 
-int reset_log_init(struct reset_log *log)
+int zns_reset_log_init(struct reset_log *log)
 {
 	u32 size = READ_ONCE(reset_log_size);
 
@@ -75,13 +75,13 @@ int reset_log_init(struct reset_log *log)
 	return 0;
 }
 
-void reset_log_free(struct reset_log *log)
+void zns_reset_log_free(struct reset_log *log)
 {
 	vfree(log->events);
 }
 
 /* What the events hold in pages (vmalloc's granularity). */
-size_t reset_log_bytes(const struct reset_log *log)
+size_t zns_reset_log_bytes(const struct reset_log *log)
 {
 	return PAGE_ALIGN(array_size(log->size, sizeof(*log->events)));
 }
@@ -122,8 +122,8 @@ static void publish_event(struct reset_event *ev, u64 seq)
 }
 
 /* A reset that completed at real_ns (CLOCK_REALTIME). */
-void reset_log_add_at(struct reset_log *log, u32 zone, u64 latency_ns,
-		      u16 status, u32 fill, u64 real_ns)
+void zns_reset_log_add_at(struct reset_log *log, u32 zone, u64 latency_ns,
+			  u16 status, u32 fill, u64 real_ns)
 {
 	u64 seq = atomic64_inc_return(&log->head);
 	struct reset_event *ev = claim_slot(log, seq);
@@ -135,11 +135,11 @@ void reset_log_add_at(struct reset_log *log, u32 zone, u64 latency_ns,
 }
 
 /* A reset that completed now. */
-void reset_log_add(struct reset_log *log, u32 zone, u64 latency_ns,
-		   u16 status, u32 fill)
+void zns_reset_log_add(struct reset_log *log, u32 zone, u64 latency_ns,
+		       u16 status, u32 fill)
 {
-	reset_log_add_at(log, zone, latency_ns, status, fill,
-			 ktime_get_real_ns());
+	zns_reset_log_add_at(log, zone, latency_ns, status, fill,
+			     ktime_get_real_ns());
 }
 
 static bool read_event(struct reset_log *log, u64 seq, struct reset_event *out)
@@ -241,7 +241,7 @@ static int resets_open(struct inode *inode, struct file *file)
 	return 0;
 }
 
-const struct file_operations reset_log_fops = {
+const struct file_operations zns_reset_log_fops = {
 	.owner = THIS_MODULE,
 	.open = resets_open,
 	.read = seq_read,

@@ -60,7 +60,7 @@ struct zone_table *zone_table_alloc(const struct zns_geometry *geo, u32 gen)
 	/* one offset per table: times read twice are the same */
 	tbl->real_offset = ktime_get_real_ns() - ktime_get_ns();
 	zns_life_init(tbl, geo);
-	if (zns_hist_alloc(tbl) || reset_log_init(&tbl->reset_log) ||
+	if (zns_hist_alloc(tbl) || zns_reset_log_init(&tbl->reset_log) ||
 	    zns_cgroups_alloc(tbl)) {
 		zone_table_free(tbl);
 		return NULL;
@@ -87,7 +87,7 @@ void zone_table_free(struct zone_table *tbl)
 	if (!tbl)
 		return;
 	zns_hist_free(tbl);
-	reset_log_free(&tbl->reset_log);
+	zns_reset_log_free(&tbl->reset_log);
 	zns_cgroups_free(tbl);
 	vfree(tbl->active_zones);
 	vfree(tbl);
@@ -98,7 +98,7 @@ size_t zone_table_bytes(const struct zone_table *tbl)
 {
 	return PAGE_ALIGN(struct_size(tbl, zones, tbl->nr_zones)) +
 	       PAGE_ALIGN(active_zones_bytes(tbl->nr_zones)) + zns_hist_bytes() +
-	       reset_log_bytes(&tbl->reset_log) + zns_cgroups_bytes(tbl);
+	       zns_reset_log_bytes(&tbl->reset_log) + zns_cgroups_bytes(tbl);
 }
 
 void zone_table_dropped(struct zns_ns *ns)
@@ -239,8 +239,8 @@ void zone_table_account(struct zone_table *tbl, const struct zns_cmd *zc,
 	if (zc->select_all) {
 		/* a successful reset's event: when every zone applied it */
 		if (done->status && opi == ZNS_OPI_RESET)
-			reset_log_add(&tbl->reset_log, U32_MAX, lat_ns,
-				      done->status, ZNS_FILL_UNKNOWN);
+			zns_reset_log_add(&tbl->reset_log, U32_MAX, lat_ns,
+					  done->status, ZNS_FILL_UNKNOWN);
 		else if (!done->status &&
 			 zns_life_select_all(tbl, opi, done->now_ns, lat_ns))
 			sweep_request();
@@ -259,8 +259,8 @@ void zone_table_account(struct zone_table *tbl, const struct zns_cmd *zc,
 	owner = zns_cgroups_account(tbl, zc, opi, done->status, lat_ns);
 	if (done->status) {
 		if (opi == ZNS_OPI_RESET)
-			reset_log_add(&tbl->reset_log, zone, lat_ns,
-				      done->status, ZNS_FILL_UNKNOWN);
+			zns_reset_log_add(&tbl->reset_log, zone, lat_ns,
+					  done->status, ZNS_FILL_UNKNOWN);
 		zns_life_failed(tbl, zone, opi, zc, done);
 		count_error(zs, done->status);
 		return;
@@ -270,7 +270,7 @@ void zone_table_account(struct zone_table *tbl, const struct zns_cmd *zc,
 	if (owner && zc->cgroup == ZNS_ROOT_CGROUP_ID)
 		atomic64_add(zc->nr_sectors, &zs->root_written);
 	if (opi == ZNS_OPI_RESET)
-		reset_log_add(&tbl->reset_log, zone, lat_ns, 0, fill);
+		zns_reset_log_add(&tbl->reset_log, zone, lat_ns, 0, fill);
 	if (done->has_wait) {
 		atomic64_add(done->wait_ns, &zs->life.queue_wait_ns);
 		hist_queue_wait(tbl, opi, done->wait_ns);
