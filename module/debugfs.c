@@ -105,7 +105,7 @@ static int zones_show(struct seq_file *m, void *v)
 	zone = pos - 1;
 	if (zone >= tbl->nr_zones)	/* table replaced mid-read */
 		return SEQ_SKIP;
-	zone_stat_values(tbl, zone, val);
+	zns_zone_stat_values(tbl, zone, val);
 	for (i = 0; i < ZNS_ZC_NR; i++)
 		any |= val[i];
 	if (any) {
@@ -180,7 +180,7 @@ static void zone_totals(struct zone_table *tbl, u64 *total)
 	for (zone = 0; zone < tbl->nr_zones; zone++) {
 		u64 val[ZNS_ZC_NR];
 
-		zone_stat_values(tbl, zone, val);
+		zns_zone_stat_values(tbl, zone, val);
 		for (i = 0; i < ZNS_ZC_NR; i++) {
 			u64 v = val[i];
 
@@ -231,7 +231,7 @@ static int summary_show(struct seq_file *m, void *v)
 	zns_life_catch_up(tbl, false);	/* select-all resets' events logged */
 	zone_totals(tbl, total);
 	lat_maxima(tbl, total);
-	bytes = sizeof(*ns) + zone_table_bytes(tbl);
+	bytes = sizeof(*ns) + zns_zone_table_bytes(tbl);
 	logged = atomic64_read(&tbl->reset_log.head);
 
 	seq_printf(m, "format_version: %d\n", ZNS_STAT_FORMAT_VERSION);
@@ -273,7 +273,7 @@ static int status_show(struct seq_file *m, void *v)
 	u64 setup_failures;
 
 	zns_ns_count(&namespaces, &paths);
-	setup_failures_read(&setup_failures, &waiting);
+	zns_setup_failures_read(&setup_failures, &waiting);
 	zns_inflight_count(&inflight_tables, &inflight_bytes);
 	seq_printf(m, "format_version: %d\n", ZNS_STAT_FORMAT_VERSION);
 	seq_printf(m, "enabled: %d\n", zns_tp_enabled());

@@ -372,12 +372,12 @@ static struct zone_table *table_follow_path(struct zns_ns *ns,
 
 	if (table_has(tbl, geo))
 		return NULL;
-	new_tbl = zone_table_alloc(geo, tbl->gen + 1);
+	new_tbl = zns_zone_table_alloc(geo, tbl->gen + 1);
 	if (!new_tbl)
 		return ERR_PTR(-ENOMEM);
 	pr_info("%s: zone geometry changed to %u zones of %u sectors, %u-byte LBAs: counters restart\n",
 		ns->name, geo->nr_zones, geo->zone_sectors, geo->lba_bytes);
-	seed_table_replaced(new_tbl, tbl);
+	zns_seed_table_replaced(new_tbl, tbl);
 	rcu_assign_pointer(ns->zones, new_tbl);
 	zns_retire_seq_bump();	/* completions find the new table at once */
 	return tbl;
@@ -391,7 +391,7 @@ static void free_after_grace_period(struct zone_table *tbl,
 		return;
 	zns_synchronize_probes();
 	if (tbl)
-		zone_table_free(tbl);
+		zns_zone_table_free(tbl);
 	if (inflight)
 		zns_inflight_free_table(inflight);
 }
@@ -469,7 +469,7 @@ static int zns_disk_create(struct zns_geometry *geo)
 	raw_spin_unlock_irqrestore(&zns_publish_lock, flags);
 	mod_delayed_work(system_wq, &poll_work, ZNS_POLL_INTERVAL);
 	free_after_grace_period(old_tbl, old_inflight);
-	seed_request(zd);
+	zns_seed_request(zd);
 	return 0;
 
 put_ns:
@@ -498,7 +498,7 @@ static int zns_disk_update(struct zns_disk *zd, const struct zns_geometry *geo)
 	if (IS_ERR(old_tbl))
 		return PTR_ERR(old_tbl);
 	if (old_tbl)
-		seed_request(zd);
+		zns_seed_request(zd);
 	WRITE_ONCE(zd->table_gen, table_gen(ns));	/* the table has geo now */
 	/* Pairs with zns_disk_table_gen(): the new geometry, then its gen. */
 	smp_wmb();
@@ -547,9 +547,9 @@ static void discover_work_fn(struct work_struct *work)
 			ret = zns_disk_create(&geo);
 		}
 		if (ret)
-			setup_failed(&geo);
+			zns_setup_failed(&geo);
 		else
-			setup_succeeded(&geo);
+			zns_setup_succeeded(&geo);
 		if (zd || ret)
 			zns_gendisk_put(geo.gendisk);	/* zd holds one, or none */
 	}
@@ -646,7 +646,7 @@ void zns_disk_seed_ns(struct zns_ns *ns)
 	for (bkt = 0; bkt < ARRAY_SIZE(zns_disk_hash); bkt++)
 		hlist_for_each_entry(zd, &zns_disk_hash[bkt], hash_node)
 			if (zd->ns == ns)
-				seed_request(zd);
+				zns_seed_request(zd);
 }
 
 /*
@@ -675,8 +675,8 @@ void zns_disk_each_table(void (*fn)(struct zone_table *tbl))
 
 void zns_disk_exit(void)
 {
-	seed_exit();
-	sweep_exit();
+	zns_seed_exit();
+	zns_sweep_exit();
 	cancel_delayed_work_sync(&poll_work);
 	zns_disk_retire_all();
 	rcu_barrier();	/* inflight.c's tables freed after a grace period */

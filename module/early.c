@@ -62,7 +62,7 @@ static void early_count(struct zns_disk *zd, struct early_cmd *ec)
 	if (zd->ns && READ_ONCE(zd->ns->counting)) {	/* "devices" */
 		tbl = rcu_dereference_check(zd->ns->zones,
 					    lockdep_is_held(&zns_publish_lock));
-		zone_table_account(tbl, &ec->cmd, &ec->done, false);
+		zns_zone_table_account(tbl, &ec->cmd, &ec->done, false);
 	}
 	early_set_state(ec, EARLY_FREE);
 }
@@ -255,7 +255,7 @@ bool zns_early_moving(const struct gendisk *gendisk, u64 diskseq,
 	for (ec = early_cmds; ec < early_cmds + EARLY_MAX && !all; ec++)
 		if (ec->state != EARLY_FREE && ec->gendisk == gendisk &&
 		    ec->diskseq == diskseq)
-			all = seed_cmd_moving(&ec->cmd, tbl, zones);
+			all = zns_seed_cmd_moving(&ec->cmd, tbl, zones);
 	raw_spin_unlock_irqrestore(&zns_publish_lock, flags);
 	return all;
 }

@@ -216,7 +216,7 @@ bool zns_inflight_moving(struct inflight_set *set, const struct gendisk *gendisk
 
 	for (i = 0; i < table_slots(table); i++) {
 		zc = data_race(table->slots[i]);	/* see above */
-		if (zc.disk == gendisk && seed_cmd_moving(&zc, tbl, zones))
+		if (zc.disk == gendisk && zns_seed_cmd_moving(&zc, tbl, zones))
 			return true;
 	}
 	return false;

@@ -604,22 +604,22 @@ static inline struct zns_cmd *inflight_find(struct request *req)
 }
 
 /* setup_failure.c: setups that found no memory, retried with backoff */
-bool setup_backing_off(const struct gendisk *gendisk, u64 diskseq);
-void setup_failed(const struct zns_geometry *geo);
-void setup_succeeded(const struct zns_geometry *geo);
-void setup_retry_now(void);
-void setup_failures_read(u64 *total, int *waiting);
+bool zns_setup_backing_off(const struct gendisk *gendisk, u64 diskseq);
+void zns_setup_failed(const struct zns_geometry *geo);
+void zns_setup_succeeded(const struct zns_geometry *geo);
+void zns_setup_retry_now(void);
+void zns_setup_failures_read(u64 *total, int *waiting);
 
 /* zone_table.c: per-zone counters */
-struct zone_table *zone_table_alloc(const struct zns_geometry *geo, u32 gen);
-void zone_table_geometry(const struct zone_table *tbl,
-			 struct zns_geometry *geo);
-void zone_table_free(struct zone_table *tbl);
-size_t zone_table_bytes(const struct zone_table *tbl);
-void zone_table_account(struct zone_table *tbl, const struct zns_cmd *cmd,
-			const struct zns_done *done, bool check_gen);
-void zone_table_dropped(struct zns_ns *ns);
-void zone_stat_values(struct zone_table *tbl, u32 zone, u64 *v);
+struct zone_table *zns_zone_table_alloc(const struct zns_geometry *geo, u32 gen);
+void zns_zone_table_geometry(const struct zone_table *tbl,
+			     struct zns_geometry *geo);
+void zns_zone_table_free(struct zone_table *tbl);
+size_t zns_zone_table_bytes(const struct zone_table *tbl);
+void zns_zone_table_account(struct zone_table *tbl, const struct zns_cmd *cmd,
+			    const struct zns_done *done, bool check_gen);
+void zns_zone_table_dropped(struct zns_ns *ns);
+void zns_zone_stat_values(struct zone_table *tbl, u32 zone, u64 *v);
 
 /* hist.c: latency, size and alignment histograms */
 int zns_hist_alloc(struct zone_table *tbl);
@@ -674,16 +674,16 @@ int zns_life_times_show(struct seq_file *m, void *v);
 int zns_hist_queue_wait_show(struct seq_file *m, void *v);
 
 /* seed.c: every zone's condition from one zone report, at discovery */
-void seed_request(struct zns_disk *zd);
-bool seed_cmd_moving(const struct zns_cmd *zc, const struct zone_table *tbl,
-		     unsigned long *zones);
-void seed_table_replaced(struct zone_table *new_tbl,
-			 const struct zone_table *old_tbl);
-void seed_exit(void);
+void zns_seed_request(struct zns_disk *zd);
+bool zns_seed_cmd_moving(const struct zns_cmd *zc, const struct zone_table *tbl,
+			 unsigned long *zones);
+void zns_seed_table_replaced(struct zone_table *new_tbl,
+			     const struct zone_table *old_tbl);
+void zns_seed_exit(void);
 
 /* sweep.c: select-all commands applied to every zone, soon */
-void sweep_request(void);
-void sweep_exit(void);
+void zns_sweep_request(void);
+void zns_sweep_exit(void);
 
 /* early.c: commands seen before their namespace was set up */
 void zns_early_setup(struct request *req, const struct zns_cmd *cmd);

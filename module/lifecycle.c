@@ -1090,7 +1090,7 @@ void zns_life_values(struct zone_table *tbl, u32 zone, u64 *v)
 	v[ZNS_ZC_FILL_MAX_SECTORS] = max ? max - 1 : 0;
 	v[ZNS_ZC_FINISH_WASTE_SECTORS] = atomic64_read(&zl->finish_waste);
 	v[ZNS_ZC_QUEUE_WAIT_SUM_NS] = atomic64_read(&zl->queue_wait_ns);
-	v[ZNS_ZC_OWNER_CGROUP] = owner_of(s);	/* a code: zone_stat_values() */
+	v[ZNS_ZC_OWNER_CGROUP] = owner_of(s);	/* a code: zns_zone_stat_values() */
 }
 
 /* The zone's owner code, select-all resets applied. */

@@ -88,7 +88,7 @@ static struct zns_ns *ns_create(const char *name,
 		return NULL;
 	strscpy(ns->name, name, sizeof(ns->name));
 	RCU_INIT_POINTER(ns->zones,
-			 zone_table_alloc(geo, first_gen()));
+			 zns_zone_table_alloc(geo, first_gen()));
 	if (!rcu_access_pointer(ns->zones)) {
 		kfree(ns);
 		return NULL;
@@ -134,7 +134,7 @@ void zns_ns_free_list(struct list_head *dead_ns)
 	struct zns_ns *ns, *tmp;
 
 	list_for_each_entry_safe(ns, tmp, dead_ns, node) {
-		zone_table_free(rcu_access_pointer(ns->zones));
+		zns_zone_table_free(rcu_access_pointer(ns->zones));
 		kfree(ns);
 	}
 }
@@ -146,17 +146,17 @@ static int ns_clear(struct zns_ns *ns)
 	struct zone_table *new_tbl;
 	struct zns_geometry geo;
 
-	zone_table_geometry(tbl, &geo);
-	new_tbl = zone_table_alloc(&geo, tbl->gen);
+	zns_zone_table_geometry(tbl, &geo);
+	new_tbl = zns_zone_table_alloc(&geo, tbl->gen);
 	if (!new_tbl)
 		return -ENOMEM;
 	/* the same counters started over: readers see the generation move */
 	new_tbl->instance = tbl->instance;
 	new_tbl->generation = tbl->generation + 1;
-	seed_table_replaced(new_tbl, tbl);
+	zns_seed_table_replaced(new_tbl, tbl);
 	rcu_assign_pointer(ns->zones, new_tbl);
 	zns_synchronize_probes();
-	zone_table_free(tbl);
+	zns_zone_table_free(tbl);
 	zns_disk_seed_ns(ns);
 	return 0;
 }
@@ -168,7 +168,7 @@ int zns_ns_clear(const char *name)
 	int ret = -ENODEV;
 
 	mutex_lock(&zns_disks_lock);
-	setup_retry_now();
+	zns_setup_retry_now();
 	if (!strcmp(name, "all")) {
 		ret = 0;
 		list_for_each_entry(ns, &zns_ns_list, node) {

@@ -126,7 +126,7 @@ static void count_retried(struct zone_table *tbl, const struct zns_cmd *prev,
 	};
 
 	if (prev->op != ZNS_OP_NONE && prev->op != ZNS_OP_IGNORED)
-		zone_table_account(tbl, prev, &done, true);
+		zns_zone_table_account(tbl, prev, &done, true);
 }
 
 /*
@@ -196,7 +196,7 @@ void zns_probe_setup(void *data, struct request *req, struct nvme_command *cmd)
 		goto unlock;
 	changed = zd ? zns_disk_geometry_changed(zd, req) : ZNS_GEO_ZONES;
 	if (unlikely(changed)) {
-		backing_off = setup_backing_off(gendisk, gendisk->diskseq);
+		backing_off = zns_setup_backing_off(gendisk, gendisk->diskseq);
 		if (!backing_off)
 			zns_disk_discover(req);
 	}
@@ -340,10 +340,10 @@ static void count_unmatched(struct request *req, struct zns_disk *zd,
 	} else if (zd->ns && READ_ONCE(zd->ns->counting)) {
 		if (done && done->status) {
 			zc.start_ns = done->now_ns;	/* latency unknown: 0 */
-			zone_table_account(rcu_dereference(zd->ns->zones), &zc,
-					   done, false);
+			zns_zone_table_account(rcu_dereference(zd->ns->zones), &zc,
+					       done, false);
 		} else {
-			zone_table_dropped(zd->ns);
+			zns_zone_table_dropped(zd->ns);
 		}
 	}
 }
@@ -367,7 +367,7 @@ static void attempt_ended(struct request *req, struct gendisk *gendisk,
 			slot->ended = 1;
 		} else {
 			if (slot->op != ZNS_OP_IGNORED)
-				zone_table_dropped(zd->ns);
+				zns_zone_table_dropped(zd->ns);
 			slot->op = ZNS_OP_NONE;
 		}
 	} else if (!zns_early_ended(req, from_block)) {
@@ -446,7 +446,7 @@ static __always_inline bool done_from_slot(struct request *req,
 	slot->op = ZNS_OP_NONE;
 	if (likely(zc.op != ZNS_OP_IGNORED)) {
 		queue_wait(req, &zc, done);
-		zone_table_account(zc.tbl, &zc, done, true);
+		zns_zone_table_account(zc.tbl, &zc, done, true);
 	} else if (zc.report && !done->status) {
 		report_done(zc.tbl, req, &zc);
 	}
@@ -480,8 +480,8 @@ void zns_probe_done(void *data, struct request *req)
 		slot->op = ZNS_OP_NONE;
 		if (likely(zc.op != ZNS_OP_IGNORED)) {
 			queue_wait(req, &zc, &done);
-			zone_table_account(rcu_dereference(zd->ns->zones), &zc,
-					   &done, true);
+			zns_zone_table_account(rcu_dereference(zd->ns->zones), &zc,
+					       &done, true);
 		} else if (zc.report && !done.status) {
 			report_done(rcu_dereference(zd->ns->zones), req, &zc);
 		}
@@ -525,8 +525,8 @@ void zns_probe_block_done(void *data, struct request *req,
 		slot->op = ZNS_OP_NONE;
 		slot->ended = 0;
 		if (zc.ended && zc.op != ZNS_OP_IGNORED)
-			zone_table_account(rcu_dereference(zd->ns->zones), &zc,
-					   &done, true);
+			zns_zone_table_account(rcu_dereference(zd->ns->zones), &zc,
+					       &done, true);
 	} else {
 		zns_early_done(req, &done, true);
 	}

@@ -38,7 +38,7 @@ MODULE_PARM_DESC(seed_zones,
 
 static void seed_work_fn(struct work_struct *work);
 static DECLARE_WORK(seed_work, seed_work_fn);
-/* Set by seed_exit() under zns_disks_lock: nothing is queued after it. */
+/* Set by zns_seed_exit() under zns_disks_lock: nothing is queued after it. */
 static bool seed_stopped;
 
 /* What the report said of one zone; cond 0: not reported. */
@@ -58,7 +58,7 @@ struct seed_report {
  * A new table for zd's namespace. Holds zns_disks_lock. Hidden disks cannot
  * be opened; a namespace of several paths is left to reports users run.
  */
-void seed_request(struct zns_disk *zd)
+void zns_seed_request(struct zns_disk *zd)
 {
 	lockdep_assert_held(&zns_disks_lock);
 	if (seed_stopped || !READ_ONCE(seed_zones) || !zd->ns ||
@@ -74,8 +74,8 @@ void seed_request(struct zns_disk *zd)
  * Of a command in flight (inflight.c, early.c): marks the zone it may move
  * in zones; true if it names every zone.
  */
-bool seed_cmd_moving(const struct zns_cmd *zc, const struct zone_table *tbl,
-		     unsigned long *zones)
+bool zns_seed_cmd_moving(const struct zns_cmd *zc, const struct zone_table *tbl,
+			 unsigned long *zones)
 {
 	u64 zone;
 
@@ -256,8 +256,8 @@ static void seed_work_fn(struct work_struct *work)
  * may run: the report's commands may count in the new table, which must not
  * take its zones from them either. Holds zns_disks_lock.
  */
-void seed_table_replaced(struct zone_table *new_tbl,
-			 const struct zone_table *old_tbl)
+void zns_seed_table_replaced(struct zone_table *new_tbl,
+			     const struct zone_table *old_tbl)
 {
 	lockdep_assert_held(&zns_disks_lock);
 	atomic_set(&new_tbl->life.seeding, atomic_read(&old_tbl->life.seeding));
@@ -269,7 +269,7 @@ void seed_table_replaced(struct zone_table *new_tbl,
  * zns_disks_lock it sees seed_stopped, and never queues work that would
  * run after the module's text is gone.
  */
-void seed_exit(void)
+void zns_seed_exit(void)
 {
 	mutex_lock(&zns_disks_lock);
 	seed_stopped = true;

@@ -28,7 +28,7 @@ static atomic_t nr_failures = ATOMIC_INIT(0);	/* entries in use */
 static atomic64_t failures_total = ATOMIC64_INIT(0);
 
 /* Called by the probes while a disk is untracked or its geometry changed. */
-bool setup_backing_off(const struct gendisk *gendisk, u64 diskseq)
+bool zns_setup_backing_off(const struct gendisk *gendisk, u64 diskseq)
 {
 	struct setup_failure *f;
 
@@ -67,7 +67,7 @@ static struct setup_failure *failure_slot(void)
 	return oldest;
 }
 
-void setup_failed(const struct zns_geometry *geo)
+void zns_setup_failed(const struct zns_geometry *geo)
 {
 	struct setup_failure *f = failure_of(geo);
 
@@ -87,7 +87,7 @@ void setup_failed(const struct zns_geometry *geo)
 		   ktime_get_ns() + (u64)f->backoff_s * NSEC_PER_SEC);
 }
 
-void setup_succeeded(const struct zns_geometry *geo)
+void zns_setup_succeeded(const struct zns_geometry *geo)
 {
 	struct setup_failure *f;
 
@@ -103,7 +103,7 @@ void setup_succeeded(const struct zns_geometry *geo)
 }
 
 /* A "clear" is a user asking again: failed setups retry at their next command. */
-void setup_retry_now(void)
+void zns_setup_retry_now(void)
 {
 	struct setup_failure *f;
 
@@ -112,7 +112,7 @@ void setup_retry_now(void)
 }
 
 /* For "status": failed setups so far, and disks waiting for a retry. */
-void setup_failures_read(u64 *total, int *waiting)
+void zns_setup_failures_read(u64 *total, int *waiting)
 {
 	*total = atomic64_read(&failures_total);
 	*waiting = atomic_read(&nr_failures);

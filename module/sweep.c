@@ -26,12 +26,12 @@ static void sweep_fn(struct work_struct *work)
  * From a completion: queued once however many come, a tick later: a timer
  * is cheaper to arm there than a worker to wake.
  */
-void sweep_request(void)
+void zns_sweep_request(void)
 {
 	queue_delayed_work(system_wq, &sweep_work, 1);
 }
 
-void sweep_exit(void)
+void zns_sweep_exit(void)
 {
 	cancel_delayed_work_sync(&sweep_work);
 }

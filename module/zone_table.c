@@ -27,7 +27,7 @@ static_assert(ZNS_ERRORS_COUNT_BITS + ZNS_NR_ZONE_ERRORS * ZNS_ERRORS_KIND_BITS 
 	      "errors word");
 static_assert(offsetof(struct zone_table, zones) % SMP_CACHE_BYTES == 0,
 	      "zones share a cache line with the table's header");
-/* zone_stat_values() fills the latency columns in this layout. */
+/* zns_zone_stat_values() fills the latency columns in this layout. */
 static_assert(ZNS_ZC_READ_LAT_MIN_NS + 3 * 6 == ZNS_ZC_TOP_ZONE_ERROR &&
 	      ZNS_ZC_TOP_ZONE_ERROR + 1 == ZNS_ZC_WRITE_ZEROES &&
 	      ZNS_ZC_WRITE_ZEROES_LAT_SUM_NS + 1 == ZNS_ZC_HOST_COND,
@@ -38,7 +38,7 @@ static size_t active_zones_bytes(u32 nr_zones)
 	return BITS_TO_LONGS(nr_zones) * sizeof(long);
 }
 
-struct zone_table *zone_table_alloc(const struct zns_geometry *geo, u32 gen)
+struct zone_table *zns_zone_table_alloc(const struct zns_geometry *geo, u32 gen)
 {
 	struct zone_table *tbl;
 
@@ -62,15 +62,15 @@ struct zone_table *zone_table_alloc(const struct zns_geometry *geo, u32 gen)
 	zns_life_init(tbl, geo);
 	if (zns_hist_alloc(tbl) || zns_reset_log_init(&tbl->reset_log) ||
 	    zns_cgroups_alloc(tbl)) {
-		zone_table_free(tbl);
+		zns_zone_table_free(tbl);
 		return NULL;
 	}
 	return tbl;
 }
 
 /* What a table of the same geometry is made from, for a clear. */
-void zone_table_geometry(const struct zone_table *tbl,
-			 struct zns_geometry *geo)
+void zns_zone_table_geometry(const struct zone_table *tbl,
+			     struct zns_geometry *geo)
 {
 	memset(geo, 0, sizeof(*geo));
 	geo->nr_zones = tbl->nr_zones;
@@ -82,7 +82,7 @@ void zone_table_geometry(const struct zone_table *tbl,
 	geo->max_active = tbl->life.max_active;
 }
 
-void zone_table_free(struct zone_table *tbl)
+void zns_zone_table_free(struct zone_table *tbl)
 {
 	if (!tbl)
 		return;
@@ -94,14 +94,14 @@ void zone_table_free(struct zone_table *tbl)
 }
 
 /* What the table holds, as allocated, for summary's memory_bytes. */
-size_t zone_table_bytes(const struct zone_table *tbl)
+size_t zns_zone_table_bytes(const struct zone_table *tbl)
 {
 	return PAGE_ALIGN(struct_size(tbl, zones, tbl->nr_zones)) +
 	       PAGE_ALIGN(active_zones_bytes(tbl->nr_zones)) + zns_hist_bytes() +
 	       zns_reset_log_bytes(&tbl->reset_log) + zns_cgroups_bytes(tbl);
 }
 
-void zone_table_dropped(struct zns_ns *ns)
+void zns_zone_table_dropped(struct zns_ns *ns)
 {
 	atomic64_inc(&rcu_dereference(ns->zones)->counters[ZNS_DC_DROPPED]);
 }
@@ -222,8 +222,8 @@ static void count_error(struct zone_stat *zs, u16 status)
  * geometry change is dropped rather than counted in the wrong zone, and so
  * is one whose range is not in the table.
  */
-void zone_table_account(struct zone_table *tbl, const struct zns_cmd *zc,
-			const struct zns_done *done, bool check_gen)
+void zns_zone_table_account(struct zone_table *tbl, const struct zns_cmd *zc,
+			    const struct zns_done *done, bool check_gen)
 {
 	unsigned int opi = zns_op_index(zc->op);
 	u64 lat_ns = done->now_ns - zc->start_ns;
@@ -243,7 +243,7 @@ void zone_table_account(struct zone_table *tbl, const struct zns_cmd *zc,
 					  done->status, ZNS_FILL_UNKNOWN);
 		else if (!done->status &&
 			 zns_life_select_all(tbl, opi, done->now_ns, lat_ns))
-			sweep_request();
+			zns_sweep_request();
 		count_select_all(tbl, opi, done->status);
 		zns_cgroups_account(tbl, zc, opi, done->status, lat_ns);
 		if (!done->status)
@@ -303,7 +303,7 @@ static u64 top_zone_error(u64 errors)
 }
 
 /* Every column of "zones" (enum zns_zone_counter) for one zone, in order. */
-void zone_stat_values(struct zone_table *tbl, u32 zone, u64 *v)
+void zns_zone_stat_values(struct zone_table *tbl, u32 zone, u64 *v)
 {
 	struct zone_stat *zs = &tbl->zones[zone];
 	static const u8 lat_op[] = {
