@@ -52,6 +52,15 @@ static DECLARE_DELAYED_WORK(poll_work, poll_work_fn);
  */
 u32 zns_retire_seq;
 
+/**
+ * zns_retire_seq_bump() - distrust every in-flight slot written before now
+ *
+ * Description: After the stores that unpublish a table or disk (or change
+ * what "devices" counts): a probe that reads the new value sees them, and a
+ * slot written under an older value is not trusted (probe.c).
+ *
+ * Context: Any context; zns_disks_lock held.
+ */
 void zns_retire_seq_bump(void)
 {
 	lockdep_assert_held(&zns_disks_lock);
@@ -59,7 +68,14 @@ void zns_retire_seq_bump(void)
 	smp_store_release(&zns_retire_seq, zns_retire_seq + 1);
 }
 
-/* Wait for the probes after unpublishing, before freeing. */
+/**
+ * zns_synchronize_probes() - wait for the probes after unpublishing, before
+ * freeing
+ *
+ * Description: Bumps zns_retire_seq and waits for a grace period.
+ *
+ * Context: Process context, sleeps; zns_disks_lock held.
+ */
 void zns_synchronize_probes(void)
 {
 	zns_retire_seq_bump();
@@ -71,7 +87,14 @@ static struct hlist_head *hash_head(const struct gendisk *gendisk)
 	return &zns_disk_hash[hash_ptr(gendisk, ZNS_HASH_BITS)];
 }
 
-/* Caller holds rcu_read_lock() or zns_disks_lock. */
+/**
+ * zns_disk_lookup() - the tracked disk of a gendisk
+ * @gendisk: the request's disk
+ * @diskseq: its diskseq, so that a reused gendisk address never matches
+ *
+ * Context: Any context; rcu_read_lock() or zns_disks_lock held.
+ * Return: the disk, or NULL if it is not tracked.
+ */
 struct zns_disk *zns_disk_lookup(const struct gendisk *gendisk, u64 diskseq)
 {
 	struct zns_disk *zd;
@@ -84,6 +107,14 @@ struct zns_disk *zns_disk_lookup(const struct gendisk *gendisk, u64 diskseq)
 	return NULL;
 }
 
+/**
+ * zns_disk_geometry() - what a request's disk and tag set look like now
+ * @req: a request of a zoned disk
+ * @geo: filled; @geo->gendisk without a reference
+ *
+ * Context: Any context up to hard IRQ (the setup probe); no lock, no
+ * allocation.
+ */
 void zns_disk_geometry(struct request *req, struct zns_geometry *geo)
 {
 	struct gendisk *gendisk = zns_rq_disk(req);
@@ -103,10 +134,17 @@ void zns_disk_geometry(struct request *req, struct zns_geometry *geo)
 	geo->max_active = zns_max_active_zones(gendisk);
 }
 
-/*
- * What no longer fits this path: ZNS_GEO_ZONES (its zone geometry changed
- * since last seen), ZNS_GEO_TAGS (in-flight table). Caller holds
- * rcu_read_lock(). A few loads and compares per command.
+/**
+ * zns_disk_geometry_changed() - what no longer fits this path
+ * @zd: the request's disk
+ * @req: its request
+ *
+ * A few loads and compares per command.
+ *
+ * Context: Any context up to hard IRQ (the setup probe); rcu_read_lock()
+ * held.
+ * Return: ZNS_GEO_ZONES if its zone geometry changed since last seen,
+ * ZNS_GEO_TAGS if its in-flight table is too small, or both; 0: none.
  */
 unsigned int zns_disk_geometry_changed(struct zns_disk *zd,
 				       struct request *req)
@@ -125,10 +163,21 @@ unsigned int zns_disk_geometry_changed(struct zns_disk *zd,
 	return changed;
 }
 
-/*
- * The table generation a command of this path counts in. After the path's
- * own geometry changed: the table's if another path has already brought
- * the table to it, else the next one, which the worker is about to build.
+/**
+ * zns_disk_table_gen() - the table generation a command of this path counts
+ * in
+ * @zd: the request's disk
+ * @tbl: its namespace's table
+ * @req: the request
+ * @changed: zns_disk_geometry_changed()'s answer
+ *
+ * After the path's own geometry changed: the table's if another path has
+ * already brought the table to it, else the next one, which the worker is
+ * about to build.
+ *
+ * Context: Any context up to hard IRQ (the setup probe); rcu_read_lock()
+ * held.
+ * Return: the generation.
  */
 u32 zns_disk_table_gen(struct zns_disk *zd, struct zone_table *tbl,
 		       struct request *req, unsigned int changed)
@@ -179,10 +228,19 @@ static bool discovery_queued(const struct zns_geometry *geo)
 	return false;
 }
 
-/*
- * Called from the setup probe: remember the values and a reference on the
- * disk, let the worker act. A disk not yet added (the driver's own zone
- * reports while it sets the namespace up) or already deleted is left alone.
+/**
+ * zns_disk_discover() - queue a request's disk for the worker to set up or
+ * update
+ * @req: a request of a zoned disk the probes do not know, or whose geometry
+ *   changed
+ *
+ * Remembers the values and a reference on the disk, and lets the worker act.
+ * A disk not yet added (the driver's own zone reports while it sets the
+ * namespace up) or already deleted is left alone.
+ *
+ * Context: Any context up to hard IRQ (the setup probe), under
+ * rcu_read_lock(); takes zns_publish_lock (raw, irqsave) unless the values
+ * are queued already.
  */
 void zns_disk_discover(struct request *req)
 {
@@ -567,15 +625,27 @@ static void poll_work_fn(struct work_struct *work)
 	zns_early_expire();
 }
 
-/* After the probes are gone: finish queued discoveries. */
+/**
+ * zns_disk_flush_discovery() - finish the queued discoveries
+ *
+ * Description: Called once the probes are gone (tp.c), so that none is
+ * queued after it.
+ *
+ * Context: Process context, sleeps; zns_disks_lock must not be held (the
+ * worker takes it).
+ */
 void zns_disk_flush_discovery(void)
 {
 	flush_work(&discover_work);
 }
 
-/*
- * "devices" changed: disks left out that it names now are forgotten, to be
- * set up with tables at their next command.
+/**
+ * zns_disk_retire_left_out() - forget the left-out disks "devices" names now
+ *
+ * Description: "devices" changed: disks left out that it names now are
+ * forgotten, to be set up with tables at their next command.
+ *
+ * Context: Process context, sleeps; takes zns_disks_lock.
  */
 void zns_disk_retire_left_out(void)
 {
@@ -600,7 +670,15 @@ void zns_disk_retire_left_out(void)
 	mutex_unlock(&zns_disks_lock);
 }
 
-/* When nvme_core goes away (probes already detached) and at module exit. */
+/**
+ * zns_disk_retire_all() - stop tracking every disk, free their tables
+ *
+ * Description: When nvme_core goes away (probes already detached) and at
+ * module exit. Drops the discoveries still queued.
+ *
+ * Context: Process context, sleeps; takes zns_disks_lock. The probes must be
+ * detached.
+ */
 void zns_disk_retire_all(void)
 {
 	struct zns_geometry geo;
@@ -623,7 +701,13 @@ void zns_disk_retire_all(void)
 	mutex_unlock(&zns_disks_lock);
 }
 
-/* seed.c: a disk that wants a zone report, in *zd. Holds zns_disks_lock. */
+/**
+ * zns_disk_next_seed() - a disk that wants a zone report (seed.c)
+ * @zd: set to the disk
+ *
+ * Context: zns_disks_lock held.
+ * Return: true if one was found.
+ */
 bool zns_disk_next_seed(struct zns_disk **zd)
 {
 	int bkt;
@@ -636,7 +720,12 @@ bool zns_disk_next_seed(struct zns_disk **zd)
 	return false;
 }
 
-/* A namespace's counters were cleared: its new table wants a report. */
+/**
+ * zns_disk_seed_ns() - ask a zone report for a namespace's new table
+ * @ns: a namespace whose counters were cleared
+ *
+ * Context: Process context; zns_disks_lock held.
+ */
 void zns_disk_seed_ns(struct zns_ns *ns)
 {
 	struct zns_disk *zd;
@@ -649,13 +738,18 @@ void zns_disk_seed_ns(struct zns_ns *ns)
 				zns_seed_request(zd);
 }
 
-/*
- * sweep.c: fn on the table of every namespace (a namespace of several paths
- * more than once), under RCU as the probes look them up; fn must not sleep.
+/**
+ * zns_disk_each_table() - call a function on every namespace's table
+ * @fn: called under rcu_read_lock(), on each table (a namespace of several
+ *   paths more than once); must not sleep
+ *
  * Not under zns_disks_lock: a seeding holds it across synchronize_rcu() and
- * a whole table, and a sweep waiting for it would let the ring of
- * select-all commands fill, whose completions then walk every zone in
- * hard-IRQ context. A table replaced meanwhile is freed after this.
+ * a whole table, and a sweep waiting for it would let the ring of select-all
+ * commands fill, whose completions then walk every zone in hard-IRQ context.
+ * A table replaced meanwhile is freed after this.
+ *
+ * Context: Process context (sweep.c); takes rcu_read_lock(), no lock of the
+ * module.
  */
 void zns_disk_each_table(void (*fn)(struct zone_table *tbl))
 {
@@ -673,6 +767,12 @@ void zns_disk_each_table(void (*fn)(struct zone_table *tbl))
 	rcu_read_unlock();
 }
 
+/**
+ * zns_disk_exit() - stop the workers, retire every disk and wait for the
+ * frees
+ * Context: Process context, sleeps; module exit (or a failed init), after
+ * the probes are detached; zns_disks_lock must not be held.
+ */
 void zns_disk_exit(void)
 {
 	zns_seed_exit();

@@ -89,7 +89,16 @@ static bool table_fits(const struct inflight_table *table,
 	       table->queue_depth >= geo->queue_depth;
 }
 
-/* The table of geo's tag set, shared, or a new one; NULL without memory. */
+/**
+ * zns_inflight_get() - the in-flight slots of a disk's tag set
+ * @geo: the disk's geometry: its tag set and its size
+ *
+ * The set of @geo's tag set, shared (one user more), or a new one with its
+ * table, entered in zns_inflight_dir when there is room.
+ *
+ * Context: Process context, may sleep; zns_disks_lock held.
+ * Return: the set; NULL without memory.
+ */
 struct inflight_set *zns_inflight_get(const struct zns_geometry *geo)
 {
 	struct inflight_set *set;
@@ -125,9 +134,14 @@ static void set_free_rcu(struct rcu_head *rcu)
 	kfree(set);
 }
 
-/*
- * A disk stops using its set; no probe can reach it through that disk, but
- * one may through zns_inflight_dir until a grace period has passed.
+/**
+ * zns_inflight_put() - a disk stops using its set
+ * @set: the set
+ *
+ * The last user frees it after a grace period: no probe can reach it through
+ * that disk, but one may through zns_inflight_dir until then.
+ *
+ * Context: Process context; zns_disks_lock held.
  */
 void zns_inflight_put(struct inflight_set *set)
 {
@@ -139,11 +153,18 @@ void zns_inflight_put(struct inflight_set *set)
 	call_rcu(&set->rcu, set_free_rcu);
 }
 
-/*
- * The tag set grew (nr_hw_queues after a controller reset): a larger table
- * for every disk of the set. Returns the old table, to be freed with
- * zns_inflight_free_table() after a grace period; NULL if it still fits; an
- * ERR_PTR on -ENOMEM (the old table stays, tags beyond it are dropped).
+/**
+ * zns_inflight_grow() - a larger table when the tag set grew
+ * @set: the set
+ * @geo: the tag set's size now (nr_hw_queues grows after a controller reset)
+ *
+ * A larger table for every disk of the set, published with RCU; the new
+ * slots start free.
+ *
+ * Context: Process context, may sleep; zns_disks_lock held.
+ * Return: the old table, to be freed with zns_inflight_free_table() after a
+ * grace period; NULL if it still fits; an ERR_PTR on -ENOMEM (the old table
+ * stays, tags beyond it are dropped).
  */
 struct inflight_table *zns_inflight_grow(struct inflight_set *set,
 					 const struct zns_geometry *geo)
@@ -162,12 +183,25 @@ struct inflight_table *zns_inflight_grow(struct inflight_set *set,
 	return table;
 }
 
+/**
+ * zns_inflight_free_table() - free a table zns_inflight_grow() replaced
+ * @table: the old table
+ *
+ * Context: Process context, may sleep; after a grace period since it was
+ * replaced.
+ */
 void zns_inflight_free_table(struct inflight_table *table)
 {
 	vfree(table);
 }
 
-/* What the tables hold, for status. */
+/**
+ * zns_inflight_count() - what the tables hold, for status
+ * @tables: set to the number of tables
+ * @bytes: set to their size, as allocated (whole pages)
+ *
+ * Context: Process context; takes zns_disks_lock.
+ */
 void zns_inflight_count(int *tables, size_t *bytes)
 {
 	struct inflight_set *set;
@@ -182,9 +216,14 @@ void zns_inflight_count(int *tables, size_t *bytes)
 	mutex_unlock(&zns_disks_lock);
 }
 
-/*
- * Every slot free, before the probes come back: completions seen while
- * they were away left slots that a later completion must not match.
+/**
+ * zns_inflight_forget_all() - free every slot, before the probes come back
+ *
+ * Description: Completions that came while the probes were away left slots
+ * that a later completion must not match.
+ *
+ * Context: Process context, with the probes detached (tp.c, zns_tp_lock
+ * held); takes zns_disks_lock.
  */
 void zns_inflight_forget_all(void)
 {
@@ -200,12 +239,20 @@ void zns_inflight_forget_all(void)
 	mutex_unlock(&zns_disks_lock);
 }
 
-/*
- * The zones that commands of gendisk in flight may still move (seed.c);
- * true if one of them names every zone. The probes write the slots
- * meanwhile: a slot read torn at worst marks a zone it should not, or
- * misses a command set up after the report it is checked for, which the
- * report cannot have seen. Holds zns_disks_lock.
+/**
+ * zns_inflight_moving() - the zones commands in flight may still move
+ * (seed.c)
+ * @set: the disk's set
+ * @gendisk: the disk whose commands count
+ * @tbl: the table the report was made for
+ * @zones: bitmap, a bit set for each zone a command may move
+ *
+ * The probes write the slots meanwhile: a slot read torn at worst marks a
+ * zone it should not, or misses a command set up after the report it is
+ * checked for, which the report cannot have seen.
+ *
+ * Context: Process context; zns_disks_lock held.
+ * Return: true if a command in flight names every zone (select-all).
  */
 bool zns_inflight_moving(struct inflight_set *set, const struct gendisk *gendisk,
 			 const struct zone_table *tbl, unsigned long *zones)

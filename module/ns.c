@@ -21,6 +21,13 @@ static int nr_filter;
 /* Who shows a namespace (debugfs.c), registered from above. */
 static const struct zns_ns_dirs *dirs;
 
+/**
+ * zns_ns_register_dirs() - register who shows a namespace (debugfs.c)
+ * @ops: called for each namespace created and removed from now on; NULL:
+ *   none
+ *
+ * Context: Process context; takes zns_disks_lock.
+ */
 void zns_ns_register_dirs(const struct zns_ns_dirs *ops)
 {
 	mutex_lock(&zns_disks_lock);
@@ -28,7 +35,14 @@ void zns_ns_register_dirs(const struct zns_ns_dirs *ops)
 	mutex_unlock(&zns_disks_lock);
 }
 
-/* The name users know: a multipath path nvmeXcYnZ belongs to nvmeXnZ. */
+/**
+ * zns_ns_name() - the name users know a disk's namespace by
+ * @disk_name: a gendisk's name
+ * @name: filled, DISK_NAME_LEN bytes: a multipath path nvmeXcYnZ belongs to
+ *   nvmeXnZ, other names stay
+ *
+ * Context: Any context; no lock.
+ */
 void zns_ns_name(const char *disk_name, char *name)
 {
 	unsigned int subsys, ctrl, nsid;
@@ -41,6 +55,13 @@ void zns_ns_name(const char *disk_name, char *name)
 		strscpy(name, disk_name, DISK_NAME_LEN);
 }
 
+/**
+ * zns_ns_counted() - whether the "devices" parameter names a namespace
+ * @name: the namespace's name
+ *
+ * Context: zns_disks_lock held.
+ * Return: true if it is named, or if "devices" is empty.
+ */
 bool zns_ns_counted(const char *name)
 {
 	int i;
@@ -101,7 +122,14 @@ static struct zns_ns *ns_create(const char *name,
 	return ns;
 }
 
-/* The namespace of a new path: found by name, or created. */
+/**
+ * zns_ns_get() - the namespace of a new path: found by name, or created
+ * @name: the namespace's name
+ * @geo: its geometry, for a new namespace's zone table
+ *
+ * Context: Process context, may sleep; zns_disks_lock held.
+ * Return: the namespace, one path more; NULL if it could not be allocated.
+ */
 struct zns_ns *zns_ns_get(const char *name, const struct zns_geometry *geo)
 {
 	struct zns_ns *ns;
@@ -115,9 +143,14 @@ struct zns_ns *zns_ns_get(const char *name, const struct zns_geometry *geo)
 	return ns;
 }
 
-/*
- * A path is gone: the namespace goes with its last one, onto dead_ns, to be
- * freed by zns_ns_free_list() after a grace period.
+/**
+ * zns_ns_put() - a path is gone
+ * @ns: its namespace
+ * @dead_ns: the namespace goes here with its last path, its directory
+ *   removed, to be freed by zns_ns_free_list() after a grace period
+ *
+ * Context: Process context, may sleep (removing the directory waits for its
+ * readers); zns_disks_lock held.
  */
 void zns_ns_put(struct zns_ns *ns, struct list_head *dead_ns)
 {
@@ -129,6 +162,14 @@ void zns_ns_put(struct zns_ns *ns, struct list_head *dead_ns)
 	}
 }
 
+/**
+ * zns_ns_free_list() - free the namespaces zns_ns_put() retired, with their
+ * tables
+ * @dead_ns: the list
+ *
+ * Context: Process context, may sleep; after a grace period since they were
+ * put, so that no probe or reader sees them.
+ */
 void zns_ns_free_list(struct list_head *dead_ns)
 {
 	struct zns_ns *ns, *tmp;
@@ -161,7 +202,17 @@ static int ns_clear(struct zns_ns *ns)
 	return 0;
 }
 
-/* Clear one namespace's counters, or every one's for "all". */
+/**
+ * zns_ns_clear() - clear one namespace's counters, or every one's
+ * @name: a namespace's name, or "all"
+ *
+ * Each namespace gets a zeroed table of the same geometry (all counters at
+ * one instant); the old one is freed after a grace period, and the new one
+ * asks for a zone report.
+ *
+ * Context: Process context, sleeps; takes zns_disks_lock.
+ * Return: 0, -ENODEV if no namespace has that name, -ENOMEM.
+ */
 int zns_ns_clear(const char *name)
 {
 	struct zns_ns *ns;
@@ -185,7 +236,13 @@ int zns_ns_clear(const char *name)
 	return ret;
 }
 
-/* The "devices" parameter changed: names were checked by the caller. */
+/**
+ * zns_ns_set_filter() - the "devices" parameter changed
+ * @names: the namespaces to count, checked by the caller
+ * @nr: how many; 0: every namespace
+ *
+ * Context: Process context; takes zns_disks_lock.
+ */
 void zns_ns_set_filter(const char * const *names, int nr)
 {
 	struct zns_ns *ns;
@@ -201,6 +258,13 @@ void zns_ns_set_filter(const char * const *names, int nr)
 	mutex_unlock(&zns_disks_lock);
 }
 
+/**
+ * zns_ns_count() - how many namespaces and paths are tracked
+ * @namespaces: set to the namespaces
+ * @paths: set to the paths, summed over the namespaces
+ *
+ * Context: Process context; takes zns_disks_lock.
+ */
 void zns_ns_count(int *namespaces, int *paths)
 {
 	struct zns_ns *ns;

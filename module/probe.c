@@ -159,12 +159,24 @@ static __always_inline bool setup_from_slot(struct request *req,
 	return true;
 }
 
-/*
- * A disk not tracked yet, or whose geometry changed, is queued for the
- * worker, unless its last setup found no memory and it is backing off: then
- * its commands are dropped (and counted so) without waiting in early.c. One
- * set up after a zone geometry change carries the next table generation:
- * counted in the new table once published, dropped by the old one.
+/**
+ * zns_probe_setup() - nvme_setup_cmd's probe: decode a command and stamp its
+ * start
+ * @data: the registration's data, unused (NULL)
+ * @req: the request
+ * @cmd: the command nvme_core has just built (again on every retry)
+ *
+ * The command goes to the request's in-flight slot. A disk not tracked yet,
+ * or whose geometry changed, is queued for the worker, unless its last setup
+ * found no memory and it is backing off: then its commands are dropped (and
+ * counted so) without waiting in early.c. One set up after a zone geometry
+ * change carries the next table generation: counted in the new table once
+ * published, dropped by the old one.
+ *
+ * Context: Any context up to hard IRQ: a tracepoint probe, preemption
+ * disabled (up to 6.x) or preemptible under SRCU (7.x), no sleeping, no
+ * allocation; takes rcu_read_lock(), and zns_publish_lock (raw, irqsave)
+ * only on the slow paths (discovery, early.c).
  */
 void zns_probe_setup(void *data, struct request *req, struct nvme_command *cmd)
 {
@@ -405,10 +417,17 @@ static void queue_wait(struct request *req, const struct zns_cmd *zc,
 	done->wait_ns = zc->start_ns > from ? zc->start_ns - from : 0;
 }
 
-/*
- * block_bio_queue, attached from 6.18 only (compat.h, ZNS_STAMPS_BIOS): a
- * bio's submission stamp, where earlier kernels take it, for queue_wait().
- * Every zoned disk's bio: a multipath head's bios go on to a path's queue.
+/**
+ * zns_probe_bio_queue() - block_bio_queue's probe: stamp a zoned disk's bio
+ * @data: the registration's data, unused (NULL)
+ * @bio: the bio submitted
+ *
+ * Attached from 6.18 only (compat.h, ZNS_STAMPS_BIOS): a bio's submission
+ * stamp, where earlier kernels take it, for the queue wait. Every zoned
+ * disk's bio: a multipath head's bios go on to a path's queue.
+ *
+ * Context: Wherever bios are submitted; a tracepoint probe: lock-free, no
+ * sleeping, no allocation.
  */
 void zns_probe_bio_queue(void *data, struct bio *bio)
 {
@@ -453,6 +472,21 @@ static __always_inline bool done_from_slot(struct request *req,
 	return true;
 }
 
+/**
+ * zns_probe_done() - nvme_complete_rq's probe: count an attempt by its
+ * outcome
+ * @data: the registration's data, unused (NULL)
+ * @req: the request
+ *
+ * Once per attempt, on the normal and the batched completion path; the
+ * outcome is read from nvme_core's request (mirror.c), unless it comes from
+ * the block layer.
+ *
+ * Context: Any context up to hard IRQ: a tracepoint probe, preemption
+ * disabled (up to 6.x) or preemptible under SRCU (7.x), no sleeping, no
+ * allocation; takes rcu_read_lock(), and zns_publish_lock (raw, irqsave)
+ * only while early.c holds commands.
+ */
 void zns_probe_done(void *data, struct request *req)
 {
 	struct gendisk *gendisk = zoned_disk(req);
@@ -494,13 +528,24 @@ unlock:
 	rcu_read_unlock();
 }
 
-/*
- * block_rq_complete, attached only while outcomes come from the block
- * layer: it fires for every block device, once per request, after
- * nvme_complete_rq. An attempt that never reached the device (no
- * nvme_complete_rq) is not counted, as with nvme_core's outcomes. A data
- * request that ends without its bios was failed over by multipath to
- * another path: this attempt failed.
+/**
+ * zns_probe_block_done() - block_rq_complete's probe: the outcome from the
+ * block layer
+ * @data: the registration's data, unused (NULL)
+ * @req: the request
+ * @error: its blk_status_t
+ * @nr_bytes: unused
+ *
+ * Attached only while outcomes come from the block layer: it fires for every
+ * block device, once per request, after nvme_complete_rq. An attempt that
+ * never reached the device (no nvme_complete_rq) is not counted, as with
+ * nvme_core's outcomes. A data request that ends without its bios was failed
+ * over by multipath to another path: this attempt failed.
+ *
+ * Context: Any context up to hard IRQ: a tracepoint probe, preemption
+ * disabled (up to 6.x) or preemptible under SRCU (7.x), no sleeping, no
+ * allocation; takes rcu_read_lock(), and zns_publish_lock (raw, irqsave)
+ * only while early.c holds commands.
  */
 void zns_probe_block_done(void *data, struct request *req,
 			  ZNS_BLK_STATUS_ARG error, unsigned int nr_bytes)

@@ -22,15 +22,25 @@ static void sweep_fn(struct work_struct *work)
 	zns_disk_each_table(sweep_table);
 }
 
-/*
- * From a completion: queued once however many come, a tick later: a timer
- * is cheaper to arm there than a worker to wake.
+/**
+ * zns_sweep_request() - have every zone apply the published select-all
+ * commands soon
+ *
+ * Description: From a completion: queued once however many come, a tick
+ * later: a timer is cheaper to arm there than a worker to wake.
+ *
+ * Context: Any context up to hard IRQ; takes no lock of the module.
  */
 void zns_sweep_request(void)
 {
 	queue_delayed_work(system_wq, &sweep_work, 1);
 }
 
+/**
+ * zns_sweep_exit() - cancel the sweep and wait for a running one
+ * Context: Process context, sleeps; the probes must be detached (nothing
+ * requests a sweep after it).
+ */
 void zns_sweep_exit(void)
 {
 	cancel_delayed_work_sync(&sweep_work);

@@ -49,11 +49,21 @@ static bool nvme_core_present;	/* zns_tps[] point into a live nvme_core */
 static struct module *nvme_core_mod;	/* NULL when nvme_core is built in */
 static bool attached;
 
+/**
+ * zns_tp_attached() - whether the probes are attached to nvme_core now
+ * Context: Any context; no lock (a snapshot).
+ * Return: true if attached.
+ */
 bool zns_tp_attached(void)
 {
 	return READ_ONCE(attached);
 }
 
+/**
+ * zns_tp_enabled() - the "enabled" parameter
+ * Context: Any context; no lock (a snapshot).
+ * Return: its value.
+ */
 bool zns_tp_enabled(void)
 {
 	return READ_ONCE(enabled);
@@ -150,7 +160,13 @@ static void detach_block_probe(void)
 	block_attached = false;
 }
 
-/* mirror.c's worker: the mirror failed its check. */
+/**
+ * zns_tp_attach_block() - attach the block-layer completion probe
+ *
+ * Description: mirror.c's worker: the mirror failed its check.
+ *
+ * Context: Process context, sleeps; takes zns_tp_lock.
+ */
 void zns_tp_attach_block(void)
 {
 	mutex_lock(&zns_tp_lock);
@@ -293,6 +309,13 @@ static const struct kernel_param_ops enabled_ops = {
 module_param_cb(enabled, &enabled_ops, &enabled, 0644);
 MODULE_PARM_DESC(enabled, "Count (1, default) or detach the probes and pay nothing (0); counters are kept");
 
+/**
+ * zns_tp_init() - attach to nvme_core's tracepoints, now or when it loads
+ * Context: Process context, module init; takes zns_tp_lock and the kernel's
+ * tracepoint locks.
+ * Return: 0, or the error of register_tracepoint_module_notifier() (then
+ * nothing stays attached).
+ */
 int zns_tp_init(void)
 {
 	int ret;
@@ -320,6 +343,14 @@ int zns_tp_init(void)
 	return ret;
 }
 
+/**
+ * zns_tp_exit() - detach every probe and stop watching for nvme_core
+ *
+ * Description: After it no probe runs.
+ *
+ * Context: Process context, sleeps; takes zns_tp_lock; zns_disks_lock must
+ * not be held.
+ */
 void zns_tp_exit(void)
 {
 	/* Replays MODULE_STATE_GOING for every module, detaching from nvme_core. */
