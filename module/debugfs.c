@@ -332,6 +332,12 @@ static const struct zns_ns_dirs ns_dirs = {
 	.remove = remove_ns_dir,
 };
 
+/**
+ * zns_debugfs_init() - create the debugfs root and "status", and show
+ * namespaces from now on
+ * Context: Process context, module init; takes zns_disks_lock.
+ * Return: 0, or the error of debugfs_create_dir().
+ */
 int zns_debugfs_init(void)
 {
 	int i;
@@ -348,6 +354,14 @@ int zns_debugfs_init(void)
 	return 0;
 }
 
+/**
+ * zns_debugfs_exit() - remove every debugfs file
+ *
+ * Description: Waits for the readers. Called after zns_disk_exit(): no
+ * namespace is left.
+ *
+ * Context: Process context, sleeps; takes zns_disks_lock.
+ */
 void zns_debugfs_exit(void)
 {
 	zns_ns_register_dirs(NULL);

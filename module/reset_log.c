@@ -63,6 +63,13 @@ static struct reset_event *event_slot(struct reset_log *log, u64 seq)
 	return &log->events[slot];
 }
 
+/**
+ * zns_reset_log_init() - allocate a new table's reset log
+ * @log: the log, of reset_log_size events
+ *
+ * Context: Process context, may sleep; zns_disks_lock held (zone_table.c).
+ * Return: 0, or -ENOMEM.
+ */
 int zns_reset_log_init(struct reset_log *log)
 {
 	u32 size = READ_ONCE(reset_log_size);
@@ -75,12 +82,25 @@ int zns_reset_log_init(struct reset_log *log)
 	return 0;
 }
 
+/**
+ * zns_reset_log_free() - free a reset log's events
+ * @log: the log, which no probe or reader can see any more
+ *
+ * Context: Process context, may sleep.
+ */
 void zns_reset_log_free(struct reset_log *log)
 {
 	vfree(log->events);
 }
 
-/* What the events hold in pages (vmalloc's granularity). */
+/**
+ * zns_reset_log_bytes() - what the events hold in pages (vmalloc's
+ * granularity)
+ * @log: the log
+ *
+ * Context: Any context.
+ * Return: bytes.
+ */
 size_t zns_reset_log_bytes(const struct reset_log *log)
 {
 	return PAGE_ALIGN(array_size(log->size, sizeof(*log->events)));
@@ -121,7 +141,21 @@ static void publish_event(struct reset_event *ev, u64 seq)
 	smp_store_release(&ev->seq, seq);
 }
 
-/* A reset that completed at real_ns (CLOCK_REALTIME). */
+/**
+ * zns_reset_log_add_at() - log a reset that completed at a given time
+ * @log: the namespace's log
+ * @zone: the zone reset, U32_MAX: all (select-all)
+ * @latency_ns: its latency (saturates at 78 hours)
+ * @status: its NVMe status, 0 for success
+ * @fill: sectors written before, or ZNS_FILL_UNKNOWN
+ * @real_ns: its completion, CLOCK_REALTIME
+ *
+ * An event whose slot another writer holds, or a newer event took, is given
+ * up and counted lost.
+ *
+ * Context: Any context up to hard IRQ (the completion probes, under
+ * rcu_read_lock(); lifecycle.c with &life_ns.pending_lock held); lock-free.
+ */
 void zns_reset_log_add_at(struct reset_log *log, u32 zone, u64 latency_ns,
 			  u16 status, u32 fill, u64 real_ns)
 {
@@ -134,7 +168,16 @@ void zns_reset_log_add_at(struct reset_log *log, u32 zone, u64 latency_ns,
 	publish_event(ev, seq);
 }
 
-/* A reset that completed now. */
+/**
+ * zns_reset_log_add() - log a reset that completed now
+ * @log: the namespace's log
+ * @zone: the zone reset, U32_MAX: all (select-all)
+ * @latency_ns: its latency
+ * @status: its NVMe status, 0 for success
+ * @fill: sectors written before, or ZNS_FILL_UNKNOWN
+ *
+ * Context: As zns_reset_log_add_at().
+ */
 void zns_reset_log_add(struct reset_log *log, u32 zone, u64 latency_ns,
 		       u16 status, u32 fill)
 {

@@ -54,9 +54,15 @@ struct seed_report {
 	struct seed_zone *zones;
 };
 
-/*
- * A new table for zd's namespace. Holds zns_disks_lock. Hidden disks cannot
- * be opened; a namespace of several paths is left to reports users run.
+/**
+ * zns_seed_request() - ask a zone report for a disk's new table
+ * @zd: the disk whose namespace has a new table (discovery, clear, a
+ *   geometry change)
+ *
+ * Hidden disks cannot be opened; a namespace of several paths is left to
+ * reports users run. Nothing is queued after zns_seed_exit().
+ *
+ * Context: Process context; zns_disks_lock held.
  */
 void zns_seed_request(struct zns_disk *zd)
 {
@@ -70,9 +76,16 @@ void zns_seed_request(struct zns_disk *zd)
 	queue_work(system_wq, &seed_work);
 }
 
-/*
- * Of a command in flight (inflight.c, early.c): marks the zone it may move
- * in zones; true if it names every zone.
+/**
+ * zns_seed_cmd_moving() - the zone a command in flight may move (inflight.c,
+ * early.c)
+ * @zc: the command, as read from its slot or entry
+ * @tbl: the table the report was made for
+ * @zones: bitmap; the command's zone is set in it
+ *
+ * Context: Any context; the caller's lock (zns_disks_lock, or
+ * zns_publish_lock for early.c's entries) held; takes none.
+ * Return: true if it names every zone (select-all).
  */
 bool zns_seed_cmd_moving(const struct zns_cmd *zc, const struct zone_table *tbl,
 			 unsigned long *zones)
@@ -251,10 +264,16 @@ static void seed_work_fn(struct work_struct *work)
 	}
 }
 
-/*
- * A namespace's table is replaced (clear, geometry change) while its report
- * may run: the report's commands may count in the new table, which must not
- * take its zones from them either. Holds zns_disks_lock.
+/**
+ * zns_seed_table_replaced() - a namespace's table is replaced while its
+ * report may run
+ * @new_tbl: the new table
+ * @old_tbl: the old one
+ *
+ * The report's commands may count in the new table, which must not take its
+ * zones from them either: it is marked seeding as the old one was.
+ *
+ * Context: Process context; zns_disks_lock held.
  */
 void zns_seed_table_replaced(struct zone_table *new_tbl,
 			     const struct zone_table *old_tbl)
@@ -263,11 +282,16 @@ void zns_seed_table_replaced(struct zone_table *new_tbl,
 	atomic_set(&new_tbl->life.seeding, atomic_read(&old_tbl->life.seeding));
 }
 
-/*
- * No seeding from now on. A "clear" written while the module is removed
- * (its parameters outlive zns_stat_exit()) asks for one after this: under
- * zns_disks_lock it sees seed_stopped, and never queues work that would
- * run after the module's text is gone.
+/**
+ * zns_seed_exit() - no seeding from now on
+ *
+ * Description: A "clear" written while the module is removed (its parameters
+ * outlive zns_stat_exit()) asks for one after this: under zns_disks_lock it
+ * sees seed_stopped, and never queues work that would run after the module's
+ * text is gone.
+ *
+ * Context: Process context, sleeps (waits for a running report); takes
+ * zns_disks_lock.
  */
 void zns_seed_exit(void)
 {

@@ -38,6 +38,15 @@ static size_t active_zones_bytes(u32 nr_zones)
 	return BITS_TO_LONGS(nr_zones) * sizeof(long);
 }
 
+/**
+ * zns_zone_table_alloc() - a new zone table, with its histograms, error
+ * table, reset log and cgroup table
+ * @geo: the namespace's geometry
+ * @gen: the table's generation
+ *
+ * Context: Process context, may sleep; zns_disks_lock held.
+ * Return: the table, not yet published; NULL without memory.
+ */
 struct zone_table *zns_zone_table_alloc(const struct zns_geometry *geo, u32 gen)
 {
 	struct zone_table *tbl;
@@ -68,7 +77,14 @@ struct zone_table *zns_zone_table_alloc(const struct zns_geometry *geo, u32 gen)
 	return tbl;
 }
 
-/* What a table of the same geometry is made from, for a clear. */
+/**
+ * zns_zone_table_geometry() - what a table of the same geometry is made
+ * from, for a clear
+ * @tbl: the table
+ * @geo: filled; no disk, no tag set
+ *
+ * Context: Process context; zns_disks_lock held.
+ */
 void zns_zone_table_geometry(const struct zone_table *tbl,
 			     struct zns_geometry *geo)
 {
@@ -82,6 +98,13 @@ void zns_zone_table_geometry(const struct zone_table *tbl,
 	geo->max_active = tbl->life.max_active;
 }
 
+/**
+ * zns_zone_table_free() - free a table and all it holds
+ * @tbl: the table, which no probe or reader can see any more (a grace period
+ *   after it was unpublished), or NULL
+ *
+ * Context: Process context, may sleep.
+ */
 void zns_zone_table_free(struct zone_table *tbl)
 {
 	if (!tbl)
@@ -93,7 +116,14 @@ void zns_zone_table_free(struct zone_table *tbl)
 	vfree(tbl);
 }
 
-/* What the table holds, as allocated, for summary's memory_bytes. */
+/**
+ * zns_zone_table_bytes() - what the table holds, as allocated, for summary's
+ * memory_bytes
+ * @tbl: the table
+ *
+ * Context: Any context.
+ * Return: bytes.
+ */
 size_t zns_zone_table_bytes(const struct zone_table *tbl)
 {
 	return PAGE_ALIGN(struct_size(tbl, zones, tbl->nr_zones)) +
@@ -101,6 +131,14 @@ size_t zns_zone_table_bytes(const struct zone_table *tbl)
 	       zns_reset_log_bytes(&tbl->reset_log) + zns_cgroups_bytes(tbl);
 }
 
+/**
+ * zns_zone_table_dropped() - count a command of the namespace that could not
+ * be placed
+ * @ns: the namespace
+ *
+ * Context: Any context up to hard IRQ (the probes); rcu_read_lock() held;
+ * lock-free.
+ */
 void zns_zone_table_dropped(struct zns_ns *ns)
 {
 	atomic64_inc(&rcu_dereference(ns->zones)->counters[ZNS_DC_DROPPED]);
@@ -216,11 +254,20 @@ static void count_error(struct zone_stat *zs, u16 status)
 	} while (!atomic64_try_cmpxchg(&zs->errors, &old, new));
 }
 
-/*
- * Count one completed command: in one place, by its outcome. check_gen: the
- * command was set up against a table of this generation; one from before a
- * geometry change is dropped rather than counted in the wrong zone, and so
- * is one whose range is not in the table.
+/**
+ * zns_zone_table_account() - count one completed command, in one place, by
+ * its outcome
+ * @tbl: the namespace's table
+ * @zc: the command, as set up
+ * @done: how it ended
+ * @check_gen: the command was set up against a table of this generation; one
+ *   from before a geometry change is dropped rather than counted in the
+ *   wrong zone, and so is one whose range is not in the table
+ *
+ * Context: Any context up to hard IRQ: the completion probes under
+ * rcu_read_lock(), or early.c's commands with zns_publish_lock held (the
+ * probes, or the discovery worker); lock-free but for a select-all command's
+ * &life_ns.pending_lock (raw, irqsave).
  */
 void zns_zone_table_account(struct zone_table *tbl, const struct zns_cmd *zc,
 			    const struct zns_done *done, bool check_gen)
@@ -302,7 +349,15 @@ static u64 top_zone_error(u64 errors)
 	return best;
 }
 
-/* Every column of "zones" (enum zns_zone_counter) for one zone, in order. */
+/**
+ * zns_zone_stat_values() - every column of "zones" for one zone, in order
+ * @tbl: the namespace's table
+ * @zone: the zone
+ * @v: filled, indexed by enum zns_zone_counter
+ *
+ * Context: Any context; rcu_read_lock() held (debugfs readers, process
+ * context); lock-free.
+ */
 void zns_zone_stat_values(struct zone_table *tbl, u32 zone, u64 *v)
 {
 	struct zone_stat *zs = &tbl->zones[zone];
