@@ -121,6 +121,14 @@ static bool alloc_should_fail(enum zns_alloc_site site, size_t size)
 }
 #endif
 
+/**
+ * zns_kzalloc() - kzalloc(GFP_KERNEL) at an allocation site tests can fail
+ * @site: where the allocation is made (fail_alloc_sites)
+ * @size: bytes
+ *
+ * Context: Process context; may sleep.
+ * Return: zeroed memory for kfree(), or NULL.
+ */
 void *zns_kzalloc(enum zns_alloc_site site, size_t size)
 {
 	if (alloc_should_fail(site, size))
@@ -128,6 +136,14 @@ void *zns_kzalloc(enum zns_alloc_site site, size_t size)
 	return kzalloc(size, GFP_KERNEL);
 }
 
+/**
+ * zns_vzalloc() - vzalloc() at an allocation site tests can fail
+ * @site: where the allocation is made (fail_alloc_sites)
+ * @size: bytes
+ *
+ * Context: Process context; may sleep.
+ * Return: zeroed memory for vfree(), or NULL.
+ */
 void *zns_vzalloc(enum zns_alloc_site site, size_t size)
 {
 	if (alloc_should_fail(site, size))
@@ -135,6 +151,15 @@ void *zns_vzalloc(enum zns_alloc_site site, size_t size)
 	return vzalloc(size);
 }
 
+/**
+ * zns_alloc_percpu() - __alloc_percpu() at an allocation site tests can fail
+ * @site: where the allocation is made (fail_alloc_sites)
+ * @size: bytes per CPU
+ * @align: their alignment
+ *
+ * Context: Process context; may sleep.
+ * Return: zeroed per-CPU memory for free_percpu(), or NULL.
+ */
 void __percpu *zns_alloc_percpu(enum zns_alloc_site site, size_t size,
 				size_t align)
 {

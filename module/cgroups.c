@@ -56,11 +56,17 @@ module_param_cb(cgroup_slots, &cgroup_slots_ops, &cgroup_slots, 0644);
 MODULE_PARM_DESC(cgroup_slots,
 		 "Cgroups counted apart per namespace in the \"cgroups\" file, then \"other\" (1..1024, default 32); applies to namespaces set up or cleared afterwards");
 
-/*
- * The cgroup a request is charged to, by id; 0: none (no bio, or a bio
- * with no blkg: passthrough). The blkg holds its cgroup while the bio lives.
+/**
+ * zns_request_cgroup() - the cgroup a request is charged to
+ * @req: the request
+ *
+ * The blkg holds its cgroup while the bio lives.
+ *
+ * Context: Any context up to hard IRQ (the setup probe); lock-free.
+ * Return: the cgroup's id; 0: none (no bio, or a bio with no blkg:
+ * passthrough).
  */
-u64 request_cgroup(struct request *req)
+u64 zns_request_cgroup(struct request *req)
 {
 	struct cgroup_subsys_state *css;
 
@@ -87,7 +93,15 @@ static size_t cgroups_size(u32 slots)
 	       bloom_words(slots) * sizeof(atomic64_t);
 }
 
-int cgroups_alloc(struct zone_table *tbl)
+/**
+ * zns_cgroups_alloc() - allocate a new table's cgroup table, of cgroup_slots
+ * entries
+ * @tbl: the zone table
+ *
+ * Context: Process context, may sleep; zns_disks_lock held (zone_table.c).
+ * Return: 0, or -ENOMEM.
+ */
+int zns_cgroups_alloc(struct zone_table *tbl)
 {
 	unsigned int n = READ_ONCE(cgroup_slots);
 	struct cgroup_table *cgt;
@@ -103,12 +117,26 @@ int cgroups_alloc(struct zone_table *tbl)
 	return 0;
 }
 
-void cgroups_free(struct zone_table *tbl)
+/**
+ * zns_cgroups_free() - free a table's cgroup table
+ * @tbl: the zone table, which no probe or reader can see any more
+ *
+ * Context: Process context, may sleep.
+ */
+void zns_cgroups_free(struct zone_table *tbl)
 {
 	vfree(tbl->cgroups);
 }
 
-size_t cgroups_bytes(const struct zone_table *tbl)
+/**
+ * zns_cgroups_bytes() - what a table's cgroup table holds in pages, for
+ * status
+ * @tbl: the zone table
+ *
+ * Context: Any context.
+ * Return: bytes.
+ */
+size_t zns_cgroups_bytes(const struct zone_table *tbl)
 {
 	return PAGE_ALIGN(cgroups_size(tbl->cgroups->slots));
 }
@@ -197,12 +225,22 @@ static bool has_sectors(unsigned int opi)
 	return opi <= ZNS_OPI_APPEND || opi == ZNS_OPI_WRITE_ZEROES;
 }
 
-/*
- * Count one completed command for its cgroup. Returns the owner code a
- * successful write, append or write zeroes gives its zone, 0 otherwise.
+/**
+ * zns_cgroups_account() - count one completed command for its cgroup
+ * @tbl: the namespace's table
+ * @zc: the command; its cgroup claims an entry if it has none (cmpxchg),
+ *   else counts in "other"
+ * @opi: its operation (enum zns_op_index)
+ * @status: its status, 0 for success
+ * @lat_ns: its latency
+ *
+ * Context: Any context up to hard IRQ (the completion probes; the discovery
+ * worker for early.c's commands); lock-free.
+ * Return: the owner code a successful write, append or write zeroes gives
+ * its zone, 0 otherwise.
  */
-u32 cgroups_account(struct zone_table *tbl, const struct zns_cmd *zc,
-		    unsigned int opi, u16 status, u64 lat_ns)
+u32 zns_cgroups_account(struct zone_table *tbl, const struct zns_cmd *zc,
+			unsigned int opi, u16 status, u64 lat_ns)
 {
 	u32 e = cgroup_entry(tbl->cgroups, zc->cgroup);
 	struct cgroup_op *c = &tbl->cgroups->entry[e].op[opi];
@@ -219,8 +257,16 @@ u32 cgroups_account(struct zone_table *tbl, const struct zns_cmd *zc,
 	return opi == ZNS_OPI_READ ? 0 : ZNS_OWNER_FIRST + e;
 }
 
-/* What "zones" prints as a zone's owner (include/zns_stat.h). */
-u64 cgroups_owner_id(struct zone_table *tbl, u32 code)
+/**
+ * zns_cgroups_owner_id() - what "zones" prints as a zone's owner
+ * @tbl: the namespace's table
+ * @code: the owner code in the zone's lifecycle word (ZNS_OWNER_*)
+ *
+ * Context: Any context; rcu_read_lock() held (or @tbl otherwise kept alive).
+ * Return: the cgroup's id, 0 for none, or one of include/zns_stat.h's
+ * ZNS_OWNER_ID_* values.
+ */
+u64 zns_cgroups_owner_id(struct zone_table *tbl, u32 code)
 {
 	switch (code) {
 	case ZNS_OWNER_NONE:
@@ -269,7 +315,7 @@ static void copy_rows(struct zone_table *tbl, struct cgroup_row *rows,
 	}
 	/* the last row: zones of mixed data */
 	for (zone = 0; zone < tbl->nr_zones; zone++) {
-		code = life_owner(tbl, zone);
+		code = zns_life_owner(tbl, zone);
 		if (code == ZNS_OWNER_MIXED)
 			rows[nr_rows].zones++;
 		else if (code >= ZNS_OWNER_FIRST &&
@@ -312,12 +358,20 @@ static void show_row(struct seq_file *m, const struct cgroup_row *row,
 	seq_printf(m, " %llu\n", row->zones);
 }
 
-/*
- * "cgroups": one row per cgroup that issued a command, then unattributed,
- * other and mixed (its only figure: zones). Paths are resolved now, out of
- * RCU: cgroup_path() takes a mutex.
+/**
+ * zns_cgroups_show() - the "cgroups" file
+ * @m: the seq_file of the namespace's file; m->private is the namespace
+ * @v: unused (single_open())
+ *
+ * One row per cgroup that issued a command, then unattributed, other and
+ * mixed (its only figure: zones). The rows are copied under RCU; paths are
+ * resolved after, out of RCU: cgroup_path() takes a mutex.
+ *
+ * Context: Process context, may sleep (allocates, GFP_KERNEL); takes
+ * rcu_read_lock() to copy.
+ * Return: 0, or -ENOMEM.
  */
-int cgroups_show(struct seq_file *m, void *v)
+int zns_cgroups_show(struct seq_file *m, void *v)
 {
 	struct zns_ns *ns = m->private;
 	struct cgroup_row *rows = NULL;
@@ -340,7 +394,7 @@ int cgroups_show(struct seq_file *m, void *v)
 		tbl = rcu_dereference(ns->zones);
 		want = CG_FIRST + tbl->cgroups->slots;
 		if (rows && nr == want) {
-			life_catch_up(tbl, false);
+			zns_life_catch_up(tbl, false);
 			copy_rows(tbl, rows, nr);
 			rcu_read_unlock();
 			break;

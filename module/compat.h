@@ -277,7 +277,7 @@ static inline u64 zns_bio_issue_ns(const struct bio *bio)
 #endif
 }
 
-/* zns_stat stamps bios itself (probe_bio_queue()): from 6.18, above. */
+/* zns_stat stamps bios itself (zns_probe_bio_queue()): from 6.18, above. */
 #define ZNS_STAMPS_BIOS	(IS_ENABLED(CONFIG_BLK_CGROUP) &&		\
 			 !ZNS_KERNEL_RANGE(5, 15, 0, 6, 18, 0))
 

@@ -105,7 +105,7 @@ static int zones_show(struct seq_file *m, void *v)
 	zone = pos - 1;
 	if (zone >= tbl->nr_zones)	/* table replaced mid-read */
 		return SEQ_SKIP;
-	zone_stat_values(tbl, zone, val);
+	zns_zone_stat_values(tbl, zone, val);
 	for (i = 0; i < ZNS_ZC_NR; i++)
 		any |= val[i];
 	if (any) {
@@ -180,7 +180,7 @@ static void zone_totals(struct zone_table *tbl, u64 *total)
 	for (zone = 0; zone < tbl->nr_zones; zone++) {
 		u64 val[ZNS_ZC_NR];
 
-		zone_stat_values(tbl, zone, val);
+		zns_zone_stat_values(tbl, zone, val);
 		for (i = 0; i < ZNS_ZC_NR; i++) {
 			u64 v = val[i];
 
@@ -213,7 +213,7 @@ static void lat_maxima(struct zone_table *tbl, u64 *total)
 		for (opi = 0; opi < ZNS_NR_OPS; opi++)
 			if (strlen(zns_op_names[opi]) == len &&
 			    !strncmp(name, zns_op_names[opi], len))
-				total[i] = max(total[i], hist_lat_max(tbl, opi));
+				total[i] = max(total[i], zns_hist_lat_max(tbl, opi));
 	}
 }
 
@@ -228,10 +228,10 @@ static int summary_show(struct seq_file *m, void *v)
 
 	rcu_read_lock();
 	tbl = rcu_dereference(ns->zones);
-	life_catch_up(tbl, false);	/* select-all resets' events logged */
+	zns_life_catch_up(tbl, false);	/* select-all resets' events logged */
 	zone_totals(tbl, total);
 	lat_maxima(tbl, total);
-	bytes = sizeof(*ns) + zone_table_bytes(tbl);
+	bytes = sizeof(*ns) + zns_zone_table_bytes(tbl);
 	logged = atomic64_read(&tbl->reset_log.head);
 
 	seq_printf(m, "format_version: %d\n", ZNS_STAT_FORMAT_VERSION);
@@ -243,7 +243,7 @@ static int summary_show(struct seq_file *m, void *v)
 	seq_printf(m, "nr_zones: %u\n", tbl->nr_zones);
 	seq_printf(m, "zone_sectors: %u\n", tbl->zone_sectors);
 	seq_printf(m, "lba_bytes: %u\n", tbl->lba_bytes);
-	seq_printf(m, "status_decoding: %s\n", mirror_status_decoding());
+	seq_printf(m, "status_decoding: %s\n", zns_mirror_status_decoding());
 	seq_printf(m, "memory_bytes: %zu\n", bytes);
 	seq_printf(m, "zone_stat_bytes: %zu\n", sizeof(struct zone_stat));
 	seq_printf(m, "setup_failures: %llu\n", READ_ONCE(ns->setup_failures));
@@ -273,15 +273,15 @@ static int status_show(struct seq_file *m, void *v)
 	u64 setup_failures;
 
 	zns_ns_count(&namespaces, &paths);
-	setup_failures_read(&setup_failures, &waiting);
-	inflight_count(&inflight_tables, &inflight_bytes);
+	zns_setup_failures_read(&setup_failures, &waiting);
+	zns_inflight_count(&inflight_tables, &inflight_bytes);
 	seq_printf(m, "format_version: %d\n", ZNS_STAT_FORMAT_VERSION);
 	seq_printf(m, "enabled: %d\n", zns_tp_enabled());
 	seq_printf(m, "attached: %d\n", zns_tp_attached());
-	seq_printf(m, "status_decoding: %s\n", mirror_status_decoding());
+	seq_printf(m, "status_decoding: %s\n", zns_mirror_status_decoding());
 	seq_printf(m, "disks: %d\n", namespaces);
 	seq_printf(m, "paths: %d\n", paths);
-	seq_printf(m, "dropped_untracked: %llu\n", early_dropped());
+	seq_printf(m, "dropped_untracked: %llu\n", zns_early_dropped());
 	seq_printf(m, "setup_failures: %llu\n", setup_failures);
 	seq_printf(m, "setup_retrying: %d\n", waiting);
 	seq_printf(m, "inflight_tables: %d\n", inflight_tables);
@@ -293,14 +293,14 @@ static int status_show(struct seq_file *m, void *v)
 }
 DEFINE_SHOW_ATTRIBUTE(status);
 
-DEFINE_SHOW_ATTRIBUTE(hist_latency);
-DEFINE_SHOW_ATTRIBUTE(hist_sizes);
-DEFINE_SHOW_ATTRIBUTE(hist_alignment);
-DEFINE_SHOW_ATTRIBUTE(errors);
-DEFINE_SHOW_ATTRIBUTE(hist_queue_wait);
-DEFINE_SHOW_ATTRIBUTE(life);
-DEFINE_SHOW_ATTRIBUTE(life_times);
-DEFINE_SHOW_ATTRIBUTE(cgroups);
+DEFINE_SHOW_ATTRIBUTE(zns_hist_latency);
+DEFINE_SHOW_ATTRIBUTE(zns_hist_sizes);
+DEFINE_SHOW_ATTRIBUTE(zns_hist_alignment);
+DEFINE_SHOW_ATTRIBUTE(zns_errors);
+DEFINE_SHOW_ATTRIBUTE(zns_hist_queue_wait);
+DEFINE_SHOW_ATTRIBUTE(zns_life);
+DEFINE_SHOW_ATTRIBUTE(zns_life_times);
+DEFINE_SHOW_ATTRIBUTE(zns_cgroups);
 
 /* Kernel practice (blktrace): only the directory creation is checked. */
 static struct dentry *add_ns_dir(struct zns_ns *ns)
@@ -309,15 +309,15 @@ static struct dentry *add_ns_dir(struct zns_ns *ns)
 
 	debugfs_create_file("zones", 0444, dir, ns, &zones_fops);
 	debugfs_create_file("summary", 0444, dir, ns, &summary_fops);
-	debugfs_create_file("latency", 0444, dir, ns, &hist_latency_fops);
-	debugfs_create_file("sizes", 0444, dir, ns, &hist_sizes_fops);
-	debugfs_create_file("alignment", 0444, dir, ns, &hist_alignment_fops);
-	debugfs_create_file("errors", 0444, dir, ns, &errors_fops);
-	debugfs_create_file("resets", 0444, dir, ns, &reset_log_fops);
-	debugfs_create_file("queue_wait", 0444, dir, ns, &hist_queue_wait_fops);
-	debugfs_create_file("lifecycle", 0444, dir, ns, &life_fops);
-	debugfs_create_file("lifetimes", 0444, dir, ns, &life_times_fops);
-	debugfs_create_file("cgroups", 0444, dir, ns, &cgroups_fops);
+	debugfs_create_file("latency", 0444, dir, ns, &zns_hist_latency_fops);
+	debugfs_create_file("sizes", 0444, dir, ns, &zns_hist_sizes_fops);
+	debugfs_create_file("alignment", 0444, dir, ns, &zns_hist_alignment_fops);
+	debugfs_create_file("errors", 0444, dir, ns, &zns_errors_fops);
+	debugfs_create_file("resets", 0444, dir, ns, &zns_reset_log_fops);
+	debugfs_create_file("queue_wait", 0444, dir, ns, &zns_hist_queue_wait_fops);
+	debugfs_create_file("lifecycle", 0444, dir, ns, &zns_life_fops);
+	debugfs_create_file("lifetimes", 0444, dir, ns, &zns_life_times_fops);
+	debugfs_create_file("cgroups", 0444, dir, ns, &zns_cgroups_fops);
 	return dir;
 }
 
@@ -332,6 +332,12 @@ static const struct zns_ns_dirs ns_dirs = {
 	.remove = remove_ns_dir,
 };
 
+/**
+ * zns_debugfs_init() - create the debugfs root and "status", and show
+ * namespaces from now on
+ * Context: Process context, module init; takes zns_disks_lock.
+ * Return: 0, or the error of debugfs_create_dir().
+ */
 int zns_debugfs_init(void)
 {
 	int i;
@@ -348,6 +354,14 @@ int zns_debugfs_init(void)
 	return 0;
 }
 
+/**
+ * zns_debugfs_exit() - remove every debugfs file
+ *
+ * Description: Waits for the readers. Called after zns_disk_exit(): no
+ * namespace is left.
+ *
+ * Context: Process context, sleeps; takes zns_disks_lock.
+ */
 void zns_debugfs_exit(void)
 {
 	zns_ns_register_dirs(NULL);

@@ -52,6 +52,15 @@ static DECLARE_DELAYED_WORK(poll_work, poll_work_fn);
  */
 u32 zns_retire_seq;
 
+/**
+ * zns_retire_seq_bump() - distrust every in-flight slot written before now
+ *
+ * Description: After the stores that unpublish a table or disk (or change
+ * what "devices" counts): a probe that reads the new value sees them, and a
+ * slot written under an older value is not trusted (probe.c).
+ *
+ * Context: Any context; zns_disks_lock held.
+ */
 void zns_retire_seq_bump(void)
 {
 	lockdep_assert_held(&zns_disks_lock);
@@ -59,7 +68,14 @@ void zns_retire_seq_bump(void)
 	smp_store_release(&zns_retire_seq, zns_retire_seq + 1);
 }
 
-/* Wait for the probes after unpublishing, before freeing. */
+/**
+ * zns_synchronize_probes() - wait for the probes after unpublishing, before
+ * freeing
+ *
+ * Description: Bumps zns_retire_seq and waits for a grace period.
+ *
+ * Context: Process context, sleeps; zns_disks_lock held.
+ */
 void zns_synchronize_probes(void)
 {
 	zns_retire_seq_bump();
@@ -71,7 +87,14 @@ static struct hlist_head *hash_head(const struct gendisk *gendisk)
 	return &zns_disk_hash[hash_ptr(gendisk, ZNS_HASH_BITS)];
 }
 
-/* Caller holds rcu_read_lock() or zns_disks_lock. */
+/**
+ * zns_disk_lookup() - the tracked disk of a gendisk
+ * @gendisk: the request's disk
+ * @diskseq: its diskseq, so that a reused gendisk address never matches
+ *
+ * Context: Any context; rcu_read_lock() or zns_disks_lock held.
+ * Return: the disk, or NULL if it is not tracked.
+ */
 struct zns_disk *zns_disk_lookup(const struct gendisk *gendisk, u64 diskseq)
 {
 	struct zns_disk *zd;
@@ -84,6 +107,14 @@ struct zns_disk *zns_disk_lookup(const struct gendisk *gendisk, u64 diskseq)
 	return NULL;
 }
 
+/**
+ * zns_disk_geometry() - what a request's disk and tag set look like now
+ * @req: a request of a zoned disk
+ * @geo: filled; @geo->gendisk without a reference
+ *
+ * Context: Any context up to hard IRQ (the setup probe); no lock, no
+ * allocation.
+ */
 void zns_disk_geometry(struct request *req, struct zns_geometry *geo)
 {
 	struct gendisk *gendisk = zns_rq_disk(req);
@@ -103,10 +134,17 @@ void zns_disk_geometry(struct request *req, struct zns_geometry *geo)
 	geo->max_active = zns_max_active_zones(gendisk);
 }
 
-/*
- * What no longer fits this path: ZNS_GEO_ZONES (its zone geometry changed
- * since last seen), ZNS_GEO_TAGS (in-flight table). Caller holds
- * rcu_read_lock(). A few loads and compares per command.
+/**
+ * zns_disk_geometry_changed() - what no longer fits this path
+ * @zd: the request's disk
+ * @req: its request
+ *
+ * A few loads and compares per command.
+ *
+ * Context: Any context up to hard IRQ (the setup probe); rcu_read_lock()
+ * held.
+ * Return: ZNS_GEO_ZONES if its zone geometry changed since last seen,
+ * ZNS_GEO_TAGS if its in-flight table is too small, or both; 0: none.
  */
 unsigned int zns_disk_geometry_changed(struct zns_disk *zd,
 				       struct request *req)
@@ -125,10 +163,21 @@ unsigned int zns_disk_geometry_changed(struct zns_disk *zd,
 	return changed;
 }
 
-/*
- * The table generation a command of this path counts in. After the path's
- * own geometry changed: the table's if another path has already brought
- * the table to it, else the next one, which the worker is about to build.
+/**
+ * zns_disk_table_gen() - the table generation a command of this path counts
+ * in
+ * @zd: the request's disk
+ * @tbl: its namespace's table
+ * @req: the request
+ * @changed: zns_disk_geometry_changed()'s answer
+ *
+ * After the path's own geometry changed: the table's if another path has
+ * already brought the table to it, else the next one, which the worker is
+ * about to build.
+ *
+ * Context: Any context up to hard IRQ (the setup probe); rcu_read_lock()
+ * held.
+ * Return: the generation.
  */
 u32 zns_disk_table_gen(struct zns_disk *zd, struct zone_table *tbl,
 		       struct request *req, unsigned int changed)
@@ -179,10 +228,19 @@ static bool discovery_queued(const struct zns_geometry *geo)
 	return false;
 }
 
-/*
- * Called from the setup probe: remember the values and a reference on the
- * disk, let the worker act. A disk not yet added (the driver's own zone
- * reports while it sets the namespace up) or already deleted is left alone.
+/**
+ * zns_disk_discover() - queue a request's disk for the worker to set up or
+ * update
+ * @req: a request of a zoned disk the probes do not know, or whose geometry
+ *   changed
+ *
+ * Remembers the values and a reference on the disk, and lets the worker act.
+ * A disk not yet added (the driver's own zone reports while it sets the
+ * namespace up) or already deleted is left alone.
+ *
+ * Context: Any context up to hard IRQ (the setup probe), under
+ * rcu_read_lock(); takes zns_publish_lock (raw, irqsave) unless the values
+ * are queued already.
  */
 void zns_disk_discover(struct request *req)
 {
@@ -228,13 +286,13 @@ static void zns_disk_unpublish(struct zns_disk *zd, struct list_head *dead_ns)
 	hlist_del_rcu(&zd->hash_node);
 	raw_spin_unlock_irqrestore(&zns_publish_lock, flags);
 	if (zd->ns)
-		ns_put(zd->ns, dead_ns);
+		zns_ns_put(zd->ns, dead_ns);
 }
 
 static void zns_disk_free(struct zns_disk *zd)
 {
 	if (zd->inflight)
-		inflight_put(zd->inflight);
+		zns_inflight_put(zd->inflight);
 	zns_gendisk_put(zd->gendisk);
 	kfree(zd);
 }
@@ -254,7 +312,7 @@ static void retire(struct hlist_head *dead, struct list_head *dead_ns)
 	zns_synchronize_probes();
 	hlist_for_each_entry_safe(zd, tmp, dead, dead_node)
 		zns_disk_free(zd);
-	ns_free_list(dead_ns);
+	zns_ns_free_list(dead_ns);
 }
 
 static void retire_one(struct zns_disk *zd)
@@ -372,12 +430,12 @@ static struct zone_table *table_follow_path(struct zns_ns *ns,
 
 	if (table_has(tbl, geo))
 		return NULL;
-	new_tbl = zone_table_alloc(geo, tbl->gen + 1);
+	new_tbl = zns_zone_table_alloc(geo, tbl->gen + 1);
 	if (!new_tbl)
 		return ERR_PTR(-ENOMEM);
 	pr_info("%s: zone geometry changed to %u zones of %u sectors, %u-byte LBAs: counters restart\n",
 		ns->name, geo->nr_zones, geo->zone_sectors, geo->lba_bytes);
-	seed_table_replaced(new_tbl, tbl);
+	zns_seed_table_replaced(new_tbl, tbl);
 	rcu_assign_pointer(ns->zones, new_tbl);
 	zns_retire_seq_bump();	/* completions find the new table at once */
 	return tbl;
@@ -391,9 +449,9 @@ static void free_after_grace_period(struct zone_table *tbl,
 		return;
 	zns_synchronize_probes();
 	if (tbl)
-		zone_table_free(tbl);
+		zns_zone_table_free(tbl);
 	if (inflight)
-		inflight_free_table(inflight);
+		zns_inflight_free_table(inflight);
 }
 
 /*
@@ -412,7 +470,7 @@ static void zns_disk_left_out(struct zns_disk *zd,
 	path_geometry_set(zd, geo);
 	raw_spin_lock_irqsave(&zns_publish_lock, flags);
 	hlist_add_head_rcu(&zd->hash_node, hash_head(zd->gendisk));
-	early_drain(zd);
+	zns_early_drain(zd);
 	raw_spin_unlock_irqrestore(&zns_publish_lock, flags);
 	mod_delayed_work(system_wq, &poll_work, ZNS_POLL_INTERVAL);
 }
@@ -434,21 +492,21 @@ static int zns_disk_create(struct zns_geometry *geo)
 
 	retire_deleted();
 	retire_same_name(geo->name);
-	ns_name(geo->name, name);
+	zns_ns_name(geo->name, name);
 	zd = zns_kzalloc(ZNS_ALLOC_DISK, sizeof(*zd));
 	if (!zd)
 		return -ENOMEM;
-	if (!ns_counted(name)) {
+	if (!zns_ns_counted(name)) {
 		zns_disk_left_out(zd, geo);
 		return 0;
 	}
-	inflight = inflight_get(geo);
+	inflight = zns_inflight_get(geo);
 	if (!inflight)
 		goto free_zd;
-	old_inflight = inflight_grow(inflight, geo);	/* a shared one */
+	old_inflight = zns_inflight_grow(inflight, geo);	/* a shared one */
 	if (IS_ERR(old_inflight))
 		goto put_inflight;
-	ns = ns_get(name, geo);
+	ns = zns_ns_get(name, geo);
 	if (!ns)
 		goto put_inflight;
 	old_tbl = table_follow_path(ns, geo);	/* a path of a known namespace */
@@ -465,18 +523,18 @@ static int zns_disk_create(struct zns_geometry *geo)
 	raw_spin_lock_irqsave(&zns_publish_lock, flags);
 	hlist_add_head_rcu(&zd->hash_node, hash_head(zd->gendisk));
 	paths_follow_table(ns);
-	early_drain(zd);
+	zns_early_drain(zd);
 	raw_spin_unlock_irqrestore(&zns_publish_lock, flags);
 	mod_delayed_work(system_wq, &poll_work, ZNS_POLL_INTERVAL);
 	free_after_grace_period(old_tbl, old_inflight);
-	seed_request(zd);
+	zns_seed_request(zd);
 	return 0;
 
 put_ns:
-	ns_put(ns, &dead_ns);	/* not its last path */
-	ns_free_list(&dead_ns);
+	zns_ns_put(ns, &dead_ns);	/* not its last path */
+	zns_ns_free_list(&dead_ns);
 put_inflight:
-	inflight_put(inflight);	/* a grown table stays, larger */
+	zns_inflight_put(inflight);	/* a grown table stays, larger */
 	free_after_grace_period(NULL, IS_ERR(old_inflight) ? NULL : old_inflight);
 free_zd:
 	kfree(zd);
@@ -498,13 +556,13 @@ static int zns_disk_update(struct zns_disk *zd, const struct zns_geometry *geo)
 	if (IS_ERR(old_tbl))
 		return PTR_ERR(old_tbl);
 	if (old_tbl)
-		seed_request(zd);
+		zns_seed_request(zd);
 	WRITE_ONCE(zd->table_gen, table_gen(ns));	/* the table has geo now */
 	/* Pairs with zns_disk_table_gen(): the new geometry, then its gen. */
 	smp_wmb();
 	path_geometry_set(zd, geo);
 	paths_follow_table(ns);
-	old_inflight = inflight_grow(zd->inflight, geo);
+	old_inflight = zns_inflight_grow(zd->inflight, geo);
 	if (IS_ERR(old_inflight)) {
 		old_inflight = NULL;
 		ret = -ENOMEM;
@@ -547,14 +605,14 @@ static void discover_work_fn(struct work_struct *work)
 			ret = zns_disk_create(&geo);
 		}
 		if (ret)
-			setup_failed(&geo);
+			zns_setup_failed(&geo);
 		else
-			setup_succeeded(&geo);
+			zns_setup_succeeded(&geo);
 		if (zd || ret)
 			zns_gendisk_put(geo.gendisk);	/* zd holds one, or none */
 	}
 	mutex_unlock(&zns_disks_lock);
-	early_expire();	/* after the drains of what was just published */
+	zns_early_expire();	/* after the drains of what was just published */
 }
 
 /* Once a second while anything is tracked: retire deleted disks. */
@@ -564,18 +622,30 @@ static void poll_work_fn(struct work_struct *work)
 	if (retire_deleted())
 		schedule_delayed_work(&poll_work, ZNS_POLL_INTERVAL);
 	mutex_unlock(&zns_disks_lock);
-	early_expire();
+	zns_early_expire();
 }
 
-/* After the probes are gone: finish queued discoveries. */
+/**
+ * zns_disk_flush_discovery() - finish the queued discoveries
+ *
+ * Description: Called once the probes are gone (tp.c), so that none is
+ * queued after it.
+ *
+ * Context: Process context, sleeps; zns_disks_lock must not be held (the
+ * worker takes it).
+ */
 void zns_disk_flush_discovery(void)
 {
 	flush_work(&discover_work);
 }
 
-/*
- * "devices" changed: disks left out that it names now are forgotten, to be
- * set up with tables at their next command.
+/**
+ * zns_disk_retire_left_out() - forget the left-out disks "devices" names now
+ *
+ * Description: "devices" changed: disks left out that it names now are
+ * forgotten, to be set up with tables at their next command.
+ *
+ * Context: Process context, sleeps; takes zns_disks_lock.
  */
 void zns_disk_retire_left_out(void)
 {
@@ -590,8 +660,8 @@ void zns_disk_retire_left_out(void)
 	for (bkt = 0; bkt < ARRAY_SIZE(zns_disk_hash); bkt++)
 		hlist_for_each_entry_safe(zd, tmp, &zns_disk_hash[bkt],
 					  hash_node) {
-			ns_name(zd->name, name);
-			if (zd->ns || !ns_counted(name))
+			zns_ns_name(zd->name, name);
+			if (zd->ns || !zns_ns_counted(name))
 				continue;
 			zns_disk_unpublish(zd, &dead_ns);
 			hlist_add_head(&zd->dead_node, &dead);
@@ -600,7 +670,15 @@ void zns_disk_retire_left_out(void)
 	mutex_unlock(&zns_disks_lock);
 }
 
-/* When nvme_core goes away (probes already detached) and at module exit. */
+/**
+ * zns_disk_retire_all() - stop tracking every disk, free their tables
+ *
+ * Description: When nvme_core goes away (probes already detached) and at
+ * module exit. Drops the discoveries still queued.
+ *
+ * Context: Process context, sleeps; takes zns_disks_lock. The probes must be
+ * detached.
+ */
 void zns_disk_retire_all(void)
 {
 	struct zns_geometry geo;
@@ -623,7 +701,13 @@ void zns_disk_retire_all(void)
 	mutex_unlock(&zns_disks_lock);
 }
 
-/* seed.c: a disk that wants a zone report, in *zd. Holds zns_disks_lock. */
+/**
+ * zns_disk_next_seed() - a disk that wants a zone report (seed.c)
+ * @zd: set to the disk
+ *
+ * Context: zns_disks_lock held.
+ * Return: true if one was found.
+ */
 bool zns_disk_next_seed(struct zns_disk **zd)
 {
 	int bkt;
@@ -636,7 +720,12 @@ bool zns_disk_next_seed(struct zns_disk **zd)
 	return false;
 }
 
-/* A namespace's counters were cleared: its new table wants a report. */
+/**
+ * zns_disk_seed_ns() - ask a zone report for a namespace's new table
+ * @ns: a namespace whose counters were cleared
+ *
+ * Context: Process context; zns_disks_lock held.
+ */
 void zns_disk_seed_ns(struct zns_ns *ns)
 {
 	struct zns_disk *zd;
@@ -646,16 +735,21 @@ void zns_disk_seed_ns(struct zns_ns *ns)
 	for (bkt = 0; bkt < ARRAY_SIZE(zns_disk_hash); bkt++)
 		hlist_for_each_entry(zd, &zns_disk_hash[bkt], hash_node)
 			if (zd->ns == ns)
-				seed_request(zd);
+				zns_seed_request(zd);
 }
 
-/*
- * sweep.c: fn on the table of every namespace (a namespace of several paths
- * more than once), under RCU as the probes look them up; fn must not sleep.
+/**
+ * zns_disk_each_table() - call a function on every namespace's table
+ * @fn: called under rcu_read_lock(), on each table (a namespace of several
+ *   paths more than once); must not sleep
+ *
  * Not under zns_disks_lock: a seeding holds it across synchronize_rcu() and
- * a whole table, and a sweep waiting for it would let the ring of
- * select-all commands fill, whose completions then walk every zone in
- * hard-IRQ context. A table replaced meanwhile is freed after this.
+ * a whole table, and a sweep waiting for it would let the ring of select-all
+ * commands fill, whose completions then walk every zone in hard-IRQ context.
+ * A table replaced meanwhile is freed after this.
+ *
+ * Context: Process context (sweep.c); takes rcu_read_lock(), no lock of the
+ * module.
  */
 void zns_disk_each_table(void (*fn)(struct zone_table *tbl))
 {
@@ -673,10 +767,16 @@ void zns_disk_each_table(void (*fn)(struct zone_table *tbl))
 	rcu_read_unlock();
 }
 
+/**
+ * zns_disk_exit() - stop the workers, retire every disk and wait for the
+ * frees
+ * Context: Process context, sleeps; module exit (or a failed init), after
+ * the probes are detached; zns_disks_lock must not be held.
+ */
 void zns_disk_exit(void)
 {
-	seed_exit();
-	sweep_exit();
+	zns_seed_exit();
+	zns_sweep_exit();
 	cancel_delayed_work_sync(&poll_work);
 	zns_disk_retire_all();
 	rcu_barrier();	/* inflight.c's tables freed after a grace period */

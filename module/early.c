@@ -62,7 +62,7 @@ static void early_count(struct zns_disk *zd, struct early_cmd *ec)
 	if (zd->ns && READ_ONCE(zd->ns->counting)) {	/* "devices" */
 		tbl = rcu_dereference_check(zd->ns->zones,
 					    lockdep_is_held(&zns_publish_lock));
-		zone_table_account(tbl, &ec->cmd, &ec->done, false);
+		zns_zone_table_account(tbl, &ec->cmd, &ec->done, false);
 	}
 	early_set_state(ec, EARLY_FREE);
 }
@@ -89,7 +89,19 @@ static struct early_cmd *early_find(struct request *req)
 	return NULL;
 }
 
-void early_setup(struct request *req, const struct zns_cmd *cmd)
+/**
+ * zns_early_setup() - keep a command set up before its namespace has a table
+ * @req: the request
+ * @cmd: the decoded command
+ *
+ * An entry of the same request that ended in the block layer is a retry:
+ * that attempt is counted as failed. Without a free entry the command is not
+ * kept (its completion counts as dropped).
+ *
+ * Context: Any context up to hard IRQ (the probes), under rcu_read_lock();
+ * takes zns_publish_lock (raw, irqsave).
+ */
+void zns_early_setup(struct request *req, const struct zns_cmd *cmd)
 {
 	struct gendisk *gendisk = zns_rq_disk(req);
 	struct early_cmd *ec, *free = NULL;
@@ -124,13 +136,23 @@ void early_setup(struct request *req, const struct zns_cmd *cmd)
 	raw_spin_unlock_irqrestore(&zns_publish_lock, flags);
 }
 
-/*
- * Completion probe: false if this request was not waiting here. With
- * outcomes from the block layer (from_block), only an attempt that reached
- * nvme_complete_rq is counted; one that never reached the device is not.
+/**
+ * zns_early_done() - the completion of a command that may be waiting here
+ * @req: the request
+ * @done: how it ended
+ * @from_block: the outcome comes from the block layer; only an attempt that
+ *   reached nvme_complete_rq is counted, one that never reached the device
+ *   is not
+ *
+ * Counted now if the namespace's table is there, else when the worker
+ * publishes it.
+ *
+ * Context: Any context up to hard IRQ (the probes), under rcu_read_lock();
+ * takes zns_publish_lock (raw, irqsave) while any entry is in use.
+ * Return: false if this request was not waiting here.
  */
-bool early_done(struct request *req, const struct zns_done *done,
-		bool from_block)
+bool zns_early_done(struct request *req, const struct zns_done *done,
+		    bool from_block)
 {
 	struct early_cmd *ec;
 	unsigned long flags;
@@ -150,12 +172,18 @@ bool early_done(struct request *req, const struct zns_done *done,
 	return ec;
 }
 
-/*
- * nvme_complete_rq while outcomes come from the block layer (keep) or from
- * nowhere (the entry is freed: the caller counts it as dropped). False if
- * this request was not waiting here.
+/**
+ * zns_early_ended() - nvme_complete_rq for a command that may be waiting
+ * here
+ * @req: the request
+ * @keep: outcomes come from the block layer: the entry waits for it; else
+ *   from nowhere: the entry is freed and the caller counts it as dropped
+ *
+ * Context: Any context up to hard IRQ (the probes), under rcu_read_lock();
+ * takes zns_publish_lock (raw, irqsave) while any entry is in use.
+ * Return: true if the entry waits for the block layer's outcome.
  */
-bool early_ended(struct request *req, bool keep)
+bool zns_early_ended(struct request *req, bool keep)
 {
 	struct early_cmd *ec;
 	unsigned long flags;
@@ -172,8 +200,14 @@ bool early_ended(struct request *req, bool keep)
 	return ec && keep;
 }
 
-/* Worker, with zns_publish_lock held, right after publishing zd. */
-void early_drain(struct zns_disk *zd)
+/**
+ * zns_early_drain() - count the completed commands of a disk just published
+ * @zd: the disk
+ *
+ * Context: The discovery worker (process context), zns_publish_lock held
+ * (irqs off), right after publishing @zd.
+ */
+void zns_early_drain(struct zns_disk *zd)
 {
 	struct early_cmd *ec;
 
@@ -195,7 +229,20 @@ void early_drain(struct zns_disk *zd)
 #define EARLY_DONE_MAX_NS	(10 * NSEC_PER_SEC)
 #define EARLY_INFLIGHT_MAX_NS	(600 * NSEC_PER_SEC)
 
-void early_expire(void)
+/**
+ * zns_early_expire() - free the entries that will never be counted
+ *
+ * Description: A completed command whose namespace still has no table after
+ * EARLY_DONE_MAX_NS never will (the disk went away first, or its table could
+ * not be allocated), and one whose completion never came, after
+ * EARLY_INFLIGHT_MAX_NS, no longer will: their slots are freed, so that
+ * stale entries cannot fill the buffer. The first are counted as dropped; a
+ * late completion of the second is, by the completion probe.
+ *
+ * Context: The workers (process context); takes zns_publish_lock (raw,
+ * irqsave).
+ */
+void zns_early_expire(void)
 {
 	u64 now = ktime_get_ns();
 	struct early_cmd *ec;
@@ -215,11 +262,16 @@ void early_expire(void)
 	raw_spin_unlock_irqrestore(&zns_publish_lock, flags);
 }
 
-/*
- * Probes detached: nothing here completes any more. Completed commands whose
+/**
+ * zns_early_forget_all() - empty the buffer: the probes are detached
+ *
+ * Description: Nothing here completes any more. Completed commands whose
  * namespace never got a table are dropped, and counted as such.
+ *
+ * Context: Process context (tp.c, zns_tp_lock held), the probes detached;
+ * takes zns_publish_lock (raw, irqsave).
  */
-void early_forget_all(void)
+void zns_early_forget_all(void)
 {
 	struct early_cmd *ec;
 	unsigned long flags;
@@ -233,19 +285,40 @@ void early_forget_all(void)
 	raw_spin_unlock_irqrestore(&zns_publish_lock, flags);
 }
 
-void early_count_dropped(void)
+/**
+ * zns_early_count_dropped() - count a completion no namespace's table can
+ * count
+ * Context: Any context up to hard IRQ; lock-free.
+ */
+void zns_early_count_dropped(void)
 {
 	atomic64_inc(&early_drops);
 }
 
-u64 early_dropped(void)
+/**
+ * zns_early_dropped() - the completions counted dropped here, for status
+ * Context: Any context; lock-free.
+ * Return: their number.
+ */
+u64 zns_early_dropped(void)
 {
 	return atomic64_read(&early_drops);
 }
 
-/* As inflight_moving(), for the commands waiting here (seed.c). */
-bool early_moving(const struct gendisk *gendisk, u64 diskseq,
-		  const struct zone_table *tbl, unsigned long *zones)
+/**
+ * zns_early_moving() - as zns_inflight_moving(), for the commands waiting
+ * here (seed.c)
+ * @gendisk: the disk whose commands count
+ * @diskseq: its diskseq
+ * @tbl: the table the report was made for
+ * @zones: bitmap, a bit set for each zone a command may move
+ *
+ * Context: Process context, zns_disks_lock held; takes zns_publish_lock
+ * (raw, irqsave).
+ * Return: true if a command here names every zone (select-all).
+ */
+bool zns_early_moving(const struct gendisk *gendisk, u64 diskseq,
+		      const struct zone_table *tbl, unsigned long *zones)
 {
 	struct early_cmd *ec;
 	unsigned long flags;
@@ -255,7 +328,7 @@ bool early_moving(const struct gendisk *gendisk, u64 diskseq,
 	for (ec = early_cmds; ec < early_cmds + EARLY_MAX && !all; ec++)
 		if (ec->state != EARLY_FREE && ec->gendisk == gendisk &&
 		    ec->diskseq == diskseq)
-			all = seed_cmd_moving(&ec->cmd, tbl, zones);
+			all = zns_seed_cmd_moving(&ec->cmd, tbl, zones);
 	raw_spin_unlock_irqrestore(&zns_publish_lock, flags);
 	return all;
 }

@@ -36,7 +36,20 @@ static void count_other(struct status_table *st, unsigned int opi,
 	atomic64_inc(&st->unlisted[opi]);
 }
 
-void errors_count(struct zone_table *tbl, unsigned int opi, u16 status)
+/**
+ * zns_errors_count() - count a failed command by its status
+ * @tbl: the namespace's table
+ * @opi: its operation (enum zns_op_index)
+ * @status: NVMe SCT << 8 | SC, or a block-layer code (include/zns_stat.h)
+ *
+ * A status without a name takes a slot of the small table (cmpxchg), or
+ * counts as unlisted once it is full.
+ *
+ * Context: Any context up to hard IRQ (the completion probes; the discovery
+ * worker for early.c's commands), under rcu_read_lock() or with @tbl
+ * otherwise held; lock-free.
+ */
+void zns_errors_count(struct zone_table *tbl, unsigned int opi, u16 status)
 {
 	int kind = status_kind(status);
 
@@ -67,7 +80,17 @@ static void show_row(struct seq_file *m, const char *name, u16 code,
 	seq_putc(m, '\n');
 }
 
-int errors_show(struct seq_file *m, void *v)
+/**
+ * zns_errors_show() - the "errors" file: failed commands by status and
+ * operation
+ * @m: the seq_file of the namespace's file; m->private is the namespace
+ * @v: unused (single_open())
+ *
+ * Context: Process context, a read of its debugfs file; takes
+ * rcu_read_lock().
+ * Return: 0.
+ */
+int zns_errors_show(struct seq_file *m, void *v)
 {
 	struct zns_ns *ns = m->private;
 	struct status_table *st;

@@ -51,8 +51,17 @@ static u64 cpus_max(const struct zns_lat_hist __percpu *h, size_t offset)
 	return top;
 }
 
-/* The longest latency of operation opi, ns (0: none): summary's maximum. */
-u64 hist_lat_max(struct zone_table *tbl, unsigned int opi)
+/**
+ * zns_hist_lat_max() - the longest latency of an operation, summary's
+ * maximum
+ * @tbl: the namespace's table
+ * @opi: the operation (enum zns_op_index)
+ *
+ * Context: Process context; rcu_read_lock() held (or @tbl otherwise kept
+ * alive).
+ * Return: the maximum of the CPUs', ns; 0: none.
+ */
+u64 zns_hist_lat_max(struct zone_table *tbl, unsigned int opi)
 {
 	return cpus_max(tbl->lat[opi], offsetof(struct zns_lat_hist, lat_max));
 }
@@ -94,22 +103,50 @@ static int show_ns_rows(struct seq_file *m, size_t row, size_t max)
 	return 0;
 }
 
-int hist_latency_show(struct seq_file *m, void *v)
+/**
+ * zns_hist_latency_show() - the "latency" file: each operation's latency
+ * histogram
+ * @m: the seq_file of the namespace's file; m->private is the namespace
+ * @v: unused (single_open())
+ *
+ * Context: Process context, a read of its debugfs file; takes
+ * rcu_read_lock(); allocates (GFP_KERNEL) before.
+ * Return: 0, or -ENOMEM.
+ */
+int zns_hist_latency_show(struct seq_file *m, void *v)
 {
 	seq_puts(m, "# op lat_lo_ns lat_hi_ns count\n");
 	return show_ns_rows(m, offsetof(struct zns_lat_hist, lat),
 			    offsetof(struct zns_lat_hist, lat_max));
 }
 
-/* Request allocation to setup, block-layer commands only. */
-int hist_queue_wait_show(struct seq_file *m, void *v)
+/**
+ * zns_hist_queue_wait_show() - the "queue_wait" file: request allocation to
+ * setup (block-layer commands only)
+ * @m: the seq_file of the namespace's file; m->private is the namespace
+ * @v: unused (single_open())
+ *
+ * Context: Process context, a read of its debugfs file; takes
+ * rcu_read_lock(); allocates (GFP_KERNEL) before.
+ * Return: 0, or -ENOMEM.
+ */
+int zns_hist_queue_wait_show(struct seq_file *m, void *v)
 {
 	seq_puts(m, "# op wait_lo_ns wait_hi_ns count\n");
 	return show_ns_rows(m, offsetof(struct zns_lat_hist, queue_wait),
 			    offsetof(struct zns_lat_hist, queue_wait_max));
 }
 
-int hist_alloc(struct zone_table *tbl)
+/**
+ * zns_hist_alloc() - allocate a new table's per-CPU histograms
+ * @tbl: the table
+ *
+ * On failure what was allocated stays for zns_hist_free().
+ *
+ * Context: Process context, may sleep; zns_disks_lock held (zone_table.c).
+ * Return: 0, or -ENOMEM.
+ */
+int zns_hist_alloc(struct zone_table *tbl)
 {
 	unsigned int opi;
 
@@ -127,7 +164,13 @@ int hist_alloc(struct zone_table *tbl)
 	return 0;
 }
 
-void hist_free(struct zone_table *tbl)
+/**
+ * zns_hist_free() - free a table's histograms
+ * @tbl: the table, which no probe or reader can see any more
+ *
+ * Context: Process context.
+ */
+void zns_hist_free(struct zone_table *tbl)
 {
 	unsigned int opi;
 
@@ -136,8 +179,16 @@ void hist_free(struct zone_table *tbl)
 	free_percpu(tbl->hist);
 }
 
-/* Per CPU: the size and alignment histograms and each operation's latencies. */
-size_t hist_bytes(void)
+/**
+ * zns_hist_bytes() - the histograms' size per table, for status
+ *
+ * Description: Per CPU: the size and alignment histograms and each
+ * operation's latencies.
+ *
+ * Context: Any context.
+ * Return: bytes.
+ */
+size_t zns_hist_bytes(void)
 {
 	return num_possible_cpus() *
 	       (sizeof(struct zns_hist) + ZNS_NR_OPS * sizeof(struct zns_lat_hist));
@@ -162,7 +213,16 @@ static void dir_row(struct zone_table *tbl, unsigned int dir, size_t field,
 		row, ZNS_SIZE_BUCKETS);
 }
 
-int hist_sizes_show(struct seq_file *m, void *v)
+/**
+ * zns_hist_sizes_show() - the "sizes" file: commands by data length
+ * @m: the seq_file of the namespace's file; m->private is the namespace
+ * @v: unused (single_open())
+ *
+ * Context: Process context, a read of its debugfs file; takes
+ * rcu_read_lock().
+ * Return: 0.
+ */
+int zns_hist_sizes_show(struct seq_file *m, void *v)
 {
 	u64 row[ZNS_SIZE_BUCKETS];
 	struct zone_table *tbl;
@@ -185,8 +245,17 @@ int hist_sizes_show(struct seq_file *m, void *v)
 	return 0;
 }
 
-/* Alignments are powers of two: each bucket holds exactly one value. */
-int hist_alignment_show(struct seq_file *m, void *v)
+/**
+ * zns_hist_alignment_show() - the "alignment" file: commands by alignment (a
+ * power of two: one value a bucket)
+ * @m: the seq_file of the namespace's file; m->private is the namespace
+ * @v: unused (single_open())
+ *
+ * Context: Process context, a read of its debugfs file; takes
+ * rcu_read_lock().
+ * Return: 0.
+ */
+int zns_hist_alignment_show(struct seq_file *m, void *v)
 {
 	u64 row[ZNS_SIZE_BUCKETS];
 	struct zone_table *tbl;

@@ -6,7 +6,7 @@
  * Tags belong to the tag set, which all namespaces of a controller share,
  * so their disks share one table. vmalloc'ed, replaced (RCU) when the tag
  * set grows. Lists and counts under zns_disks_lock. The probes find a
- * request's table by its tag set in inflight_dir, without its disk.
+ * request's table by its tag set in zns_inflight_dir, without its disk.
  */
 #include <linux/list.h>
 #include <linux/overflow.h>
@@ -20,7 +20,7 @@
 static_assert(sizeof(struct zns_cmd) == 56, "in-flight slot size");
 
 static LIST_HEAD(inflight_sets);
-struct inflight_dir_entry inflight_dir[ZNS_INFLIGHT_DIR];
+struct inflight_dir_entry zns_inflight_dir[ZNS_INFLIGHT_DIR];
 
 /* The table first: a probe that finds the tag set finds its table. */
 static void dir_add(struct inflight_set *set, struct inflight_table *table)
@@ -29,11 +29,11 @@ static void dir_add(struct inflight_set *set, struct inflight_table *table)
 
 	set->dir = -1;
 	for (i = 0; i < ZNS_INFLIGHT_DIR; i++) {
-		if (inflight_dir[i].tag_set)
+		if (zns_inflight_dir[i].tag_set)
 			continue;
-		rcu_assign_pointer(inflight_dir[i].table, table);
+		rcu_assign_pointer(zns_inflight_dir[i].table, table);
 		/* pairs with inflight_find(): the table is there first */
-		smp_store_release(&inflight_dir[i].tag_set, set->tag_set);
+		smp_store_release(&zns_inflight_dir[i].tag_set, set->tag_set);
 		set->dir = i;
 		return;
 	}
@@ -47,8 +47,8 @@ static void dir_remove(struct inflight_set *set)
 {
 	if (set->dir < 0)
 		return;
-	WRITE_ONCE(inflight_dir[set->dir].tag_set, NULL);
-	RCU_INIT_POINTER(inflight_dir[set->dir].table, NULL);
+	WRITE_ONCE(zns_inflight_dir[set->dir].tag_set, NULL);
+	RCU_INIT_POINTER(zns_inflight_dir[set->dir].table, NULL);
 }
 
 static struct inflight_table *table_alloc(u32 nr_hw_queues, u32 depth)
@@ -89,8 +89,17 @@ static bool table_fits(const struct inflight_table *table,
 	       table->queue_depth >= geo->queue_depth;
 }
 
-/* The table of geo's tag set, shared, or a new one; NULL without memory. */
-struct inflight_set *inflight_get(const struct zns_geometry *geo)
+/**
+ * zns_inflight_get() - the in-flight slots of a disk's tag set
+ * @geo: the disk's geometry: its tag set and its size
+ *
+ * The set of @geo's tag set, shared (one user more), or a new one with its
+ * table, entered in zns_inflight_dir when there is room.
+ *
+ * Context: Process context, may sleep; zns_disks_lock held.
+ * Return: the set; NULL without memory.
+ */
+struct inflight_set *zns_inflight_get(const struct zns_geometry *geo)
 {
 	struct inflight_set *set;
 	struct inflight_table *table;
@@ -125,11 +134,16 @@ static void set_free_rcu(struct rcu_head *rcu)
 	kfree(set);
 }
 
-/*
- * A disk stops using its set; no probe can reach it through that disk, but
- * one may through inflight_dir until a grace period has passed.
+/**
+ * zns_inflight_put() - a disk stops using its set
+ * @set: the set
+ *
+ * The last user frees it after a grace period: no probe can reach it through
+ * that disk, but one may through zns_inflight_dir until then.
+ *
+ * Context: Process context; zns_disks_lock held.
  */
-void inflight_put(struct inflight_set *set)
+void zns_inflight_put(struct inflight_set *set)
 {
 	lockdep_assert_held(&zns_disks_lock);
 	if (--set->users)
@@ -139,14 +153,21 @@ void inflight_put(struct inflight_set *set)
 	call_rcu(&set->rcu, set_free_rcu);
 }
 
-/*
- * The tag set grew (nr_hw_queues after a controller reset): a larger table
- * for every disk of the set. Returns the old table, to be freed with
- * inflight_free_table() after a grace period; NULL if it still fits; an
- * ERR_PTR on -ENOMEM (the old table stays, tags beyond it are dropped).
+/**
+ * zns_inflight_grow() - a larger table when the tag set grew
+ * @set: the set
+ * @geo: the tag set's size now (nr_hw_queues grows after a controller reset)
+ *
+ * A larger table for every disk of the set, published with RCU; the new
+ * slots start free.
+ *
+ * Context: Process context, may sleep; zns_disks_lock held.
+ * Return: the old table, to be freed with zns_inflight_free_table() after a
+ * grace period; NULL if it still fits; an ERR_PTR on -ENOMEM (the old table
+ * stays, tags beyond it are dropped).
  */
-struct inflight_table *inflight_grow(struct inflight_set *set,
-				     const struct zns_geometry *geo)
+struct inflight_table *zns_inflight_grow(struct inflight_set *set,
+					 const struct zns_geometry *geo)
 {
 	struct inflight_table *table = set_table(set), *new_table;
 
@@ -158,17 +179,30 @@ struct inflight_table *inflight_grow(struct inflight_set *set,
 		return ERR_PTR(-ENOMEM);
 	rcu_assign_pointer(set->table, new_table);
 	if (set->dir >= 0)
-		rcu_assign_pointer(inflight_dir[set->dir].table, new_table);
+		rcu_assign_pointer(zns_inflight_dir[set->dir].table, new_table);
 	return table;
 }
 
-void inflight_free_table(struct inflight_table *table)
+/**
+ * zns_inflight_free_table() - free a table zns_inflight_grow() replaced
+ * @table: the old table
+ *
+ * Context: Process context, may sleep; after a grace period since it was
+ * replaced.
+ */
+void zns_inflight_free_table(struct inflight_table *table)
 {
 	vfree(table);
 }
 
-/* What the tables hold, for status. */
-void inflight_count(int *tables, size_t *bytes)
+/**
+ * zns_inflight_count() - what the tables hold, for status
+ * @tables: set to the number of tables
+ * @bytes: set to their size, as allocated (whole pages)
+ *
+ * Context: Process context; takes zns_disks_lock.
+ */
+void zns_inflight_count(int *tables, size_t *bytes)
 {
 	struct inflight_set *set;
 
@@ -182,11 +216,16 @@ void inflight_count(int *tables, size_t *bytes)
 	mutex_unlock(&zns_disks_lock);
 }
 
-/*
- * Every slot free, before the probes come back: completions seen while
- * they were away left slots that a later completion must not match.
+/**
+ * zns_inflight_forget_all() - free every slot, before the probes come back
+ *
+ * Description: Completions that came while the probes were away left slots
+ * that a later completion must not match.
+ *
+ * Context: Process context, with the probes detached (tp.c, zns_tp_lock
+ * held); takes zns_disks_lock.
  */
-void inflight_forget_all(void)
+void zns_inflight_forget_all(void)
 {
 	struct inflight_table *table;
 	struct inflight_set *set;
@@ -200,15 +239,23 @@ void inflight_forget_all(void)
 	mutex_unlock(&zns_disks_lock);
 }
 
-/*
- * The zones that commands of gendisk in flight may still move (seed.c);
- * true if one of them names every zone. The probes write the slots
- * meanwhile: a slot read torn at worst marks a zone it should not, or
- * misses a command set up after the report it is checked for, which the
- * report cannot have seen. Holds zns_disks_lock.
+/**
+ * zns_inflight_moving() - the zones commands in flight may still move
+ * (seed.c)
+ * @set: the disk's set
+ * @gendisk: the disk whose commands count
+ * @tbl: the table the report was made for
+ * @zones: bitmap, a bit set for each zone a command may move
+ *
+ * The probes write the slots meanwhile: a slot read torn at worst marks a
+ * zone it should not, or misses a command set up after the report it is
+ * checked for, which the report cannot have seen.
+ *
+ * Context: Process context; zns_disks_lock held.
+ * Return: true if a command in flight names every zone (select-all).
  */
-bool inflight_moving(struct inflight_set *set, const struct gendisk *gendisk,
-		     const struct zone_table *tbl, unsigned long *zones)
+bool zns_inflight_moving(struct inflight_set *set, const struct gendisk *gendisk,
+			 const struct zone_table *tbl, unsigned long *zones)
 {
 	struct inflight_table *table = set_table(set);
 	struct zns_cmd zc;
@@ -216,7 +263,7 @@ bool inflight_moving(struct inflight_set *set, const struct gendisk *gendisk,
 
 	for (i = 0; i < table_slots(table); i++) {
 		zc = data_race(table->slots[i]);	/* see above */
-		if (zc.disk == gendisk && seed_cmd_moving(&zc, tbl, zones))
+		if (zc.disk == gendisk && zns_seed_cmd_moving(&zc, tbl, zones))
 			return true;
 	}
 	return false;

@@ -28,7 +28,7 @@
  * else moves or reads it. The zones open or closed (a bitmap, as many as
  * the device keeps active) apply it at once, so that the open and active
  * counts the probes decide by stay true; the others, whose move changes
- * no count, when next touched, read (life_catch_up()) or swept (sweep.c).
+ * no count, when next touched, read (zns_life_catch_up()) or swept (sweep.c).
  * A select-all reset's event joins the reset log once every zone applied
  * it, when its fill is known. With LIFE_PENDING commands waiting, the next
  * one walks the zones as before.
@@ -251,7 +251,14 @@ static void learn_cap(u32 *known, u32 cap)
 		WRITE_ONCE(*known, LIFE_CAP_VARIES);
 }
 
-void life_init(struct zone_table *tbl, const struct zns_geometry *geo)
+/**
+ * zns_life_init() - a new table's lifecycle: capacities and limits
+ * @tbl: the table, not yet published
+ * @geo: the namespace's geometry and queue limits (0: unknown or none)
+ *
+ * Context: Process context; zns_disks_lock held (zone_table.c).
+ */
+void zns_life_init(struct zone_table *tbl, const struct zns_geometry *geo)
 {
 	tbl->life.zone_cap = geo->zone_cap;
 	tbl->life.last_zone_cap = geo->last_zone_cap;
@@ -674,8 +681,27 @@ static u64 life_caught_up(struct zone_table *tbl, u32 zone)
 	return s;
 }
 
-u32 life_done(struct zone_table *tbl, u32 zone, unsigned int opi,
-	      const struct zns_cmd *zc, const struct zns_done *done, u32 owner)
+/**
+ * zns_life_done() - a command succeeded: move its zone
+ * @tbl: the namespace's table
+ * @zone: the command's zone
+ * @opi: its operation (enum zns_op_index); a read moves nothing
+ * @zc: the command
+ * @done: how it ended
+ * @owner: the owner code its cgroup gives the zone (zns_cgroups_account()),
+ *   0: none
+ *
+ * The zone first applies the select-all commands published before; one
+ * published while it moved is applied right after, not left to the sweep.
+ *
+ * Context: Any context up to hard IRQ (the completion probes under
+ * rcu_read_lock(); the discovery worker for early.c's commands,
+ * zns_publish_lock held); lock-free (cmpxchg on the zone's word).
+ * Return: for a reset, the sectors the zone held before it, or
+ * ZNS_FILL_UNKNOWN; 0 otherwise.
+ */
+u32 zns_life_done(struct zone_table *tbl, u32 zone, unsigned int opi,
+		  const struct zns_cmd *zc, const struct zns_done *done, u32 owner)
 {
 	u32 fill;
 
@@ -689,7 +715,7 @@ u32 life_done(struct zone_table *tbl, u32 zone, unsigned int opi,
 	 * completion walked the active zones before track_active() set this
 	 * one's bit: applied now, not by the sweep, so no other zone's open
 	 * counts this one meanwhile. track_active()'s barrier pairs with
-	 * life_select_all()'s: one of the two sees the other.
+	 * zns_life_select_all()'s: one of the two sees the other.
 	 */
 	life_caught_up(tbl, zone);
 	return fill;
@@ -722,18 +748,27 @@ static void retire_applied(struct zone_table *tbl)
 		fill = select_all_fill(atomic_read(&p->fill_unknown),
 				       atomic64_read(&p->fill));
 		if (p->opi == ZNS_OPI_RESET)
-			reset_log_add_at(&tbl->reset_log, U32_MAX, p->latency_ns,
-					 0, fill, p->real_ns);
+			zns_reset_log_add_at(&tbl->reset_log, U32_MAX, p->latency_ns,
+					     0, fill, p->real_ns);
 		WRITE_ONCE(l->pending_done, l->pending_done + 1);
 	}
 }
 
-/*
- * Every zone applies the select-all commands published: before a file
- * shows the namespace's figures, and by the sweep. can_sleep: in process
- * context, not under rcu_read_lock().
+/**
+ * zns_life_catch_up() - every zone applies the select-all commands published
+ * @tbl: the namespace's table
+ * @can_sleep: in process context, not under rcu_read_lock(): the walk
+ *   reschedules every 1024 zones
+ *
+ * Before a file shows the namespace's figures, and by the sweep. The
+ * commands every zone applied then leave the ring; a reset's event joins the
+ * reset log.
+ *
+ * Context: Any context up to hard IRQ if !@can_sleep (with @tbl kept alive:
+ * rcu_read_lock() or zns_disks_lock); takes &life_ns.pending_lock (raw,
+ * irqsave) when anything was published.
  */
-void life_catch_up(struct zone_table *tbl, bool can_sleep)
+void zns_life_catch_up(struct zone_table *tbl, bool can_sleep)
 {
 	struct life_ns *l = &tbl->life;
 	unsigned long flags;
@@ -804,22 +839,35 @@ static void walk_select_all(struct zone_table *tbl, unsigned int opi,
 			sum += fill;
 	}
 	if (opi == ZNS_OPI_RESET)
-		reset_log_add(&tbl->reset_log, U32_MAX, latency_ns, 0,
-			      select_all_fill(unknown, sum));
+		zns_reset_log_add(&tbl->reset_log, U32_MAX, latency_ns, 0,
+				  select_all_fill(unknown, sum));
 }
 
-/*
- * A select-all command succeeded: published for every zone to apply, the
- * open and closed ones at once. Returns true when the others wait for the
- * sweep. Its completion's cost: the bitmap's words and the active zones.
+/**
+ * zns_life_select_all() - a select-all command succeeded
+ * @tbl: the namespace's table
+ * @opi: its operation (enum zns_op_index)
+ * @now_ns: its completion, ktime_get_ns()
+ * @latency_ns: its latency
+ *
+ * Published for every zone to apply, the open and closed ones at once. With
+ * the ring full (LIFE_PENDING commands not yet applied by every zone) the
+ * zones catch up, and failing that this command walks every zone now. Its
+ * completion's cost: the bitmap's words and the active zones.
+ *
+ * Context: Any context up to hard IRQ (the completion probes under
+ * rcu_read_lock(); the discovery worker for early.c's commands,
+ * zns_publish_lock held); takes &life_ns.pending_lock (raw, irqsave).
+ * Return: true when the other zones wait for the sweep
+ * (zns_sweep_request()).
  */
-bool life_select_all(struct zone_table *tbl, unsigned int opi, u64 now_ns,
-		     u64 latency_ns)
+bool zns_life_select_all(struct zone_table *tbl, unsigned int opi, u64 now_ns,
+			 u64 latency_ns)
 {
 	u32 zone;
 
 	if (!publish(tbl, opi, now_ns, latency_ns)) {
-		life_catch_up(tbl, false);	/* the ring's commands */
+		zns_life_catch_up(tbl, false);	/* the ring's commands */
 		if (!publish(tbl, opi, now_ns, latency_ns)) {
 			walk_select_all(tbl, opi, now_ns, latency_ns);
 			return false;
@@ -861,13 +909,25 @@ static bool expected_to_succeed(const struct zone_table *tbl, u32 zone,
 	}
 }
 
-/*
+/**
+ * zns_life_failed() - a command failed: its zone may be elsewhere than the
+ * host left it
+ * @tbl: the namespace's table
+ * @zone: the command's zone
+ * @opi: its operation (enum zns_op_index)
+ * @zc: the command
+ * @done: how it ended
+ *
  * A failed command whose status says the zone is not where the host's
  * commands left it (a write the host's view expected to succeed failed as
  * one to a full zone, at the wrong place...): the zone becomes unknown.
+ *
+ * Context: Any context up to hard IRQ (the completion probes under
+ * rcu_read_lock(); the discovery worker for early.c's commands,
+ * zns_publish_lock held); lock-free.
  */
-void life_failed(struct zone_table *tbl, u32 zone, unsigned int opi,
-		 const struct zns_cmd *zc, const struct zns_done *done)
+void zns_life_failed(struct zone_table *tbl, u32 zone, unsigned int opi,
+		     const struct zns_cmd *zc, const struct zns_done *done)
 {
 	struct zone_life *zl = &tbl->zones[zone].life;
 	u64 old = life_caught_up(tbl, zone), new, changed;
@@ -1002,13 +1062,26 @@ static void seed_zone(struct zone_table *tbl, const struct nvme_zone_descriptor 
 	seeded_moves(tbl, zl, cond, new, now);
 }
 
-/*
- * seed.c: a zone that was of unknown condition in its word "expected" when
- * the report started, seeded only if the word is still that: 1 if seeded,
- * -EAGAIN if it moved, 0 if the report does not seed it.
+/**
+ * zns_life_seed() - seed a zone from seed.c's report
+ * @tbl: the table the report was made for
+ * @zone: the zone
+ * @cond: its condition in the report (enum zns_host_cond)
+ * @cap: its capacity in the report, sectors
+ * @wp_off: its write pointer's offset in the zone, sectors
+ * @expected: the zone's word when the report started: of unknown condition
+ * @now: ktime_get_ns()
+ *
+ * The zone is seeded only if its word is still @expected.
+ *
+ * Context: Process context (seed.c's worker), zns_disks_lock held, after a
+ * grace period since the report (completions that left their slot are done);
+ * lock-free on the zone.
+ * Return: 1 if seeded, -EAGAIN if the zone moved meanwhile (or a select-all
+ * completed), 0 if the report does not seed it.
  */
-int life_seed(struct zone_table *tbl, u32 zone, unsigned int cond, u32 cap,
-	      u64 wp_off, u64 expected, u64 now)
+int zns_life_seed(struct zone_table *tbl, u32 zone, unsigned int cond, u32 cap,
+		  u64 wp_off, u64 expected, u64 now)
 {
 	struct zone_life *zl = &tbl->zones[zone].life;
 	u64 new;
@@ -1028,13 +1101,23 @@ int life_seed(struct zone_table *tbl, u32 zone, unsigned int cond, u32 cap,
 	return 1;
 }
 
-/*
- * A zone report completed: its buffer, in the request's pages, is a 64-byte
- * header (the number of descriptors) and 64-byte descriptors, which may
- * straddle pages. Runs in the completion, for report commands only.
+/**
+ * zns_life_report() - a zone report passed: zones the host's view does not
+ * know take its word
+ * @tbl: the namespace's table
+ * @req: the report's request: its buffer, in the request's pages, is a
+ *   64-byte header (the number of descriptors) and 64-byte descriptors,
+ *   which may straddle pages
+ * @zc: the command
+ *
+ * Nothing is seeded while seed.c's own report runs.
+ *
+ * Context: Any context up to hard IRQ (the completion probe, report commands
+ * only); rcu_read_lock() held; lock-free (maps the pages with
+ * kmap_local_page()).
  */
-void life_report(struct zone_table *tbl, struct request *req,
-		 const struct zns_cmd *zc)
+void zns_life_report(struct zone_table *tbl, struct request *req,
+		     const struct zns_cmd *zc)
 {
 	unsigned int lba_shift = tbl->lba_shift;
 	u8 entry[64] __aligned(8);
@@ -1066,12 +1149,21 @@ void life_report(struct zone_table *tbl, struct request *req,
 	}
 }
 
-/*
- * The lifecycle columns of "zones" for one zone. Times are CLOCK_REALTIME
- * as it stood when the table was made: a later step of the wall clock does
- * not move them.
+/**
+ * zns_life_values() - the lifecycle columns of "zones" for one zone
+ * @tbl: the namespace's table
+ * @zone: the zone
+ * @v: filled at the lifecycle's columns (enum zns_zone_counter); the owner
+ *   as a code, for zns_zone_stat_values() to translate
+ *
+ * Times are CLOCK_REALTIME as it stood when the table was made: a later step
+ * of the wall clock does not move them. The zone first applies the
+ * select-all commands published.
+ *
+ * Context: Any context; rcu_read_lock() held (debugfs readers, process
+ * context); lock-free.
  */
-void life_values(struct zone_table *tbl, u32 zone, u64 *v)
+void zns_life_values(struct zone_table *tbl, u32 zone, u64 *v)
 {
 	struct zone_life *zl = &tbl->zones[zone].life;
 	u64 s = life_caught_up(tbl, zone);
@@ -1090,11 +1182,19 @@ void life_values(struct zone_table *tbl, u32 zone, u64 *v)
 	v[ZNS_ZC_FILL_MAX_SECTORS] = max ? max - 1 : 0;
 	v[ZNS_ZC_FINISH_WASTE_SECTORS] = atomic64_read(&zl->finish_waste);
 	v[ZNS_ZC_QUEUE_WAIT_SUM_NS] = atomic64_read(&zl->queue_wait_ns);
-	v[ZNS_ZC_OWNER_CGROUP] = owner_of(s);	/* a code: zone_stat_values() */
+	v[ZNS_ZC_OWNER_CGROUP] = owner_of(s);	/* a code: zns_zone_stat_values() */
 }
 
-/* The zone's owner code, select-all resets applied. */
-u32 life_owner(struct zone_table *tbl, u32 zone)
+/**
+ * zns_life_owner() - the zone's owner code, select-all resets applied
+ * @tbl: the namespace's table
+ * @zone: the zone
+ *
+ * Context: Any context; rcu_read_lock() held (debugfs readers); lock-free.
+ * Return: ZNS_OWNER_NONE, ZNS_OWNER_MIXED, or ZNS_OWNER_FIRST + the writer's
+ * cgroup entry.
+ */
+u32 zns_life_owner(struct zone_table *tbl, u32 zone)
 {
 	return owner_of(life_caught_up(tbl, zone));
 }
@@ -1149,8 +1249,17 @@ static int open_peak(const struct life_ns *l)
 	return l->max_open ? min_t(int, peak, l->max_open) : peak;
 }
 
-/* "lifecycle": the namespace's figures, one "key value" per line. */
-int life_show(struct seq_file *m, void *v)
+/**
+ * zns_life_show() - the "lifecycle" file: the namespace's figures, one "key
+ * value" per line
+ * @m: the seq_file of the namespace's file; m->private is the namespace
+ * @v: unused (single_open())
+ *
+ * Context: Process context, a read of its debugfs file; takes
+ * rcu_read_lock(), and &life_ns.pending_lock (raw, irqsave) to catch up.
+ * Return: 0.
+ */
+int zns_life_show(struct seq_file *m, void *v)
 {
 	struct zns_ns *ns = m->private;
 	u64 now = ktime_get_ns();
@@ -1162,7 +1271,7 @@ int life_show(struct seq_file *m, void *v)
 	rcu_read_lock();
 	tbl = rcu_dereference(ns->zones);
 	l = &tbl->life;
-	life_catch_up(tbl, false);
+	zns_life_catch_up(tbl, false);
 	uncertain = open_uncertain(tbl);
 	seq_printf(m, "zone_capacity_sectors %u\n", zone_cap(tbl, 0));
 	seq_printf(m, "last_zone_capacity_sectors %u\n",
@@ -1235,8 +1344,17 @@ static void show_times(struct seq_file *m, const char *what,
 	}
 }
 
-/* "lifetimes": time from the first write to full, and time open. */
-int life_times_show(struct seq_file *m, void *v)
+/**
+ * zns_life_times_show() - the "lifetimes" file: time from the first write to
+ * full, and time open
+ * @m: the seq_file of the namespace's file; m->private is the namespace
+ * @v: unused (single_open())
+ *
+ * Context: Process context, a read of its debugfs file; takes
+ * rcu_read_lock(), and &life_ns.pending_lock (raw, irqsave) to catch up.
+ * Return: 0.
+ */
+int zns_life_times_show(struct seq_file *m, void *v)
 {
 	struct zns_ns *ns = m->private;
 	struct zone_table *tbl;
@@ -1244,7 +1362,7 @@ int life_times_show(struct seq_file *m, void *v)
 	seq_puts(m, "# what time_lo_us time_hi_us count\n");
 	rcu_read_lock();
 	tbl = rcu_dereference(ns->zones);
-	life_catch_up(tbl, false);
+	zns_life_catch_up(tbl, false);
 	show_times(m, "to_full", tbl->life.time_to_full);
 	show_times(m, "open", tbl->life.time_open);
 	rcu_read_unlock();

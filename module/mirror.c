@@ -55,19 +55,40 @@ static void attach_block_work_fn(struct work_struct *work)
 
 static DECLARE_WORK(attach_block_work, attach_block_work_fn);
 
-/* Load time: a forced fallback is attached with the other probes. */
-bool mirror_wants_block(void)
+/**
+ * zns_mirror_wants_block() - whether outcomes are to come from the block
+ * layer
+ *
+ * Description: At attach time a forced fallback (status_source=block) is
+ * attached with the other probes, and so is one the check asked for.
+ *
+ * Context: Process context; zns_tp_lock held (tp.c).
+ * Return: true if block_rq_complete needs its probe.
+ */
+bool zns_mirror_wants_block(void)
 {
 	return source_forced || READ_ONCE(zns_outcome_source) >= ZNS_OUTCOME_BAD;
 }
 
-/* tp.c, once block_rq_complete has its probe (or could not get one). */
-void mirror_block_attached(bool ok)
+/**
+ * zns_mirror_block_attached() - block_rq_complete has its probe, or could
+ * not get one
+ * @ok: it has: outcomes come from the block layer from now on; else
+ *   completions count as dropped
+ *
+ * Context: Process context; zns_tp_lock held (tp.c).
+ */
+void zns_mirror_block_attached(bool ok)
 {
 	WRITE_ONCE(zns_outcome_source, ok ? ZNS_OUTCOME_BLOCK : ZNS_OUTCOME_BAD);
 }
 
-void mirror_exit(void)
+/**
+ * zns_mirror_exit() - cancel the attaching of the block layer's probe
+ * Context: Process context, sleeps; module exit (or a failed init), after
+ * zns_tp_exit(); zns_tp_lock must not be held (the work takes it).
+ */
+void zns_mirror_exit(void)
 {
 	cancel_work_sync(&attach_block_work);
 }
@@ -84,8 +105,18 @@ static bool mirror_consistent(struct request *req, struct nvme_command *cmd)
 	return nreq->retries || !nreq->status;
 }
 
-/* Setup probe: a few loads from the request's first cache line. */
-void mirror_check(struct request *req, struct nvme_command *cmd)
+/**
+ * zns_mirror_check() - check compat.h's mirror of nvme_core's request
+ * @req: the request nvme_setup_cmd has just built the command of
+ * @cmd: the command the tracepoint passes
+ *
+ * A few loads from the request's first cache line. The first mismatch is
+ * sticky: status decoding stops and a worker attaches the block layer's
+ * probe.
+ *
+ * Context: Any context up to hard IRQ (the setup probe); lock-free.
+ */
+void zns_mirror_check(struct request *req, struct nvme_command *cmd)
 {
 	int source = READ_ONCE(zns_outcome_source);
 
@@ -100,8 +131,15 @@ void mirror_check(struct request *req, struct nvme_command *cmd)
 	schedule_work(&attach_block_work);
 }
 
-/* When and how an attempt ended, from nvme_core's request. */
-void mirror_read_done(struct request *req, struct zns_done *done)
+/**
+ * zns_mirror_read_done() - when and how an attempt ended, from nvme_core's
+ * request
+ * @req: the request
+ * @done: filled
+ *
+ * Context: Any context up to hard IRQ (the completion probe); lock-free.
+ */
+void zns_mirror_read_done(struct request *req, struct zns_done *done)
 {
 	struct zns_nvme_request_head *nreq = zns_nvme_req(req);
 
@@ -111,13 +149,20 @@ void mirror_read_done(struct request *req, struct zns_done *done)
 	done->result = le64_to_cpu(READ_ONCE(nreq->result.u64));
 }
 
-/*
- * The same from block_rq_complete: a failure as ZNS_STATUS_BLOCK + its
- * blk_status_t, and where a block-layer zone append landed (nvme_core has
- * moved the request's sector there), as an LBA like nvme's result.
+/**
+ * zns_mirror_block_done() - when and how an attempt ended, from
+ * block_rq_complete
+ * @req: the request
+ * @error: its blk_status_t
+ * @done: filled: a failure as ZNS_STATUS_BLOCK + its blk_status_t, and where
+ *   a block-layer zone append landed (nvme_core has moved the request's
+ *   sector there), as an LBA like nvme's result
+ *
+ * Context: Any context up to hard IRQ (the block layer's completion probe);
+ * lock-free.
  */
-void mirror_block_done(struct request *req, ZNS_BLK_STATUS_ARG error,
-		       struct zns_done *done)
+void zns_mirror_block_done(struct request *req, ZNS_BLK_STATUS_ARG error,
+			   struct zns_done *done)
 {
 	done->now_ns = ktime_get_ns();
 	done->has_wait = false;
@@ -128,7 +173,12 @@ void mirror_block_done(struct request *req, ZNS_BLK_STATUS_ARG error,
 			(ilog2(queue_logical_block_size(req->q)) - SECTOR_SHIFT);
 }
 
-const char *mirror_status_decoding(void)
+/**
+ * zns_mirror_status_decoding() - where outcomes come from, for "status"
+ * Context: Any context; lock-free.
+ * Return: "on", "block", "disabled" or "unchecked".
+ */
+const char *zns_mirror_status_decoding(void)
 {
 	switch (READ_ONCE(zns_outcome_source)) {
 	case ZNS_OUTCOME_NVME:

@@ -21,6 +21,13 @@ static int nr_filter;
 /* Who shows a namespace (debugfs.c), registered from above. */
 static const struct zns_ns_dirs *dirs;
 
+/**
+ * zns_ns_register_dirs() - register who shows a namespace (debugfs.c)
+ * @ops: called for each namespace created and removed from now on; NULL:
+ *   none
+ *
+ * Context: Process context; takes zns_disks_lock.
+ */
 void zns_ns_register_dirs(const struct zns_ns_dirs *ops)
 {
 	mutex_lock(&zns_disks_lock);
@@ -28,8 +35,15 @@ void zns_ns_register_dirs(const struct zns_ns_dirs *ops)
 	mutex_unlock(&zns_disks_lock);
 }
 
-/* The name users know: a multipath path nvmeXcYnZ belongs to nvmeXnZ. */
-void ns_name(const char *disk_name, char *name)
+/**
+ * zns_ns_name() - the name users know a disk's namespace by
+ * @disk_name: a gendisk's name
+ * @name: filled, DISK_NAME_LEN bytes: a multipath path nvmeXcYnZ belongs to
+ *   nvmeXnZ, other names stay
+ *
+ * Context: Any context; no lock.
+ */
+void zns_ns_name(const char *disk_name, char *name)
 {
 	unsigned int subsys, ctrl, nsid;
 	int len = 0;
@@ -41,7 +55,14 @@ void ns_name(const char *disk_name, char *name)
 		strscpy(name, disk_name, DISK_NAME_LEN);
 }
 
-bool ns_counted(const char *name)
+/**
+ * zns_ns_counted() - whether the "devices" parameter names a namespace
+ * @name: the namespace's name
+ *
+ * Context: zns_disks_lock held.
+ * Return: true if it is named, or if "devices" is empty.
+ */
+bool zns_ns_counted(const char *name)
 {
 	int i;
 
@@ -88,12 +109,12 @@ static struct zns_ns *ns_create(const char *name,
 		return NULL;
 	strscpy(ns->name, name, sizeof(ns->name));
 	RCU_INIT_POINTER(ns->zones,
-			 zone_table_alloc(geo, first_gen()));
+			 zns_zone_table_alloc(geo, first_gen()));
 	if (!rcu_access_pointer(ns->zones)) {
 		kfree(ns);
 		return NULL;
 	}
-	ns->counting = ns_counted(name);
+	ns->counting = zns_ns_counted(name);
 	ns->dir = dirs ? dirs->add(ns) : NULL;
 	list_add(&ns->node, &zns_ns_list);
 	pr_info("%s: tracking %u zones of %u sectors, %u-byte LBAs\n",
@@ -101,8 +122,15 @@ static struct zns_ns *ns_create(const char *name,
 	return ns;
 }
 
-/* The namespace of a new path: found by name, or created. */
-struct zns_ns *ns_get(const char *name, const struct zns_geometry *geo)
+/**
+ * zns_ns_get() - the namespace of a new path: found by name, or created
+ * @name: the namespace's name
+ * @geo: its geometry, for a new namespace's zone table
+ *
+ * Context: Process context, may sleep; zns_disks_lock held.
+ * Return: the namespace, one path more; NULL if it could not be allocated.
+ */
+struct zns_ns *zns_ns_get(const char *name, const struct zns_geometry *geo)
 {
 	struct zns_ns *ns;
 
@@ -115,11 +143,16 @@ struct zns_ns *ns_get(const char *name, const struct zns_geometry *geo)
 	return ns;
 }
 
-/*
- * A path is gone: the namespace goes with its last one, onto dead_ns, to be
- * freed by ns_free_list() after a grace period.
+/**
+ * zns_ns_put() - a path is gone
+ * @ns: its namespace
+ * @dead_ns: the namespace goes here with its last path, its directory
+ *   removed, to be freed by zns_ns_free_list() after a grace period
+ *
+ * Context: Process context, may sleep (removing the directory waits for its
+ * readers); zns_disks_lock held.
  */
-void ns_put(struct zns_ns *ns, struct list_head *dead_ns)
+void zns_ns_put(struct zns_ns *ns, struct list_head *dead_ns)
 {
 	lockdep_assert_held(&zns_disks_lock);
 	if (--ns->nr_paths == 0) {
@@ -129,12 +162,20 @@ void ns_put(struct zns_ns *ns, struct list_head *dead_ns)
 	}
 }
 
-void ns_free_list(struct list_head *dead_ns)
+/**
+ * zns_ns_free_list() - free the namespaces zns_ns_put() retired, with their
+ * tables
+ * @dead_ns: the list
+ *
+ * Context: Process context, may sleep; after a grace period since they were
+ * put, so that no probe or reader sees them.
+ */
+void zns_ns_free_list(struct list_head *dead_ns)
 {
 	struct zns_ns *ns, *tmp;
 
 	list_for_each_entry_safe(ns, tmp, dead_ns, node) {
-		zone_table_free(rcu_access_pointer(ns->zones));
+		zns_zone_table_free(rcu_access_pointer(ns->zones));
 		kfree(ns);
 	}
 }
@@ -146,29 +187,39 @@ static int ns_clear(struct zns_ns *ns)
 	struct zone_table *new_tbl;
 	struct zns_geometry geo;
 
-	zone_table_geometry(tbl, &geo);
-	new_tbl = zone_table_alloc(&geo, tbl->gen);
+	zns_zone_table_geometry(tbl, &geo);
+	new_tbl = zns_zone_table_alloc(&geo, tbl->gen);
 	if (!new_tbl)
 		return -ENOMEM;
 	/* the same counters started over: readers see the generation move */
 	new_tbl->instance = tbl->instance;
 	new_tbl->generation = tbl->generation + 1;
-	seed_table_replaced(new_tbl, tbl);
+	zns_seed_table_replaced(new_tbl, tbl);
 	rcu_assign_pointer(ns->zones, new_tbl);
 	zns_synchronize_probes();
-	zone_table_free(tbl);
+	zns_zone_table_free(tbl);
 	zns_disk_seed_ns(ns);
 	return 0;
 }
 
-/* Clear one namespace's counters, or every one's for "all". */
+/**
+ * zns_ns_clear() - clear one namespace's counters, or every one's
+ * @name: a namespace's name, or "all"
+ *
+ * Each namespace gets a zeroed table of the same geometry (all counters at
+ * one instant); the old one is freed after a grace period, and the new one
+ * asks for a zone report.
+ *
+ * Context: Process context, sleeps; takes zns_disks_lock.
+ * Return: 0, -ENODEV if no namespace has that name, -ENOMEM.
+ */
 int zns_ns_clear(const char *name)
 {
 	struct zns_ns *ns;
 	int ret = -ENODEV;
 
 	mutex_lock(&zns_disks_lock);
-	setup_retry_now();
+	zns_setup_retry_now();
 	if (!strcmp(name, "all")) {
 		ret = 0;
 		list_for_each_entry(ns, &zns_ns_list, node) {
@@ -185,7 +236,13 @@ int zns_ns_clear(const char *name)
 	return ret;
 }
 
-/* The "devices" parameter changed: names were checked by the caller. */
+/**
+ * zns_ns_set_filter() - the "devices" parameter changed
+ * @names: the namespaces to count, checked by the caller
+ * @nr: how many; 0: every namespace
+ *
+ * Context: Process context; takes zns_disks_lock.
+ */
 void zns_ns_set_filter(const char * const *names, int nr)
 {
 	struct zns_ns *ns;
@@ -196,11 +253,18 @@ void zns_ns_set_filter(const char * const *names, int nr)
 		strscpy(filter[i], names[i], DISK_NAME_LEN);
 	nr_filter = nr;
 	list_for_each_entry(ns, &zns_ns_list, node)
-		WRITE_ONCE(ns->counting, ns_counted(ns->name));
+		WRITE_ONCE(ns->counting, zns_ns_counted(ns->name));
 	zns_retire_seq_bump();	/* slots decided with the old filter */
 	mutex_unlock(&zns_disks_lock);
 }
 
+/**
+ * zns_ns_count() - how many namespaces and paths are tracked
+ * @namespaces: set to the namespaces
+ * @paths: set to the paths, summed over the namespaces
+ *
+ * Context: Process context; takes zns_disks_lock.
+ */
 void zns_ns_count(int *namespaces, int *paths)
 {
 	struct zns_ns *ns;

@@ -126,7 +126,7 @@ static void count_retried(struct zone_table *tbl, const struct zns_cmd *prev,
 	};
 
 	if (prev->op != ZNS_OP_NONE && prev->op != ZNS_OP_IGNORED)
-		zone_table_account(tbl, prev, &done, true);
+		zns_zone_table_account(tbl, prev, &done, true);
 }
 
 /*
@@ -159,14 +159,26 @@ static __always_inline bool setup_from_slot(struct request *req,
 	return true;
 }
 
-/*
- * A disk not tracked yet, or whose geometry changed, is queued for the
- * worker, unless its last setup found no memory and it is backing off: then
- * its commands are dropped (and counted so) without waiting in early.c. One
- * set up after a zone geometry change carries the next table generation:
- * counted in the new table once published, dropped by the old one.
+/**
+ * zns_probe_setup() - nvme_setup_cmd's probe: decode a command and stamp its
+ * start
+ * @data: the registration's data, unused (NULL)
+ * @req: the request
+ * @cmd: the command nvme_core has just built (again on every retry)
+ *
+ * The command goes to the request's in-flight slot. A disk not tracked yet,
+ * or whose geometry changed, is queued for the worker, unless its last setup
+ * found no memory and it is backing off: then its commands are dropped (and
+ * counted so) without waiting in early.c. One set up after a zone geometry
+ * change carries the next table generation: counted in the new table once
+ * published, dropped by the old one.
+ *
+ * Context: Any context up to hard IRQ: a tracepoint probe, preemption
+ * disabled (up to 6.x) or preemptible under SRCU (7.x), no sleeping, no
+ * allocation; takes rcu_read_lock(), and zns_publish_lock (raw, irqsave)
+ * only on the slow paths (discovery, early.c).
  */
-void probe_setup(void *data, struct request *req, struct nvme_command *cmd)
+void zns_probe_setup(void *data, struct request *req, struct nvme_command *cmd)
 {
 	struct gendisk *gendisk = zoned_disk(req);
 	unsigned int lba_shift, changed;
@@ -180,8 +192,8 @@ void probe_setup(void *data, struct request *req, struct nvme_command *cmd)
 	if (!gendisk)
 		return;
 
-	mirror_check(req, cmd);
-	zc.cgroup = request_cgroup(req);
+	zns_mirror_check(req, cmd);
+	zc.cgroup = zns_request_cgroup(req);
 	zc.start_ns = ktime_get_ns();
 
 	rcu_read_lock();
@@ -196,7 +208,7 @@ void probe_setup(void *data, struct request *req, struct nvme_command *cmd)
 		goto unlock;
 	changed = zd ? zns_disk_geometry_changed(zd, req) : ZNS_GEO_ZONES;
 	if (unlikely(changed)) {
-		backing_off = setup_backing_off(gendisk, gendisk->diskseq);
+		backing_off = zns_setup_backing_off(gendisk, gendisk->diskseq);
 		if (!backing_off)
 			zns_disk_discover(req);
 	}
@@ -217,7 +229,7 @@ void probe_setup(void *data, struct request *req, struct nvme_command *cmd)
 		*slot = zc;
 	} else if (zc.op != ZNS_OP_IGNORED && !backing_off) {
 		zc.table_gen = 0;
-		early_setup(req, &zc);
+		zns_early_setup(req, &zc);
 	}
 unlock:
 	rcu_read_unlock();
@@ -272,7 +284,7 @@ static void request_command(struct request *req, struct zns_cmd *zc)
 {
 	unsigned int lba_shift;
 
-	zc->cgroup = request_cgroup(req);
+	zc->cgroup = zns_request_cgroup(req);
 	if (blk_rq_is_passthrough(req)) {
 		lba_shift = ilog2(queue_logical_block_size(req->q)) -
 			    SECTOR_SHIFT;
@@ -336,14 +348,14 @@ static void count_unmatched(struct request *req, struct zns_disk *zd,
 			return;
 	}
 	if (!zd) {
-		early_count_dropped();
+		zns_early_count_dropped();
 	} else if (zd->ns && READ_ONCE(zd->ns->counting)) {
 		if (done && done->status) {
 			zc.start_ns = done->now_ns;	/* latency unknown: 0 */
-			zone_table_account(rcu_dereference(zd->ns->zones), &zc,
-					   done, false);
+			zns_zone_table_account(rcu_dereference(zd->ns->zones), &zc,
+					       done, false);
 		} else {
-			zone_table_dropped(zd->ns);
+			zns_zone_table_dropped(zd->ns);
 		}
 	}
 }
@@ -367,10 +379,10 @@ static void attempt_ended(struct request *req, struct gendisk *gendisk,
 			slot->ended = 1;
 		} else {
 			if (slot->op != ZNS_OP_IGNORED)
-				zone_table_dropped(zd->ns);
+				zns_zone_table_dropped(zd->ns);
 			slot->op = ZNS_OP_NONE;
 		}
-	} else if (!early_ended(req, from_block)) {
+	} else if (!zns_early_ended(req, from_block)) {
 		if (slot)
 			slot->op = ZNS_OP_NONE;	/* another request's, stale */
 		count_unmatched(req, zd, NULL);
@@ -380,7 +392,7 @@ static void attempt_ended(struct request *req, struct gendisk *gendisk,
 
 /*
  * How long a block-layer request waited before its setup: from its first
- * bio's submission, where the block layer (or from 6.18 probe_bio_queue())
+ * bio's submission, where the block layer (or from 6.18 zns_probe_bio_queue())
  * stamped it (the wait in a zone write plug, 6.10+, comes before any
  * request exists), else from
  * the request's allocation (stamped only when something needs the time:
@@ -405,12 +417,19 @@ static void queue_wait(struct request *req, const struct zns_cmd *zc,
 	done->wait_ns = zc->start_ns > from ? zc->start_ns - from : 0;
 }
 
-/*
- * block_bio_queue, attached from 6.18 only (compat.h, ZNS_STAMPS_BIOS): a
- * bio's submission stamp, where earlier kernels take it, for queue_wait().
- * Every zoned disk's bio: a multipath head's bios go on to a path's queue.
+/**
+ * zns_probe_bio_queue() - block_bio_queue's probe: stamp a zoned disk's bio
+ * @data: the registration's data, unused (NULL)
+ * @bio: the bio submitted
+ *
+ * Attached from 6.18 only (compat.h, ZNS_STAMPS_BIOS): a bio's submission
+ * stamp, where earlier kernels take it, for the queue wait. Every zoned
+ * disk's bio: a multipath head's bios go on to a path's queue.
+ *
+ * Context: Wherever bios are submitted; a tracepoint probe: lock-free, no
+ * sleeping, no allocation.
  */
-void probe_bio_queue(void *data, struct bio *bio)
+void zns_probe_bio_queue(void *data, struct bio *bio)
 {
 	if (bdev_is_zoned(bio->bi_bdev))
 		zns_bio_stamp(bio, ktime_get_ns());
@@ -421,7 +440,7 @@ static void report_done(struct zone_table *tbl, struct request *req,
 			const struct zns_cmd *zc)
 {
 	if (zc->table_gen == tbl->gen)
-		life_report(tbl, req, zc);
+		zns_life_report(tbl, req, zc);
 }
 
 /*
@@ -446,20 +465,35 @@ static __always_inline bool done_from_slot(struct request *req,
 	slot->op = ZNS_OP_NONE;
 	if (likely(zc.op != ZNS_OP_IGNORED)) {
 		queue_wait(req, &zc, done);
-		zone_table_account(zc.tbl, &zc, done, true);
+		zns_zone_table_account(zc.tbl, &zc, done, true);
 	} else if (zc.report && !done->status) {
 		report_done(zc.tbl, req, &zc);
 	}
 	return true;
 }
 
-void probe_done(void *data, struct request *req)
+/**
+ * zns_probe_done() - nvme_complete_rq's probe: count an attempt by its
+ * outcome
+ * @data: the registration's data, unused (NULL)
+ * @req: the request
+ *
+ * Once per attempt, on the normal and the batched completion path; the
+ * outcome is read from nvme_core's request (mirror.c), unless it comes from
+ * the block layer.
+ *
+ * Context: Any context up to hard IRQ: a tracepoint probe, preemption
+ * disabled (up to 6.x) or preemptible under SRCU (7.x), no sleeping, no
+ * allocation; takes rcu_read_lock(), and zns_publish_lock (raw, irqsave)
+ * only while early.c holds commands.
+ */
+void zns_probe_done(void *data, struct request *req)
 {
 	struct gendisk *gendisk = zoned_disk(req);
 	int source = mirror_outcome_source();
 	struct zns_disk *zd;
 	struct zns_cmd *slot;
-	struct zns_done done zns_filled_before_use;	/* mirror_read_done() */
+	struct zns_done done zns_filled_before_use;	/* zns_mirror_read_done() */
 	struct zns_cmd zc zns_filled_before_use;	/* a copy of the slot */
 
 	if (!gendisk)
@@ -469,7 +503,7 @@ void probe_done(void *data, struct request *req)
 		return;
 	}
 
-	mirror_read_done(req, &done);
+	zns_mirror_read_done(req, &done);
 
 	rcu_read_lock();
 	if (likely(done_from_slot(req, gendisk, &done)))
@@ -480,12 +514,12 @@ void probe_done(void *data, struct request *req)
 		slot->op = ZNS_OP_NONE;
 		if (likely(zc.op != ZNS_OP_IGNORED)) {
 			queue_wait(req, &zc, &done);
-			zone_table_account(rcu_dereference(zd->ns->zones), &zc,
-					   &done, true);
+			zns_zone_table_account(rcu_dereference(zd->ns->zones), &zc,
+					       &done, true);
 		} else if (zc.report && !done.status) {
 			report_done(rcu_dereference(zd->ns->zones), req, &zc);
 		}
-	} else if (!early_done(req, &done, false)) {
+	} else if (!zns_early_done(req, &done, false)) {
 		if (slot)
 			slot->op = ZNS_OP_NONE;	/* another request's, stale */
 		count_unmatched(req, zd, &done);
@@ -494,16 +528,27 @@ unlock:
 	rcu_read_unlock();
 }
 
-/*
- * block_rq_complete, attached only while outcomes come from the block
- * layer: it fires for every block device, once per request, after
- * nvme_complete_rq. An attempt that never reached the device (no
- * nvme_complete_rq) is not counted, as with nvme_core's outcomes. A data
- * request that ends without its bios was failed over by multipath to
- * another path: this attempt failed.
+/**
+ * zns_probe_block_done() - block_rq_complete's probe: the outcome from the
+ * block layer
+ * @data: the registration's data, unused (NULL)
+ * @req: the request
+ * @error: its blk_status_t
+ * @nr_bytes: unused
+ *
+ * Attached only while outcomes come from the block layer: it fires for every
+ * block device, once per request, after nvme_complete_rq. An attempt that
+ * never reached the device (no nvme_complete_rq) is not counted, as with
+ * nvme_core's outcomes. A data request that ends without its bios was failed
+ * over by multipath to another path: this attempt failed.
+ *
+ * Context: Any context up to hard IRQ: a tracepoint probe, preemption
+ * disabled (up to 6.x) or preemptible under SRCU (7.x), no sleeping, no
+ * allocation; takes rcu_read_lock(), and zns_publish_lock (raw, irqsave)
+ * only while early.c holds commands.
  */
-void probe_block_done(void *data, struct request *req,
-		      ZNS_BLK_STATUS_ARG error, unsigned int nr_bytes)
+void zns_probe_block_done(void *data, struct request *req,
+			  ZNS_BLK_STATUS_ARG error, unsigned int nr_bytes)
 {
 	struct gendisk *gendisk = zoned_disk(req);
 	struct zns_disk *zd;
@@ -514,7 +559,7 @@ void probe_block_done(void *data, struct request *req,
 	if (!gendisk || mirror_outcome_source() != ZNS_OUTCOME_BLOCK)
 		return;
 
-	mirror_block_done(req, error, &done);
+	zns_mirror_block_done(req, error, &done);
 	if (!done.status && !req->bio && !blk_rq_is_passthrough(req))
 		done.status = ZNS_STATUS_RETRIED;
 
@@ -525,10 +570,10 @@ void probe_block_done(void *data, struct request *req,
 		slot->op = ZNS_OP_NONE;
 		slot->ended = 0;
 		if (zc.ended && zc.op != ZNS_OP_IGNORED)
-			zone_table_account(rcu_dereference(zd->ns->zones), &zc,
-					   &done, true);
+			zns_zone_table_account(rcu_dereference(zd->ns->zones), &zc,
+					       &done, true);
 	} else {
-		early_done(req, &done, true);
+		zns_early_done(req, &done, true);
 	}
 	rcu_read_unlock();
 }

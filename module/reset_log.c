@@ -63,7 +63,14 @@ static struct reset_event *event_slot(struct reset_log *log, u64 seq)
 	return &log->events[slot];
 }
 
-int reset_log_init(struct reset_log *log)
+/**
+ * zns_reset_log_init() - allocate a new table's reset log
+ * @log: the log, of reset_log_size events
+ *
+ * Context: Process context, may sleep; zns_disks_lock held (zone_table.c).
+ * Return: 0, or -ENOMEM.
+ */
+int zns_reset_log_init(struct reset_log *log)
 {
 	u32 size = READ_ONCE(reset_log_size);
 
@@ -75,13 +82,26 @@ int reset_log_init(struct reset_log *log)
 	return 0;
 }
 
-void reset_log_free(struct reset_log *log)
+/**
+ * zns_reset_log_free() - free a reset log's events
+ * @log: the log, which no probe or reader can see any more
+ *
+ * Context: Process context, may sleep.
+ */
+void zns_reset_log_free(struct reset_log *log)
 {
 	vfree(log->events);
 }
 
-/* What the events hold in pages (vmalloc's granularity). */
-size_t reset_log_bytes(const struct reset_log *log)
+/**
+ * zns_reset_log_bytes() - what the events hold in pages (vmalloc's
+ * granularity)
+ * @log: the log
+ *
+ * Context: Any context.
+ * Return: bytes.
+ */
+size_t zns_reset_log_bytes(const struct reset_log *log)
 {
 	return PAGE_ALIGN(array_size(log->size, sizeof(*log->events)));
 }
@@ -121,9 +141,23 @@ static void publish_event(struct reset_event *ev, u64 seq)
 	smp_store_release(&ev->seq, seq);
 }
 
-/* A reset that completed at real_ns (CLOCK_REALTIME). */
-void reset_log_add_at(struct reset_log *log, u32 zone, u64 latency_ns,
-		      u16 status, u32 fill, u64 real_ns)
+/**
+ * zns_reset_log_add_at() - log a reset that completed at a given time
+ * @log: the namespace's log
+ * @zone: the zone reset, U32_MAX: all (select-all)
+ * @latency_ns: its latency (saturates at 78 hours)
+ * @status: its NVMe status, 0 for success
+ * @fill: sectors written before, or ZNS_FILL_UNKNOWN
+ * @real_ns: its completion, CLOCK_REALTIME
+ *
+ * An event whose slot another writer holds, or a newer event took, is given
+ * up and counted lost.
+ *
+ * Context: Any context up to hard IRQ (the completion probes, under
+ * rcu_read_lock(); lifecycle.c with &life_ns.pending_lock held); lock-free.
+ */
+void zns_reset_log_add_at(struct reset_log *log, u32 zone, u64 latency_ns,
+			  u16 status, u32 fill, u64 real_ns)
 {
 	u64 seq = atomic64_inc_return(&log->head);
 	struct reset_event *ev = claim_slot(log, seq);
@@ -134,12 +168,21 @@ void reset_log_add_at(struct reset_log *log, u32 zone, u64 latency_ns,
 	publish_event(ev, seq);
 }
 
-/* A reset that completed now. */
-void reset_log_add(struct reset_log *log, u32 zone, u64 latency_ns,
-		   u16 status, u32 fill)
+/**
+ * zns_reset_log_add() - log a reset that completed now
+ * @log: the namespace's log
+ * @zone: the zone reset, U32_MAX: all (select-all)
+ * @latency_ns: its latency
+ * @status: its NVMe status, 0 for success
+ * @fill: sectors written before, or ZNS_FILL_UNKNOWN
+ *
+ * Context: As zns_reset_log_add_at().
+ */
+void zns_reset_log_add(struct reset_log *log, u32 zone, u64 latency_ns,
+		       u16 status, u32 fill)
 {
-	reset_log_add_at(log, zone, latency_ns, status, fill,
-			 ktime_get_real_ns());
+	zns_reset_log_add_at(log, zone, latency_ns, status, fill,
+			     ktime_get_real_ns());
 }
 
 static bool read_event(struct reset_log *log, u64 seq, struct reset_event *out)
@@ -189,7 +232,7 @@ static void *resets_start(struct seq_file *m, loff_t *pos)
 	if (*pos)
 		return find_event(m, pos);
 	/* a select-all reset is logged once every zone applied it */
-	life_catch_up(rcu_dereference(r->ns->zones), false);
+	zns_life_catch_up(rcu_dereference(r->ns->zones), false);
 	r->last = atomic64_read(&rcu_dereference(r->ns->zones)->reset_log.head);
 	return SEQ_START_TOKEN;
 }
@@ -241,7 +284,7 @@ static int resets_open(struct inode *inode, struct file *file)
 	return 0;
 }
 
-const struct file_operations reset_log_fops = {
+const struct file_operations zns_reset_log_fops = {
 	.owner = THIS_MODULE,
 	.open = resets_open,
 	.read = seq_read,

@@ -38,7 +38,7 @@ MODULE_PARM_DESC(seed_zones,
 
 static void seed_work_fn(struct work_struct *work);
 static DECLARE_WORK(seed_work, seed_work_fn);
-/* Set by seed_exit() under zns_disks_lock: nothing is queued after it. */
+/* Set by zns_seed_exit() under zns_disks_lock: nothing is queued after it. */
 static bool seed_stopped;
 
 /* What the report said of one zone; cond 0: not reported. */
@@ -54,11 +54,17 @@ struct seed_report {
 	struct seed_zone *zones;
 };
 
-/*
- * A new table for zd's namespace. Holds zns_disks_lock. Hidden disks cannot
- * be opened; a namespace of several paths is left to reports users run.
+/**
+ * zns_seed_request() - ask a zone report for a disk's new table
+ * @zd: the disk whose namespace has a new table (discovery, clear, a
+ *   geometry change)
+ *
+ * Hidden disks cannot be opened; a namespace of several paths is left to
+ * reports users run. Nothing is queued after zns_seed_exit().
+ *
+ * Context: Process context; zns_disks_lock held.
  */
-void seed_request(struct zns_disk *zd)
+void zns_seed_request(struct zns_disk *zd)
 {
 	lockdep_assert_held(&zns_disks_lock);
 	if (seed_stopped || !READ_ONCE(seed_zones) || !zd->ns ||
@@ -70,12 +76,19 @@ void seed_request(struct zns_disk *zd)
 	queue_work(system_wq, &seed_work);
 }
 
-/*
- * Of a command in flight (inflight.c, early.c): marks the zone it may move
- * in zones; true if it names every zone.
+/**
+ * zns_seed_cmd_moving() - the zone a command in flight may move (inflight.c,
+ * early.c)
+ * @zc: the command, as read from its slot or entry
+ * @tbl: the table the report was made for
+ * @zones: bitmap; the command's zone is set in it
+ *
+ * Context: Any context; the caller's lock (zns_disks_lock, or
+ * zns_publish_lock for early.c's entries) held; takes none.
+ * Return: true if it names every zone (select-all).
  */
-bool seed_cmd_moving(const struct zns_cmd *zc, const struct zone_table *tbl,
-		     unsigned long *zones)
+bool zns_seed_cmd_moving(const struct zns_cmd *zc, const struct zone_table *tbl,
+			 unsigned long *zones)
 {
 	u64 zone;
 
@@ -150,16 +163,16 @@ static void seed_table(struct zns_disk *zd, struct zone_table *tbl,
 	u32 zone;
 	int ret;
 
-	if (inflight_moving(zd->inflight, zd->gendisk, tbl, moving) ||
-	    early_moving(zd->gendisk, zd->diskseq, tbl, moving))
+	if (zns_inflight_moving(zd->inflight, zd->gendisk, tbl, moving) ||
+	    zns_early_moving(zd->gendisk, zd->diskseq, tbl, moving))
 		bitmap_fill(moving, tbl->nr_zones);	/* a select-all one */
 	synchronize_rcu();	/* completions that left their slot: done */
 	for (zone = 0; zone < tbl->nr_zones; zone++) {
 		if (!zones[zone].cond)
 			continue;	/* not reported */
 		ret = test_bit(zone, moving) ? -EAGAIN :
-		      life_seed(tbl, zone, zones[zone].cond, zones[zone].cap,
-				zones[zone].wp_off, expected[zone], now);
+		      zns_life_seed(tbl, zone, zones[zone].cond, zones[zone].cap,
+				    zones[zone].wp_off, expected[zone], now);
 		if (ret > 0)
 			WRITE_ONCE(l->zones_seeded, l->zones_seeded + 1);
 		else if (ret < 0)
@@ -197,7 +210,7 @@ static void seed_one(struct gendisk *gendisk, u64 diskseq)
 		mutex_unlock(&zns_disks_lock);
 		goto free;
 	}
-	life_catch_up(tbl, true);	/* words as of now, select-alls applied */
+	zns_life_catch_up(tbl, true);	/* words as of now, select-alls applied */
 	for (zone = 0; zone < nr_zones; zone++)
 		expected[zone] = atomic64_read(&tbl->zones[zone].life.state);
 	atomic_inc(&tbl->life.seeding);	/* its report seeds nothing itself */
@@ -251,25 +264,36 @@ static void seed_work_fn(struct work_struct *work)
 	}
 }
 
-/*
- * A namespace's table is replaced (clear, geometry change) while its report
- * may run: the report's commands may count in the new table, which must not
- * take its zones from them either. Holds zns_disks_lock.
+/**
+ * zns_seed_table_replaced() - a namespace's table is replaced while its
+ * report may run
+ * @new_tbl: the new table
+ * @old_tbl: the old one
+ *
+ * The report's commands may count in the new table, which must not take its
+ * zones from them either: it is marked seeding as the old one was.
+ *
+ * Context: Process context; zns_disks_lock held.
  */
-void seed_table_replaced(struct zone_table *new_tbl,
-			 const struct zone_table *old_tbl)
+void zns_seed_table_replaced(struct zone_table *new_tbl,
+			     const struct zone_table *old_tbl)
 {
 	lockdep_assert_held(&zns_disks_lock);
 	atomic_set(&new_tbl->life.seeding, atomic_read(&old_tbl->life.seeding));
 }
 
-/*
- * No seeding from now on. A "clear" written while the module is removed
- * (its parameters outlive zns_stat_exit()) asks for one after this: under
- * zns_disks_lock it sees seed_stopped, and never queues work that would
- * run after the module's text is gone.
+/**
+ * zns_seed_exit() - no seeding from now on
+ *
+ * Description: A "clear" written while the module is removed (its parameters
+ * outlive zns_stat_exit()) asks for one after this: under zns_disks_lock it
+ * sees seed_stopped, and never queues work that would run after the module's
+ * text is gone.
+ *
+ * Context: Process context, sleeps (waits for a running report); takes
+ * zns_disks_lock.
  */
-void seed_exit(void)
+void zns_seed_exit(void)
 {
 	mutex_lock(&zns_disks_lock);
 	seed_stopped = true;

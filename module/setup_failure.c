@@ -27,8 +27,19 @@ static struct setup_failure failures[FAILURES_MAX];
 static atomic_t nr_failures = ATOMIC_INIT(0);	/* entries in use */
 static atomic64_t failures_total = ATOMIC64_INIT(0);
 
-/* Called by the probes while a disk is untracked or its geometry changed. */
-bool setup_backing_off(const struct gendisk *gendisk, u64 diskseq)
+/**
+ * zns_setup_backing_off() - whether a disk's setup failed and waits for its
+ * retry
+ * @gendisk: a disk the probes do not track, or whose geometry changed
+ * @diskseq: its diskseq
+ *
+ * Reads without a lock: a stale read costs a retry too early or one command
+ * later, never a wrong count.
+ *
+ * Context: Any context up to hard IRQ (the setup probe); lock-free.
+ * Return: true if its retry time has not come yet.
+ */
+bool zns_setup_backing_off(const struct gendisk *gendisk, u64 diskseq)
 {
 	struct setup_failure *f;
 
@@ -67,7 +78,16 @@ static struct setup_failure *failure_slot(void)
 	return oldest;
 }
 
-void setup_failed(const struct zns_geometry *geo)
+/**
+ * zns_setup_failed() - a setup could not allocate: retry after a backoff
+ * @geo: the disk's values
+ *
+ * The backoff starts at 1 s and doubles to 64 s; the first failure of a disk
+ * is said in the kernel log.
+ *
+ * Context: The discovery worker (process context); zns_disks_lock held.
+ */
+void zns_setup_failed(const struct zns_geometry *geo)
 {
 	struct setup_failure *f = failure_of(geo);
 
@@ -87,7 +107,13 @@ void setup_failed(const struct zns_geometry *geo)
 		   ktime_get_ns() + (u64)f->backoff_s * NSEC_PER_SEC);
 }
 
-void setup_succeeded(const struct zns_geometry *geo)
+/**
+ * zns_setup_succeeded() - a setup succeeded: forget the disk's failures
+ * @geo: the disk's values
+ *
+ * Context: The discovery worker (process context); zns_disks_lock held.
+ */
+void zns_setup_succeeded(const struct zns_geometry *geo)
 {
 	struct setup_failure *f;
 
@@ -102,8 +128,14 @@ void setup_succeeded(const struct zns_geometry *geo)
 	atomic_dec(&nr_failures);
 }
 
-/* A "clear" is a user asking again: failed setups retry at their next command. */
-void setup_retry_now(void)
+/**
+ * zns_setup_retry_now() - failed setups retry at their next command
+ *
+ * Description: A "clear" is a user asking again.
+ *
+ * Context: Process context; zns_disks_lock held.
+ */
+void zns_setup_retry_now(void)
 {
 	struct setup_failure *f;
 
@@ -111,8 +143,15 @@ void setup_retry_now(void)
 		WRITE_ONCE(f->retry_ns, 0);
 }
 
-/* For "status": failed setups so far, and disks waiting for a retry. */
-void setup_failures_read(u64 *total, int *waiting)
+/**
+ * zns_setup_failures_read() - failed setups so far, and disks waiting for a
+ * retry
+ * @total: set to the setups that failed since load
+ * @waiting: set to the disks waiting for a retry
+ *
+ * Context: Any context; lock-free (for "status").
+ */
+void zns_setup_failures_read(u64 *total, int *waiting)
 {
 	*total = atomic64_read(&failures_total);
 	*waiting = atomic_read(&nr_failures);

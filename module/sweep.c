@@ -14,7 +14,7 @@ static DECLARE_DELAYED_WORK(sweep_work, sweep_fn);
 
 static void sweep_table(struct zone_table *tbl)
 {
-	life_catch_up(tbl, false);	/* under RCU */
+	zns_life_catch_up(tbl, false);	/* under RCU */
 }
 
 static void sweep_fn(struct work_struct *work)
@@ -22,16 +22,26 @@ static void sweep_fn(struct work_struct *work)
 	zns_disk_each_table(sweep_table);
 }
 
-/*
- * From a completion: queued once however many come, a tick later: a timer
- * is cheaper to arm there than a worker to wake.
+/**
+ * zns_sweep_request() - have every zone apply the published select-all
+ * commands soon
+ *
+ * Description: From a completion: queued once however many come, a tick
+ * later: a timer is cheaper to arm there than a worker to wake.
+ *
+ * Context: Any context up to hard IRQ; takes no lock of the module.
  */
-void sweep_request(void)
+void zns_sweep_request(void)
 {
 	queue_delayed_work(system_wq, &sweep_work, 1);
 }
 
-void sweep_exit(void)
+/**
+ * zns_sweep_exit() - cancel the sweep and wait for a running one
+ * Context: Process context, sleeps; the probes must be detached (nothing
+ * requests a sweep after it).
+ */
+void zns_sweep_exit(void)
 {
 	cancel_delayed_work_sync(&sweep_work);
 }

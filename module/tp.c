@@ -31,8 +31,8 @@ struct zns_tp {
 };
 
 static struct zns_tp zns_tps[] = {
-	{ .name = "nvme_complete_rq", .probe = probe_done },
-	{ .name = "nvme_setup_cmd", .probe = probe_setup },
+	{ .name = "nvme_complete_rq", .probe = zns_probe_done },
+	{ .name = "nvme_setup_cmd", .probe = zns_probe_setup },
 };
 
 /* The block layer's completion: attached only for mirror.c's fallback. */
@@ -49,11 +49,21 @@ static bool nvme_core_present;	/* zns_tps[] point into a live nvme_core */
 static struct module *nvme_core_mod;	/* NULL when nvme_core is built in */
 static bool attached;
 
+/**
+ * zns_tp_attached() - whether the probes are attached to nvme_core now
+ * Context: Any context; no lock (a snapshot).
+ * Return: true if attached.
+ */
 bool zns_tp_attached(void)
 {
 	return READ_ONCE(attached);
 }
 
+/**
+ * zns_tp_enabled() - the "enabled" parameter
+ * Context: Any context; no lock (a snapshot).
+ * Return: its value.
+ */
 bool zns_tp_enabled(void)
 {
 	return READ_ONCE(enabled);
@@ -118,7 +128,7 @@ static void attach_bio_queue_probe(void)
 	if (!ZNS_STAMPS_BIOS || bio_queue_attached)
 		return;
 	bio_queue_attached =
-		attach_block_layer_probe(bio_queue_tp, probe_bio_queue,
+		attach_block_layer_probe(bio_queue_tp, zns_probe_bio_queue,
 					 "queue waits start at the request's allocation");
 }
 
@@ -127,18 +137,18 @@ static void detach_bio_queue_probe(void)
 {
 	if (!bio_queue_attached)
 		return;
-	tracepoint_probe_unregister(bio_queue_tp, probe_bio_queue, NULL);
+	tracepoint_probe_unregister(bio_queue_tp, zns_probe_bio_queue, NULL);
 	bio_queue_attached = false;
 }
 
 /* When outcomes are to come from the block layer. Holds zns_tp_lock. */
 static void attach_block_probe(void)
 {
-	if (block_attached || !mirror_wants_block())
+	if (block_attached || !zns_mirror_wants_block())
 		return;
-	block_attached = attach_block_layer_probe(block_tp, probe_block_done,
+	block_attached = attach_block_layer_probe(block_tp, zns_probe_block_done,
 						  "completions count as dropped");
-	mirror_block_attached(block_attached);
+	zns_mirror_block_attached(block_attached);
 }
 
 /* The caller waits for running probes. Holds zns_tp_lock. */
@@ -146,11 +156,17 @@ static void detach_block_probe(void)
 {
 	if (!block_attached)
 		return;
-	tracepoint_probe_unregister(block_tp, probe_block_done, NULL);
+	tracepoint_probe_unregister(block_tp, zns_probe_block_done, NULL);
 	block_attached = false;
 }
 
-/* mirror.c's worker: the mirror failed its check. */
+/**
+ * zns_tp_attach_block() - attach the block-layer completion probe
+ *
+ * Description: mirror.c's worker: the mirror failed its check.
+ *
+ * Context: Process context, sleeps; takes zns_tp_lock.
+ */
 void zns_tp_attach_block(void)
 {
 	mutex_lock(&zns_tp_lock);
@@ -165,7 +181,7 @@ static void attach_probes(void)
 	int i, ret;
 
 	/* Slots left by completions missed while detached must not match. */
-	inflight_forget_all();
+	zns_inflight_forget_all();
 	attach_block_probe();
 	attach_bio_queue_probe();
 	for (i = 0; i < ARRAY_SIZE(zns_tps); i++) {
@@ -202,7 +218,7 @@ static void detach_probes(void)
 	detach_block_probe();
 	tracepoint_synchronize_unregister();
 	WRITE_ONCE(attached, false);
-	early_forget_all();
+	zns_early_forget_all();
 	zns_disk_flush_discovery();
 	pr_info("detached from %s\n", NVME_CORE_MODULE);
 }
@@ -293,6 +309,13 @@ static const struct kernel_param_ops enabled_ops = {
 module_param_cb(enabled, &enabled_ops, &enabled, 0644);
 MODULE_PARM_DESC(enabled, "Count (1, default) or detach the probes and pay nothing (0); counters are kept");
 
+/**
+ * zns_tp_init() - attach to nvme_core's tracepoints, now or when it loads
+ * Context: Process context, module init; takes zns_tp_lock and the kernel's
+ * tracepoint locks.
+ * Return: 0, or the error of register_tracepoint_module_notifier() (then
+ * nothing stays attached).
+ */
 int zns_tp_init(void)
 {
 	int ret;
@@ -320,6 +343,14 @@ int zns_tp_init(void)
 	return ret;
 }
 
+/**
+ * zns_tp_exit() - detach every probe and stop watching for nvme_core
+ *
+ * Description: After it no probe runs.
+ *
+ * Context: Process context, sleeps; takes zns_tp_lock; zns_disks_lock must
+ * not be held.
+ */
 void zns_tp_exit(void)
 {
 	/* Replays MODULE_STATE_GOING for every module, detaching from nvme_core. */

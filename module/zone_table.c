@@ -27,7 +27,7 @@ static_assert(ZNS_ERRORS_COUNT_BITS + ZNS_NR_ZONE_ERRORS * ZNS_ERRORS_KIND_BITS 
 	      "errors word");
 static_assert(offsetof(struct zone_table, zones) % SMP_CACHE_BYTES == 0,
 	      "zones share a cache line with the table's header");
-/* zone_stat_values() fills the latency columns in this layout. */
+/* zns_zone_stat_values() fills the latency columns in this layout. */
 static_assert(ZNS_ZC_READ_LAT_MIN_NS + 3 * 6 == ZNS_ZC_TOP_ZONE_ERROR &&
 	      ZNS_ZC_TOP_ZONE_ERROR + 1 == ZNS_ZC_WRITE_ZEROES &&
 	      ZNS_ZC_WRITE_ZEROES_LAT_SUM_NS + 1 == ZNS_ZC_HOST_COND,
@@ -38,7 +38,16 @@ static size_t active_zones_bytes(u32 nr_zones)
 	return BITS_TO_LONGS(nr_zones) * sizeof(long);
 }
 
-struct zone_table *zone_table_alloc(const struct zns_geometry *geo, u32 gen)
+/**
+ * zns_zone_table_alloc() - a new zone table, with its histograms, error
+ * table, reset log and cgroup table
+ * @geo: the namespace's geometry
+ * @gen: the table's generation
+ *
+ * Context: Process context, may sleep; zns_disks_lock held.
+ * Return: the table, not yet published; NULL without memory.
+ */
+struct zone_table *zns_zone_table_alloc(const struct zns_geometry *geo, u32 gen)
 {
 	struct zone_table *tbl;
 
@@ -59,18 +68,25 @@ struct zone_table *zone_table_alloc(const struct zns_geometry *geo, u32 gen)
 	tbl->instance = get_random_u64();	/* a clear keeps its table's */
 	/* one offset per table: times read twice are the same */
 	tbl->real_offset = ktime_get_real_ns() - ktime_get_ns();
-	life_init(tbl, geo);
-	if (hist_alloc(tbl) || reset_log_init(&tbl->reset_log) ||
-	    cgroups_alloc(tbl)) {
-		zone_table_free(tbl);
+	zns_life_init(tbl, geo);
+	if (zns_hist_alloc(tbl) || zns_reset_log_init(&tbl->reset_log) ||
+	    zns_cgroups_alloc(tbl)) {
+		zns_zone_table_free(tbl);
 		return NULL;
 	}
 	return tbl;
 }
 
-/* What a table of the same geometry is made from, for a clear. */
-void zone_table_geometry(const struct zone_table *tbl,
-			 struct zns_geometry *geo)
+/**
+ * zns_zone_table_geometry() - what a table of the same geometry is made
+ * from, for a clear
+ * @tbl: the table
+ * @geo: filled; no disk, no tag set
+ *
+ * Context: Process context; zns_disks_lock held.
+ */
+void zns_zone_table_geometry(const struct zone_table *tbl,
+			     struct zns_geometry *geo)
 {
 	memset(geo, 0, sizeof(*geo));
 	geo->nr_zones = tbl->nr_zones;
@@ -82,26 +98,48 @@ void zone_table_geometry(const struct zone_table *tbl,
 	geo->max_active = tbl->life.max_active;
 }
 
-void zone_table_free(struct zone_table *tbl)
+/**
+ * zns_zone_table_free() - free a table and all it holds
+ * @tbl: the table, which no probe or reader can see any more (a grace period
+ *   after it was unpublished), or NULL
+ *
+ * Context: Process context, may sleep.
+ */
+void zns_zone_table_free(struct zone_table *tbl)
 {
 	if (!tbl)
 		return;
-	hist_free(tbl);
-	reset_log_free(&tbl->reset_log);
-	cgroups_free(tbl);
+	zns_hist_free(tbl);
+	zns_reset_log_free(&tbl->reset_log);
+	zns_cgroups_free(tbl);
 	vfree(tbl->active_zones);
 	vfree(tbl);
 }
 
-/* What the table holds, as allocated, for summary's memory_bytes. */
-size_t zone_table_bytes(const struct zone_table *tbl)
+/**
+ * zns_zone_table_bytes() - what the table holds, as allocated, for summary's
+ * memory_bytes
+ * @tbl: the table
+ *
+ * Context: Any context.
+ * Return: bytes.
+ */
+size_t zns_zone_table_bytes(const struct zone_table *tbl)
 {
 	return PAGE_ALIGN(struct_size(tbl, zones, tbl->nr_zones)) +
-	       PAGE_ALIGN(active_zones_bytes(tbl->nr_zones)) + hist_bytes() +
-	       reset_log_bytes(&tbl->reset_log) + cgroups_bytes(tbl);
+	       PAGE_ALIGN(active_zones_bytes(tbl->nr_zones)) + zns_hist_bytes() +
+	       zns_reset_log_bytes(&tbl->reset_log) + zns_cgroups_bytes(tbl);
 }
 
-void zone_table_dropped(struct zns_ns *ns)
+/**
+ * zns_zone_table_dropped() - count a command of the namespace that could not
+ * be placed
+ * @ns: the namespace
+ *
+ * Context: Any context up to hard IRQ (the probes); rcu_read_lock() held;
+ * lock-free.
+ */
+void zns_zone_table_dropped(struct zns_ns *ns)
 {
 	atomic64_inc(&rcu_dereference(ns->zones)->counters[ZNS_DC_DROPPED]);
 }
@@ -216,14 +254,23 @@ static void count_error(struct zone_stat *zs, u16 status)
 	} while (!atomic64_try_cmpxchg(&zs->errors, &old, new));
 }
 
-/*
- * Count one completed command: in one place, by its outcome. check_gen: the
- * command was set up against a table of this generation; one from before a
- * geometry change is dropped rather than counted in the wrong zone, and so
- * is one whose range is not in the table.
+/**
+ * zns_zone_table_account() - count one completed command, in one place, by
+ * its outcome
+ * @tbl: the namespace's table
+ * @zc: the command, as set up
+ * @done: how it ended
+ * @check_gen: the command was set up against a table of this generation; one
+ *   from before a geometry change is dropped rather than counted in the
+ *   wrong zone, and so is one whose range is not in the table
+ *
+ * Context: Any context up to hard IRQ: the completion probes under
+ * rcu_read_lock(), or early.c's commands with zns_publish_lock held (the
+ * probes, or the discovery worker); lock-free but for a select-all command's
+ * &life_ns.pending_lock (raw, irqsave).
  */
-void zone_table_account(struct zone_table *tbl, const struct zns_cmd *zc,
-			const struct zns_done *done, bool check_gen)
+void zns_zone_table_account(struct zone_table *tbl, const struct zns_cmd *zc,
+			    const struct zns_done *done, bool check_gen)
 {
 	unsigned int opi = zns_op_index(zc->op);
 	u64 lat_ns = done->now_ns - zc->start_ns;
@@ -235,17 +282,17 @@ void zone_table_account(struct zone_table *tbl, const struct zns_cmd *zc,
 		return;
 	}
 	if (done->status)
-		errors_count(tbl, opi, done->status);
+		zns_errors_count(tbl, opi, done->status);
 	if (zc->select_all) {
 		/* a successful reset's event: when every zone applied it */
 		if (done->status && opi == ZNS_OPI_RESET)
-			reset_log_add(&tbl->reset_log, U32_MAX, lat_ns,
-				      done->status, ZNS_FILL_UNKNOWN);
+			zns_reset_log_add(&tbl->reset_log, U32_MAX, lat_ns,
+					  done->status, ZNS_FILL_UNKNOWN);
 		else if (!done->status &&
-			 life_select_all(tbl, opi, done->now_ns, lat_ns))
-			sweep_request();
+			 zns_life_select_all(tbl, opi, done->now_ns, lat_ns))
+			zns_sweep_request();
 		count_select_all(tbl, opi, done->status);
-		cgroups_account(tbl, zc, opi, done->status, lat_ns);
+		zns_cgroups_account(tbl, zc, opi, done->status, lat_ns);
 		if (!done->status)
 			hist_latency(tbl, opi, lat_ns);
 		return;
@@ -256,21 +303,21 @@ void zone_table_account(struct zone_table *tbl, const struct zns_cmd *zc,
 	}
 	zone = zc->sector >> tbl->zone_shift;
 	zs = &tbl->zones[zone];
-	owner = cgroups_account(tbl, zc, opi, done->status, lat_ns);
+	owner = zns_cgroups_account(tbl, zc, opi, done->status, lat_ns);
 	if (done->status) {
 		if (opi == ZNS_OPI_RESET)
-			reset_log_add(&tbl->reset_log, zone, lat_ns,
-				      done->status, ZNS_FILL_UNKNOWN);
-		life_failed(tbl, zone, opi, zc, done);
+			zns_reset_log_add(&tbl->reset_log, zone, lat_ns,
+					  done->status, ZNS_FILL_UNKNOWN);
+		zns_life_failed(tbl, zone, opi, zc, done);
 		count_error(zs, done->status);
 		return;
 	}
 	fill = opi == ZNS_OPI_READ ? 0 :
-	       life_done(tbl, zone, opi, zc, done, owner);
+	       zns_life_done(tbl, zone, opi, zc, done, owner);
 	if (owner && zc->cgroup == ZNS_ROOT_CGROUP_ID)
 		atomic64_add(zc->nr_sectors, &zs->root_written);
 	if (opi == ZNS_OPI_RESET)
-		reset_log_add(&tbl->reset_log, zone, lat_ns, 0, fill);
+		zns_reset_log_add(&tbl->reset_log, zone, lat_ns, 0, fill);
 	if (done->has_wait) {
 		atomic64_add(done->wait_ns, &zs->life.queue_wait_ns);
 		hist_queue_wait(tbl, opi, done->wait_ns);
@@ -302,8 +349,16 @@ static u64 top_zone_error(u64 errors)
 	return best;
 }
 
-/* Every column of "zones" (enum zns_zone_counter) for one zone, in order. */
-void zone_stat_values(struct zone_table *tbl, u32 zone, u64 *v)
+/**
+ * zns_zone_stat_values() - every column of "zones" for one zone, in order
+ * @tbl: the namespace's table
+ * @zone: the zone
+ * @v: filled, indexed by enum zns_zone_counter
+ *
+ * Context: Any context; rcu_read_lock() held (debugfs readers, process
+ * context); lock-free.
+ */
+void zns_zone_stat_values(struct zone_table *tbl, u32 zone, u64 *v)
 {
 	struct zone_stat *zs = &tbl->zones[zone];
 	static const u8 lat_op[] = {
@@ -342,7 +397,7 @@ void zone_stat_values(struct zone_table *tbl, u32 zone, u64 *v)
 	v[ZNS_ZC_WRITE_ZEROES_SECTORS] = atomic64_read(&zs->write_zeroes.sectors);
 	v[ZNS_ZC_WRITE_ZEROES_LAT_SUM_NS] =
 		atomic64_read(&zs->write_zeroes.lat_sum_ns);
-	life_values(tbl, zone, v);
-	v[ZNS_ZC_OWNER_CGROUP] = cgroups_owner_id(tbl, v[ZNS_ZC_OWNER_CGROUP]);
+	zns_life_values(tbl, zone, v);
+	v[ZNS_ZC_OWNER_CGROUP] = zns_cgroups_owner_id(tbl, v[ZNS_ZC_OWNER_CGROUP]);
 	v[ZNS_ZC_ROOT_WRITTEN_SECTORS] = atomic64_read(&zs->root_written);
 }

@@ -1,6 +1,8 @@
 #!/bin/bash
 # host-checks.sh KVER [KVER...] - the checks that need no guest, as KTAP.
-# Once: checkpatch.pl --strict is clean on module/ and include/; the tool builds
+# Once: checkpatch.pl --strict is clean on module/ and include/; so is kernel-doc -v
+# on module/, where every shared function and every structure of internal.h has one;
+# the tool builds
 # with -Wall -Wextra -Werror and cppcheck finds nothing in user/; make install and
 # make uninstall with DESTDIR and PREFIX install and remove exactly their files.
 # The newest kernel: the module builds with W=1 and no warning against Debian sid's
@@ -74,6 +76,12 @@ if [ ! -x "$checkpatch_dir/scripts/checkpatch.pl" ]; then
 	tar -xf /usr/src/linux-source-6.1.tar.* -C "$checkpatch_dir" --strip-components=1 \
 		linux-source-6.1/scripts/checkpatch.pl linux-source-6.1/scripts/spelling.txt \
 		linux-source-6.1/scripts/const_structs.checkpatch
+fi
+# scripts/kernel-doc from the same source (a cache made before it has checkpatch only).
+if [ ! -x "$checkpatch_dir/scripts/kernel-doc" ]; then
+	mkdir -p "$checkpatch_dir"
+	tar -xf /usr/src/linux-source-6.1.tar.* -C "$checkpatch_dir" --strip-components=1 \
+		linux-source-6.1/scripts/kernel-doc
 fi
 
 # ZNS_HOST_CHECKS=REGEX: run only the checks whose name matches it (grep -E), e.g. one
@@ -644,6 +652,27 @@ checkpatch() {
 	return 0
 }
 
+# The module's kernel-doc (issue 45), checked by 6.1's scripts/kernel-doc -v: each
+# comment well-formed, with its short description, every parameter and member, and a
+# Return: section where there is a value. And every function the module's files share
+# (declared in a module/ header, not static: W=1's -Wmissing-prototypes keeps every
+# non-static function declared there) and every structure of internal.h has one, so
+# that a new one without it fails here.
+kernel_doc_findings() {
+	local kd=$checkpatch_dir/scripts/kernel-doc out name
+	out=$(cd "$repo" && perl "$kd" -none -v module/*.c module/*.h 2>&1)
+	grep -v ': info: Scanning doc for ' <<<"$out"
+	while read -r name; do
+		grep -q ": info: Scanning doc for function $name\$" <<<"$out" ||
+			echo "$name(): shared (declared in a module/ header) but has no kernel-doc comment"
+	done < <(cd "$repo" && grep -hoE '^([a-z_][a-z0-9_]* )+\**[a-z_][a-z0-9_]*\(' module/*.h |
+		grep -v '^static ' | sed -E 's/.*[ *]([a-z0-9_]+)\($/\1/')
+	while read -r name; do
+		grep -q ": info: Scanning doc for struct $name\$" <<<"$out" ||
+			echo "struct $name (module/internal.h) has no kernel-doc comment"
+	done < <(sed -n 's/^struct \([a-z0-9_]*\) {.*/\1/p' "$repo/module/internal.h")
+}
+
 zns_version=$(sed -n 's/^#define[[:space:]]*ZNS_STAT_VERSION[[:space:]]*"\([^"]*\)".*/\1/p' \
 	"$repo/include/zns_stat.h")
 
@@ -651,6 +680,8 @@ echo "TAP version 13"
 check "apt-get waits for a held dpkg or lists lock up to ZNS_APT_LOCK_TIMEOUT, then says so in one line" \
 	apt_lock_findings
 check "checkpatch.pl --strict is clean on module/ and include/" checkpatch
+check "kernel-doc -v is clean on module/: every shared function and internal.h structure has one" \
+	kernel_doc_findings
 check "zns-stat builds with -Wall -Wextra -Werror" \
 	bash -c "make -C '$repo' -s -B tool CC=gcc"
 check "cppcheck finds nothing in user/" cppcheck_findings

@@ -24,7 +24,7 @@ static struct zone_table *test_table(struct kunit *test, u32 slots)
 
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, tbl);
 	WRITE_ONCE(cgroup_slots, slots);
-	ret = cgroups_alloc(tbl);
+	ret = zns_cgroups_alloc(tbl);
 	WRITE_ONCE(cgroup_slots, saved);
 	KUNIT_ASSERT_EQ(test, ret, 0);
 	KUNIT_ASSERT_EQ(test, tbl->cgroups->slots, slots);
@@ -93,7 +93,7 @@ static void full_table(struct kunit *test, u32 slots)
 	/* and a claimed id is still found after all that */
 	KUNIT_EXPECT_EQ(test, (u64)atomic64_read(&cgt->ids[cgroup_entry(cgt, ids[0])]),
 			ids[0]);
-	cgroups_free(tbl);
+	zns_cgroups_free(tbl);
 }
 
 static void full_table_1(struct kunit *test)
@@ -130,7 +130,7 @@ static void claims_until_full(struct kunit *test)
 	KUNIT_EXPECT_NE(test, cgroup_entry(cgt, 100), cgroup_entry(cgt, 102));
 	KUNIT_EXPECT_EQ(test, cgroup_entry(cgt, 103), CG_OTHER);
 	KUNIT_EXPECT_EQ(test, atomic_read(&cgt->claimed), 3);
-	cgroups_free(tbl);
+	zns_cgroups_free(tbl);
 }
 
 static void account(struct zone_table *tbl, u64 cgroup, unsigned int opi,
@@ -138,7 +138,7 @@ static void account(struct zone_table *tbl, u64 cgroup, unsigned int opi,
 {
 	struct zns_cmd zc = { .cgroup = cgroup, .nr_sectors = sectors };
 
-	*owner = cgroups_account(tbl, &zc, opi, status, 1000);
+	*owner = zns_cgroups_account(tbl, &zc, opi, status, 1000);
 }
 
 /* One slot (t36's cgroup_slots=1): the second cgroup counts in "other". */
@@ -159,7 +159,7 @@ static void counts_exact_when_full(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, owner, 0);
 	account(tbl, 0, ZNS_OPI_RESET, 0, 0, &owner);
 	KUNIT_EXPECT_EQ(test, owner, 0);
-	KUNIT_EXPECT_EQ(test, cgroups_owner_id(tbl, ZNS_OWNER_FIRST + CG_FIRST), 23);
+	KUNIT_EXPECT_EQ(test, zns_cgroups_owner_id(tbl, ZNS_OWNER_FIRST + CG_FIRST), 23);
 	w = &cgt->entry[CG_FIRST].op[ZNS_OPI_WRITE];
 	KUNIT_EXPECT_EQ(test, atomic64_read(&w->commands), 3);
 	KUNIT_EXPECT_EQ(test, atomic64_read(&w->sectors), 24);
@@ -172,7 +172,7 @@ static void counts_exact_when_full(struct kunit *test)
 	KUNIT_EXPECT_EQ(test,
 			atomic64_read(&cgt->entry[CG_UNATTRIBUTED].op[ZNS_OPI_RESET].commands),
 			1);
-	cgroups_free(tbl);
+	zns_cgroups_free(tbl);
 }
 
 /* Two CPUs looking up the same new ids at once, in one table. */
@@ -241,7 +241,7 @@ static void claims_race(struct kunit *test)
 		}
 		KUNIT_EXPECT_EQ(test, claimed, RACE_SLOTS);
 		KUNIT_EXPECT_EQ(test, atomic_read(&tbl->cgroups->claimed), RACE_SLOTS);
-		cgroups_free(tbl);
+		zns_cgroups_free(tbl);
 	}
 }
 
@@ -267,7 +267,7 @@ static void layout(struct kunit *test)
 	KUNIT_EXPECT_LE(test, (unsigned long)&cgt->bloom[cgt->bloom_mask + 1] -
 			(unsigned long)cgt, cgroups_size(5));
 	KUNIT_EXPECT_EQ(test, cgt->bloom_mask + 1, 16);
-	cgroups_free(tbl);
+	zns_cgroups_free(tbl);
 }
 
 static struct kunit_case cgroups_cases[] = {

@@ -453,10 +453,10 @@ static void step_cmd(struct model *m, u32 zone, unsigned int opi, u32 off,
 	done.status = dev_cmd(m, zone, opi, off, n);
 	note(m, zns_op_names[opi], zone, off, n | (u32)done.status << 16);
 	if (done.status) {
-		life_failed(m->tbl, zone, opi, &zc, &done);
+		zns_life_failed(m->tbl, zone, opi, &zc, &done);
 		model_failed(m, zone, opi, off, n, done.status);
 	} else {
-		life_done(m->tbl, zone, opi, &zc, &done, 0);
+		zns_life_done(m->tbl, zone, opi, &zc, &done, 0);
 		model_done(m, zone, opi, n, false);
 	}
 }
@@ -485,7 +485,7 @@ static void step_failure(struct model *m, u32 zone)
 	};
 
 	note(m, "failure", zone, opi, done.status);
-	life_failed(m->tbl, zone, opi, &zc, &done);
+	zns_life_failed(m->tbl, zone, opi, &zc, &done);
 	model_failed(m, zone, opi, off, n, done.status);
 }
 
@@ -514,7 +514,7 @@ static void step_select_all(struct model *m)
 			d->cond = ZNS_HOST_CLOSED;
 		model_done(m, zone, opi, 0, true);
 	}
-	life_select_all(m->tbl, opi, m->now, 1);
+	zns_life_select_all(m->tbl, opi, m->now, 1);
 }
 
 /* A report of one zone, as the device has it; now and then not ours. */
@@ -643,7 +643,7 @@ static bool same_zones(struct model *m)
 		};
 		unsigned int c;
 
-		life_values(m->tbl, zone, v);
+		zns_life_values(m->tbl, zone, v);
 		for (c = ZNS_ZC_HOST_COND; c < ZNS_ZC_NR; c++)
 			if (!same(m, zns_zone_counter_names[c], zone, v[c],
 				  want[c]))
@@ -672,7 +672,7 @@ static bool same_opens(struct model *m)
 	       SAME("opens_maybe_over_limit", maybe, m->maybe_over);
 }
 
-/* "lifecycle" and "lifetimes", as life_show() and show_times() read them. */
+/* "lifecycle" and "lifetimes", as zns_life_show() and show_times() read them. */
 static bool same_ns(struct model *m)
 {
 	struct zone_table *tbl = m->tbl;
@@ -680,7 +680,7 @@ static bool same_ns(struct model *m)
 	int unsure = nr_uncertain(m), i;
 	u64 now = m->latest;
 
-	life_catch_up(tbl, false);	/* as life_show() does */
+	zns_life_catch_up(tbl, false);	/* as zns_life_show() does */
 
 	if (!(SAME("zone_capacity_sectors", zone_cap(tbl, 0), model_cap(m, 0)) &&
 	      SAME("last_zone_capacity_sectors", zone_cap(tbl, M_ZONES - 1),

@@ -43,7 +43,7 @@ static struct zone_table *test_table(struct kunit *test, u32 nr_zones,
 					      sizeof(struct reset_event),
 					      GFP_KERNEL);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, tbl->reset_log.events);
-	life_init(tbl, &geo);
+	zns_life_init(tbl, &geo);
 	return tbl;
 }
 
@@ -60,8 +60,8 @@ static s64 last_reset_fill(struct zone_table *tbl)
 /* A select-all reset, swept: the fill its reset event says. */
 static s64 reset_all(struct zone_table *tbl, u64 now)
 {
-	life_select_all(tbl, ZNS_OPI_RESET, now, 10);
-	life_catch_up(tbl, false);
+	zns_life_select_all(tbl, ZNS_OPI_RESET, now, 10);
+	zns_life_catch_up(tbl, false);
 	return last_reset_fill(tbl);
 }
 
@@ -75,7 +75,7 @@ static u32 cmd(struct zone_table *tbl, u32 zone, u8 op, u32 off, u32 n, u64 now)
 	};
 	struct zns_done done = { .now_ns = now };
 
-	return life_done(tbl, zone, zns_op_index(op), &zc, &done, 0);
+	return zns_life_done(tbl, zone, zns_op_index(op), &zc, &done, 0);
 }
 
 /* A successful write of n sectors at off by the writer of owner code w. */
@@ -89,7 +89,7 @@ static void write_by(struct zone_table *tbl, u32 zone, u32 off, u32 n, u32 w,
 	};
 	struct zns_done done = { .now_ns = now };
 
-	life_done(tbl, zone, ZNS_OPI_WRITE, &zc, &done, w);
+	zns_life_done(tbl, zone, ZNS_OPI_WRITE, &zc, &done, w);
 }
 
 /* A zone report's descriptor for one zone (cap and wp_off in sectors). */
@@ -112,7 +112,7 @@ static u64 col(struct zone_table *tbl, u32 zone, unsigned int column)
 {
 	u64 v[ZNS_ZC_NR] = {};
 
-	life_values(tbl, zone, v);
+	zns_life_values(tbl, zone, v);
 	return v[column];
 }
 
@@ -142,33 +142,33 @@ static void owner_follows_writes_and_resets(struct kunit *test)
 	struct zone_table *tbl = test_table(test, 4, 1024, 0);
 	const u32 a = ZNS_OWNER_FIRST + CG_FIRST, b = a + 1;
 
-	KUNIT_EXPECT_EQ(test, life_owner(tbl, 0), ZNS_OWNER_NONE);
+	KUNIT_EXPECT_EQ(test, zns_life_owner(tbl, 0), ZNS_OWNER_NONE);
 	cmd(tbl, 0, ZNS_OP_RESET, 0, 0, 100);
 	write_by(tbl, 0, 0, 8, a, 200);
 	write_by(tbl, 0, 8, 8, a, 300);
 	cmd(tbl, 0, ZNS_OP_READ, 0, 8, 350);
-	KUNIT_EXPECT_EQ(test, life_owner(tbl, 0), a);
+	KUNIT_EXPECT_EQ(test, zns_life_owner(tbl, 0), a);
 	KUNIT_EXPECT_EQ(test, col(tbl, 0, ZNS_ZC_OWNER_CGROUP), a);
 	write_by(tbl, 0, 16, 8, b, 400);
-	KUNIT_EXPECT_EQ(test, life_owner(tbl, 0), ZNS_OWNER_MIXED);
+	KUNIT_EXPECT_EQ(test, zns_life_owner(tbl, 0), ZNS_OWNER_MIXED);
 	write_by(tbl, 0, 24, 8, a, 500);
-	KUNIT_EXPECT_EQ(test, life_owner(tbl, 0), ZNS_OWNER_MIXED);
+	KUNIT_EXPECT_EQ(test, zns_life_owner(tbl, 0), ZNS_OWNER_MIXED);
 	cmd(tbl, 0, ZNS_OP_FINISH, 0, 0, 550);
-	KUNIT_EXPECT_EQ(test, life_owner(tbl, 0), ZNS_OWNER_MIXED);
+	KUNIT_EXPECT_EQ(test, zns_life_owner(tbl, 0), ZNS_OWNER_MIXED);
 	cmd(tbl, 0, ZNS_OP_RESET, 0, 0, 600);
-	KUNIT_EXPECT_EQ(test, life_owner(tbl, 0), ZNS_OWNER_NONE);
+	KUNIT_EXPECT_EQ(test, zns_life_owner(tbl, 0), ZNS_OWNER_NONE);
 	write_by(tbl, 0, 0, 8, b, 700);
-	KUNIT_EXPECT_EQ(test, life_owner(tbl, 0), b);
+	KUNIT_EXPECT_EQ(test, zns_life_owner(tbl, 0), b);
 
 	/* zone 1 never seen: unknown condition, its owner known all the same */
 	write_by(tbl, 1, 100, 8, a, 800);
 	KUNIT_EXPECT_EQ(test, col(tbl, 1, ZNS_ZC_HOST_COND), ZNS_HOST_UNKNOWN);
-	KUNIT_EXPECT_EQ(test, life_owner(tbl, 1), a);
+	KUNIT_EXPECT_EQ(test, zns_life_owner(tbl, 1), a);
 
 	/* a select-all reset: applied by each zone when next read */
 	reset_all(tbl, 900);
-	KUNIT_EXPECT_EQ(test, life_owner(tbl, 0), ZNS_OWNER_NONE);
-	KUNIT_EXPECT_EQ(test, life_owner(tbl, 1), ZNS_OWNER_NONE);
+	KUNIT_EXPECT_EQ(test, zns_life_owner(tbl, 0), ZNS_OWNER_NONE);
+	KUNIT_EXPECT_EQ(test, zns_life_owner(tbl, 1), ZNS_OWNER_NONE);
 }
 
 static void reset_counts_fill(struct kunit *test)
@@ -381,14 +381,14 @@ static void seed_races(struct kunit *test)
 	cmd(tbl, 2, ZNS_OP_CLOSE, 0, 0, 100);
 	KUNIT_EXPECT_EQ(test, col(tbl, 1, ZNS_ZC_HOST_COND), ZNS_HOST_UNKNOWN);
 	/* the report: zones 0 to 2 implicitly open at 128, zone 3 full */
-	KUNIT_EXPECT_EQ(test, life_seed(tbl, 0, ZNS_HOST_IMP_OPEN, 1024, 128,
-					expected[0], 200), 1);
-	KUNIT_EXPECT_EQ(test, life_seed(tbl, 1, ZNS_HOST_IMP_OPEN, 1024, 128,
-					expected[1], 200), -EAGAIN);
-	KUNIT_EXPECT_EQ(test, life_seed(tbl, 2, ZNS_HOST_IMP_OPEN, 1024, 128,
-					expected[2], 200), -EAGAIN);
-	KUNIT_EXPECT_EQ(test, life_seed(tbl, 3, ZNS_HOST_FULL, 1024, 1024,
-					expected[3], 200), 1);
+	KUNIT_EXPECT_EQ(test, zns_life_seed(tbl, 0, ZNS_HOST_IMP_OPEN, 1024, 128,
+					    expected[0], 200), 1);
+	KUNIT_EXPECT_EQ(test, zns_life_seed(tbl, 1, ZNS_HOST_IMP_OPEN, 1024, 128,
+					    expected[1], 200), -EAGAIN);
+	KUNIT_EXPECT_EQ(test, zns_life_seed(tbl, 2, ZNS_HOST_IMP_OPEN, 1024, 128,
+					    expected[2], 200), -EAGAIN);
+	KUNIT_EXPECT_EQ(test, zns_life_seed(tbl, 3, ZNS_HOST_FULL, 1024, 1024,
+					    expected[3], 200), 1);
 	KUNIT_EXPECT_EQ(test, col(tbl, 0, ZNS_ZC_HOST_COND), ZNS_HOST_IMP_OPEN);
 	KUNIT_EXPECT_EQ(test, col(tbl, 0, ZNS_ZC_HOST_WRITTEN_SECTORS), 128);
 	KUNIT_EXPECT_EQ(test, col(tbl, 1, ZNS_ZC_HOST_COND), ZNS_HOST_UNKNOWN);
@@ -397,9 +397,9 @@ static void seed_races(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, atomic_read(&tbl->life.open), 1);
 	KUNIT_EXPECT_EQ(test, atomic_read(&tbl->life.active), 1);
 	/* a zone known since is not seeded again */
-	KUNIT_EXPECT_EQ(test, life_seed(tbl, 0, ZNS_HOST_EMPTY, 1024, 0,
-					atomic64_read(&tbl->zones[0].life.state),
-					300), 0);
+	KUNIT_EXPECT_EQ(test, zns_life_seed(tbl, 0, ZNS_HOST_EMPTY, 1024, 0,
+					    atomic64_read(&tbl->zones[0].life.state),
+					    300), 0);
 	/* a zone report passing the probes does not seed while seed.c's runs */
 	atomic_inc(&tbl->life.seeding);
 	report(tbl, 1, ZNS_HOST_EMPTY, 1024, 0, 400);
@@ -439,7 +439,7 @@ static void select_all_applied_lazily(struct kunit *test)
 	cmd(tbl, 11, ZNS_OP_CLOSE, 0, 0, 310);	/* closed */
 	KUNIT_EXPECT_EQ(test, atomic_read(&l->active), 2);
 
-	KUNIT_EXPECT_TRUE(test, life_select_all(tbl, ZNS_OPI_RESET, 400, 10));
+	KUNIT_EXPECT_TRUE(test, zns_life_select_all(tbl, ZNS_OPI_RESET, 400, 10));
 	/* the completion moved the two active zones' words, no other */
 	KUNIT_EXPECT_EQ(test, words_moved(tbl), 2);
 	KUNIT_EXPECT_EQ(test, atomic_read(&l->open), 0);
@@ -457,7 +457,7 @@ static void select_all_applied_lazily(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, col(tbl, 5, ZNS_ZC_HOST_COND_TIME_NS), 400);
 	KUNIT_EXPECT_EQ(test, col(tbl, 5, ZNS_ZC_FILL_RESETS), 1);
 
-	life_catch_up(tbl, false);	/* the sweep: its event, all fills known */
+	zns_life_catch_up(tbl, false);	/* the sweep: its event, all fills known */
 	KUNIT_EXPECT_EQ(test, last_reset_fill(tbl), 8 * 1024 + 24);
 	KUNIT_EXPECT_EQ(test, atomic64_read(&l->reclaimed), 8 * 1024 + 24);
 	KUNIT_EXPECT_EQ(test, atomic64_read(&l->fill[10]), 8);
@@ -479,11 +479,11 @@ static void select_all_ring_full(struct kunit *test)
 
 	for (i = 0; i < LIFE_PENDING; i++) {
 		cmd(tbl, 1, ZNS_OP_WRITE, 0, 8, 100 + 10 * i);
-		life_select_all(tbl, ZNS_OPI_RESET, 105 + 10 * i, 1);
+		zns_life_select_all(tbl, ZNS_OPI_RESET, 105 + 10 * i, 1);
 	}
 	KUNIT_EXPECT_EQ(test, l->pending_gen - l->pending_done, LIFE_PENDING);
 	cmd(tbl, 1, ZNS_OP_WRITE, 0, 8, 300);
-	KUNIT_EXPECT_TRUE(test, life_select_all(tbl, ZNS_OPI_RESET, 305, 1));
+	KUNIT_EXPECT_TRUE(test, zns_life_select_all(tbl, ZNS_OPI_RESET, 305, 1));
 	KUNIT_EXPECT_EQ(test, atomic64_read(&l->select_all_walks), 0);
 	KUNIT_EXPECT_EQ(test, atomic64_read(&tbl->reset_log.head), LIFE_PENDING);
 	/* the first reset met zones of unknown condition; the others 8 sectors */
@@ -491,16 +491,16 @@ static void select_all_ring_full(struct kunit *test)
 
 	/* a zone "still applying" the oldest: no room, a walk */
 	for (i = 0; i < LIFE_PENDING - 1; i++)
-		life_select_all(tbl, ZNS_OPI_FINISH, 400 + i, 1);
+		zns_life_select_all(tbl, ZNS_OPI_FINISH, 400 + i, 1);
 	atomic_dec(&l->pending[l->pending_done % LIFE_PENDING].applied);
-	life_catch_up(tbl, false);
+	zns_life_catch_up(tbl, false);
 	cmd(tbl, 2, ZNS_OP_WRITE, 0, 8, 500);
-	KUNIT_EXPECT_FALSE(test, life_select_all(tbl, ZNS_OPI_RESET, 505, 1));
+	KUNIT_EXPECT_FALSE(test, zns_life_select_all(tbl, ZNS_OPI_RESET, 505, 1));
 	KUNIT_EXPECT_EQ(test, atomic64_read(&l->select_all_walks), 1);
 	KUNIT_EXPECT_EQ(test, last_reset_fill(tbl), 8);
 	KUNIT_EXPECT_EQ(test, col(tbl, 2, ZNS_ZC_HOST_COND), ZNS_HOST_EMPTY);
 	atomic_inc(&l->pending[l->pending_done % LIFE_PENDING].applied);
-	life_catch_up(tbl, false);	/* done with it: the ring empties */
+	zns_life_catch_up(tbl, false);	/* done with it: the ring empties */
 	KUNIT_EXPECT_EQ(test, l->pending_gen, l->pending_done);
 }
 

@@ -90,7 +90,7 @@ static const char *seqs_read(struct kunit *test, struct test_reader *t)
 
 static void add(struct zns_ns *ns, u32 zone)
 {
-	reset_log_add(log_of(ns), zone, 1000, 0, 8);
+	zns_reset_log_add(log_of(ns), zone, 1000, 0, 8);
 }
 
 /*

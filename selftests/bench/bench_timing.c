@@ -3,12 +3,13 @@
  * bench_timing.c - the hot-path timer of the benchmark's debug build of
  * zns_stat (selftests/bench/timed.Kbuild; never part of the real module).
  *
- * That build compiles module/probe.c with -Dprobe_setup=zns_timed_setup and
- * -Dprobe_done=zns_timed_done, so tp.c registers the two wrappers below on
- * the tracepoints, and each wrapper times the real probe with the TSC:
+ * That build compiles module/probe.c with
+ * -Dzns_probe_setup=zns_timed_setup and -Dzns_probe_done=zns_timed_done, so
+ * tp.c registers the two wrappers below on the tracepoints, and each wrapper
+ * times the real probe with the TSC:
  *
- *   tracepoint -> probe_setup() here: rdtsc, zns_timed_setup() = the real
- *                 probe_setup() of module/probe.c, rdtsc
+ *   tracepoint -> zns_probe_setup() here: rdtsc, zns_timed_setup() = the
+ *                 real zns_probe_setup() of module/probe.c, rdtsc
  *
  * Sums, counts and a histogram of the durations (25 ns buckets up to 20 us)
  * are per CPU (the probes run with preemption disabled). The histogram gives
@@ -160,7 +161,7 @@ static unsigned int bucket(u64 cycles)
 	return min_t(u64, cycles_to_ns(cycles) / BUCKET_NS, NR_BUCKETS - 1);
 }
 
-void probe_setup(void *data, struct request *req, struct nvme_command *cmd)
+void zns_probe_setup(void *data, struct request *req, struct nvme_command *cmd)
 {
 	int class = READ_ONCE(bench_class);
 	u64 t0, d;
@@ -177,7 +178,7 @@ void probe_setup(void *data, struct request *req, struct nvme_command *cmd)
 	this_cpu_inc(bench_sums.setup_hist[bucket(d)]);
 }
 
-void probe_done(void *data, struct request *req)
+void zns_probe_done(void *data, struct request *req)
 {
 	int class = READ_ONCE(bench_class), op = ZNS_OP_NONE;
 	u64 t0, d;

@@ -223,8 +223,8 @@ if [ "$want_module" = 1 ]; then
 	cp -a "$repo/Kbuild" "$repo/module" "$repo/include" "$mdir/"
 	find "$mdir" \( -name '*.o' -o -name '.*.cmd' -o -name '*.ko' -o -name '*.mod' \
 		-o -name '*.mod.c' \) -delete
-	# -g: a report's "probe_done+0x42/0x1a0" can be turned into a source line with
-	# $ZNS_KDIR/scripts/faddr2line $ZNS_KO probe_done+0x42/0x1a0.
+	# -g: a report's "zns_probe_done+0x42/0x1a0" can be turned into a source
+	# line with $ZNS_KDIR/scripts/faddr2line $ZNS_KO zns_probe_done+0x42/0x1a0.
 	findings=$(make -C "$tree" -s M="$mdir" W=1 KCFLAGS=-g modules 2>&1 |
 		grep -v -e '^make' -e 'Skipping BTF generation' -e '^  [A-Z]' || true)
 	[ -e "$mdir/zns_stat.ko" ] || findings+=$'\n'"zns_stat.ko was not built"
