@@ -392,11 +392,10 @@ static void attempt_ended(struct request *req, struct gendisk *gendisk,
 
 /*
  * How long a block-layer request waited before its setup: from its first
- * bio's submission, where the block layer (or from 6.18 zns_probe_bio_queue())
+ * bio's submission, where the block layer (from 6.18 zns_probe_bio_queue())
  * stamped it (the wait in a zone write plug, 6.10+, comes before any
- * request exists), else from
- * the request's allocation (stamped only when something needs the time:
- * I/O statistics, a scheduler). Passthrough commands are left out, and so
+ * request exists), else from the request's allocation (stamped only when
+ * something needs the time: I/O statistics, a scheduler). Passthrough commands are left out, and so
  * are retried ones: before this attempt's setup lie their earlier
  * attempts. nvme_core's request is readable (outcomes from it).
  */
