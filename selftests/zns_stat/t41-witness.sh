@@ -43,7 +43,7 @@ plug_note="fio: some writes failed (a write pointer moved by passthrough, behind
 
 # step DISK MODE: one random command or job on DISK.
 step() {
-	local d=$1 mode=$2 z n qd bs act what
+	local d=$1 mode=$2 z n qd bs act what batch
 	witness_geometry "$d"
 	pick "$nz"; z=$r
 	pick 4; qd=$((1 << r))
@@ -51,9 +51,10 @@ step() {
 	pick 8; n=$((1 + r))
 	pick $((12 + inject))
 	case $r in
-	0|1)	echo "fio randwrite $d qd=$qd bs=$bs"
+	0|1)	pick 2; batch=$((r ? qd : 1))	# bios of one plug (io_submit of several)
+		echo "fio randwrite $d qd=$qd bs=$bs batch=$batch"
 		fio --name=w --filename="/dev/$d" --zonemode=zbd --direct=1 --ioengine=libaio \
-			--rw=randwrite --bs=$bs --iodepth=$qd --max_open_zones=3 \
+			--rw=randwrite --bs=$bs --iodepth=$qd --iodepth_batch_submit=$batch --max_open_zones=3 \
 			--io_size=$((bs * 3 * n)) --randseed=$RANDOM --continue_on_error=write \
 			--output=/dev/null || echo "$plug_note" ;;
 	2)	echo "fio write $d zone $z qd=$qd bs=$bs"
@@ -61,9 +62,10 @@ step() {
 			--rw=write --bs=$bs --iodepth=$qd --offset=$((z * zsec * 512)) \
 			--size=$((zsec * 512)) --io_size=$((bs * n)) --continue_on_error=write \
 			--output=/dev/null || echo "$plug_note" ;;
-	3|4)	echo "fio randread $d qd=$qd bs=$bs"
+	3|4)	pick 2; batch=$((r ? qd : 1))
+		echo "fio randread $d qd=$qd bs=$bs batch=$batch"
 		fio --name=r --filename="/dev/$d" --zonemode=zbd --direct=1 --ioengine=libaio \
-			--rw=randread --bs=$bs --iodepth=$qd --io_size=$((bs * 2 * n)) \
+			--rw=randread --bs=$bs --iodepth=$qd --iodepth_batch_submit=$batch --io_size=$((bs * 2 * n)) \
 			--randseed=$RANDOM --output=/dev/null || fail "fio randread $d" ;;
 	5)	pick 3; n=$((1 + r))
 		[ $((z + n)) -le "$nz" ] || n=$((nz - z))
