@@ -202,6 +202,8 @@ for mode in auto block; do
 	witness_load $mode
 	fresh "$NS1"
 	fresh "$NS2"
+	witness_off=
+	witness_offset	# zns_stat's realtime offset, from the tables just made
 	witness_clear
 	for i in $(seq "$steps"); do
 		pick 2
@@ -214,6 +216,7 @@ for mode in auto block; do
 	zonefs_appends "$NS1"
 	witness_lifecycle "$mode" "$NS1"
 	witness_lifecycle "$mode" "$NS2"
+	witness_offset
 	witness_stop "$T/trace-$mode"
 	witness_compare "$mode" "$NS1" "$T/trace-$mode"
 	witness_compare "$mode" "$NS2" "$T/trace-$mode"
@@ -221,6 +224,8 @@ for mode in auto block; do
 	witness_compare_times "$mode" "$NS2" "$T/trace-$mode" $mode
 	witness_compare_fills "$mode" "$NS1" "$T/trace-$mode"
 	witness_compare_fills "$mode" "$NS2" "$T/trace-$mode"
+	witness_compare_life "$mode" "$NS1" "$T/trace-$mode" $mode
+	witness_compare_life "$mode" "$NS2" "$T/trace-$mode" $mode
 	n=$(witness_appends_inside "$NS1" "$T/trace-$mode")
 	echo "$mode: $n block-layer appends landed inside their zone"
 	if [ "$zonefs_appends" = 1 ]; then
