@@ -55,11 +55,19 @@ step() {
 			--rw=randwrite --bs=$bs --iodepth=$qd --max_open_zones=3 \
 			--io_size=$((bs * 3 * n)) --randseed=$RANDOM --continue_on_error=write \
 			--output=/dev/null || echo "$plug_note" ;;
-	2)	echo "fio write $d zone $z qd=$qd bs=$bs"
+	2)	# a third of them to the zone's end: full by writes (to_full);
+		# a third finished after: capacity given up (finish waste)
+		pick 3; act=$r
+		[ "$act" != 0 ] || n=$((zsec * 512 / bs))
+		echo "fio write $d zone $z qd=$qd bs=$bs, $n blocks"
 		fio --name=s --filename="/dev/$d" --zonemode=zbd --direct=1 --ioengine=libaio \
 			--rw=write --bs=$bs --iodepth=$qd --offset=$((z * zsec * 512)) \
 			--size=$((zsec * 512)) --io_size=$((bs * n)) --continue_on_error=write \
-			--output=/dev/null || echo "$plug_note" ;;
+			--output=/dev/null || echo "$plug_note"
+		if [ "$act" = 1 ]; then
+			echo "blkzone finish $d zone $z"
+			blkzone finish -o $((z * zsec)) -c 1 "/dev/$d" || fail "blkzone finish $d zone $z"
+		fi ;;
 	3|4)	echo "fio randread $d qd=$qd bs=$bs"
 		fio --name=r --filename="/dev/$d" --zonemode=zbd --direct=1 --ioengine=libaio \
 			--rw=randread --bs=$bs --iodepth=$qd --io_size=$((bs * 2 * n)) \
