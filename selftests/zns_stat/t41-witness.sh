@@ -228,12 +228,13 @@ for mode in auto block; do
 	witness_stop "$T/trace-$mode"
 	witness_compare "$mode" "$NS1" "$T/trace-$mode"
 	witness_compare "$mode" "$NS2" "$T/trace-$mode"
-	witness_compare_times "$mode" "$NS1" "$T/trace-$mode" $mode
-	witness_compare_times "$mode" "$NS2" "$T/trace-$mode" $mode
+	: > "$T/life-$NS1"; : > "$T/life-$NS2"
+	witness_compare_times "$mode" "$NS1" "$T/trace-$mode" $mode "$T/life-$NS1"
+	witness_compare_times "$mode" "$NS2" "$T/trace-$mode" $mode "$T/life-$NS2"
 	witness_compare_fills "$mode" "$NS1" "$T/trace-$mode"
 	witness_compare_fills "$mode" "$NS2" "$T/trace-$mode"
-	witness_compare_life "$mode" "$NS1" "$T/trace-$mode" $mode
-	witness_compare_life "$mode" "$NS2" "$T/trace-$mode" $mode
+	witness_compare_life "$mode" "$NS1" "$T/life-$NS1" $mode
+	witness_compare_life "$mode" "$NS2" "$T/life-$NS2" $mode
 	n=$(witness_appends_inside "$NS1" "$T/trace-$mode")
 	echo "$mode: $n block-layer appends landed inside their zone"
 	if [ "$zonefs_appends" = 1 ]; then

@@ -303,13 +303,18 @@ witness_compare() {
 	expect_eq "$what: $disk dropped" "$(summary_value "$disk" dropped)" 0
 }
 
-# witness_times DISK TRACE [block]: per zone and operation that completed
-# without error (select-all commands left out: zns_stat counts no time for
-# them per zone), from the trace: "ZONE OP N" then the bounds the witness
-# puts on zns_stat's latency min, max and sum ("LO HI" each, HI "-" for
-# none), then per zone "ZONE wait N - - - - LO HI": the bounds on the sum of
-# the queue waits of block-layer commands (auto mode only: with outcomes
-# from the block layer zns_stat keeps none).
+# witness_times DISK TRACE [auto|block [EVENTS]]: per zone and operation that
+# completed without error (select-all commands left out: zns_stat counts no
+# time for them per zone), from the trace: "ZONE OP N" then the bounds the
+# witness puts on zns_stat's latency min, max and sum ("LO HI" each, HI "-"
+# for none), then per zone "ZONE wait N - - - - LO HI": the bounds on the
+# sum of the queue waits of block-layer commands (auto mode only: with
+# outcomes from the block layer zns_stat keeps none). EVENTS: a file (made
+# empty by the caller) where each write, append, Write Zeroes and zone
+# management command of DISK is added, for witness_life: "LO HI ZONE OP ALL
+# ZSA SECTOR LEN S 0" for a success, with the bounds of its completion
+# below (HI "-": none); "LO - ZONE OP ALL ZSA SECTOR LEN F STATUS" for a
+# failed attempt (LO: its nvme_complete_rq).
 #
 # Where the bounds come from. The witness's probes were registered first,
 # so at each tracepoint they read the clock (CLOCK_MONOTONIC, trace_clock
@@ -521,15 +526,16 @@ zns_times() {
 		}' "$ZNS_DEBUGFS/$1/zones" | sort -k1,1n -k2,2
 }
 
-# witness_compare_times WHAT DISK TRACE [block]: zns_stat's latencies (count,
-# min, max, sum per zone and operation) and queue waits (sum per zone)
-# inside the bounds witness_times puts on them; every zone, every figure.
+# witness_compare_times WHAT DISK TRACE [auto|block [EVENTS]]: zns_stat's
+# latencies (count, min, max, sum per zone and operation) and queue waits
+# (sum per zone) inside the bounds witness_times puts on them; every zone,
+# every figure. EVENTS: a file for witness_times's lifecycle events.
 # A figure outside is printed with its bounds and counts as a failure.
 witness_compare_times() {
-	local what=$1 disk=$2 trace=$3 mode=${4:-auto} out rc cmds zones
+	local what=$1 disk=$2 trace=$3 mode=${4:-auto} life=${5:-} out rc cmds zones
 	cmds=$(mktemp)
 	out=$(join -a1 -a2 -e x -o auto \
-		<(ZNS_WITNESS_DEBUG=1 witness_times "$disk" "$trace" "$mode" 2>"$cmds" |
+		<(ZNS_WITNESS_DEBUG=1 witness_times "$disk" "$trace" "$mode" "$life" 2>"$cmds" |
 		  awk '{ $1 = $1 ":" $2; $2 = ""; print }' | sort) \
 		<(zns_times "$disk" | awk '{ $1 = $1 ":" $2; $2 = ""; print }' | sort) |
 	awk -v mode="$mode" '
@@ -715,10 +721,12 @@ print(r - m2 - (m2 - m1), r - m1 + (m2 - m1))') || fail "cannot read the clocks"
 	witness_off="$lo $hi"
 }
 
-# witness_life DISK TRACE [block]: the zone lifecycle that zns_stat must
+# witness_life DISK EVENTS [block]: the zone lifecycle that zns_stat must
 # have followed, from the device's answers in nvme_core's trace and the
 # completion times witness_times bounds (zns_stat takes every lifecycle time
-# at a command's completion, done->now_ns). The host's view of each zone
+# at a command's completion, done->now_ns): EVENTS is what witness_times
+# wrote to its fourth argument (witness_compare_times passes it on; sorted
+# here in place). The host's view of each zone
 # (condition, sectors written since its last reset, when it last changed)
 # moves as lifecycle.c moves it, with the same rules for what zns_stat does
 # not know:
@@ -739,19 +747,16 @@ print(r - m2 - (m2 - m1), r - m1 + (m2 - m1))') || fail "cannot read the clocks"
 # SUM_HI_MAYBE" ("-": no upper bound), "bucket WHAT B MIN MAX" (log2 us
 # buckets, as lifetimes has them), "evictions N"; each sample on stderr.
 witness_life() {
-	local disk=$1 trace=$2 mode=${3:-auto} keep=${4:-} lba zsec nz caps life seeded
+	local disk=$1 events=$2 mode=${3:-auto} lba zsec nz caps seeded
 	lba=$(cat "/sys/block/$disk/queue/logical_block_size")
 	zsec=$(cat "/sys/block/$disk/queue/chunk_sectors")
 	nz=$(cat "/sys/block/$disk/queue/nr_zones")
 	caps=$(blkzone report "/dev/$disk" | sed -n 's/.*cap 0x\([0-9a-f]*\),.*/\1/p' |
 		while read -r c; do printf '%d ' $((16#$c)); done)
-	life=$(mktemp)
-	witness_times "$disk" "$trace" "$mode" "$life" >/dev/null
 	seeded=0
 	[ "$(lifecycle_value "$disk" zones_seeded)" = "$nz" ] &&
 		[ "$(lifecycle_value "$disk" zones_seed_raced)" = 0 ] && seeded=1
-	sort -k1,1n -o "$life" "$life"
-	[ -z "$keep" ] || cp "$life" "$keep"
+	sort -k1,1n -o "$events" "$events"
 	awk -v nz="$nz" -v zsec="$zsec" -v spl="$((lba / 512))" -v caps="$caps" \
 		-v mode="$mode" -v seeded="$seeded" \
 		-v maxopen="$(lifecycle_value "$disk" max_open_zones)" \
@@ -795,6 +800,19 @@ witness_life() {
 		if (lo <= 0) maybe = 1	# zns_stat samples only if now >= since
 		sample(what, lo, H == "-" ? "-" : H - fl, maybe)
 	}
+	# the bounds of the instant now in zone z: completions of one zone whose
+	# windows overlap (concurrent writes) may be applied by zns_stat in
+	# either order, so each takes the whole group of them (L0..H0: its own);
+	# a first write or a change of the group widens with it
+	function at(z) {
+		if (gh[z] != "" && (gh[z] == "-" || L0 < gh[z])) {
+			if (H0 == "-" || gh[z] == "-") gh[z] = "-"
+			else if (H0 > gh[z]) gh[z] = H0
+			if (fwg[z] == gid[z]) fwh[z] = gh[z]
+			if (chg[z] == gid[z]) chh[z] = gh[z]
+		} else { gid[z]++; gl[z] = L0; gh[z] = H0 }
+		L = gl[z]; H = gh[z]; zh[z] = H
+	}
 	# the device may have closed every other zone implicitly open now
 	function evict(z,   y) {
 		for (y = 0; y < nz; y++) if (y != z && c[y] == "I") tn[y] = 1
@@ -803,27 +821,34 @@ witness_life() {
 		nev++
 	}
 	# zone z moves from oc to nc by a command
-	function move(z, oc, nc,   y, cnt, opening) {
+	function move(z, oc, nc,   y, cnt, opening, tainted, was) {
 		zone = z; cnt = 0
 		if (oc == nc || (isopen(oc) && isopen(nc))) { c[z] = nc; return }
+		# a tainted zone: a zone report may have settled it (closed, or open
+		# since a time not known) and a write reopened it since
 		if (isopen(oc) && ck[z] != "0")
-			span("open", chl[z], chh[z], tn[z] || ck[z] != "t")
+			span("open", chl[z], tn[z] ? "-" : chh[z], tn[z] || ck[z] != "t")
 		opening = isopen(nc) && !isopen(oc)
+		# opened in a window that overlaps such a moment: maybe before it
+		tainted = opening && evhi != "" && (evhi == "-" || L < evhi)
 		if (opening && maxopen > 0) {
 			for (y = 0; y < nz; y++) if (y != z && isopen(c[y])) cnt++
+			printf "open %d %d %.0f%s\n", z, cnt, L, (cnt >= maxopen ? " evict" : "") > "/dev/stderr"
 			if (cnt >= maxopen) evict(z)
 		}
-		c[z] = nc
+		c[z] = nc; was = tn[z]
 		if (!isopen(nc)) tn[z] = 0
-		if (opening && evhi != "" && (evhi == "-" || L < evhi)) tn[z] = 1
-		chl[z] = L; chh[z] = H; ck[z] = u[z] ? "any" : "t"
+		if (tainted) tn[z] = 1
+		chl[z] = L; chh[z] = H; chg[z] = gid[z]
+		# closed: one a report settled closed did not change now
+		ck[z] = u[z] ? "any" : was && nc == "C" ? "t0" : "t"
 	}
 	function wrote(z, n,   oc, ow, nc) {
-		zone = z; oc = c[z]; ow = w[z]
+		at(z); zone = z; oc = c[z]; ow = w[z]
 		if (oc == "F" || ow + n > cap[z]) u[z] = 1	# not as the witness has it
 		w[z] = ow + n
 		nc = w[z] >= cap[z] ? "F" : oc == "X" ? "X" : "I"
-		if (ow == 0) { fwl[z] = L; fwh[z] = H }
+		if (ow == 0) { fwl[z] = L; fwh[z] = H; fwg[z] = gid[z] }
 		if (nc == "F" && oc != "F") {
 			if (ow == 0) sample("to_full", 0, 0, u[z])
 			else if (fwl[z] == "") sample("to_full", 0, "-", 1)
@@ -834,7 +859,7 @@ witness_life() {
 		move(z, oc, nc)
 	}
 	function mgmt(z, zsa, sa,   oc, wst) {
-		zone = z; oc = c[z]
+		at(z); zone = z; oc = c[z]
 		if (zsa == 4) {		# reset
 			if (oc == "E") {
 				if (sa && !u[z]) return
@@ -869,17 +894,21 @@ witness_life() {
 		if (e) u[z] = 1
 	}
 	{
-		L = $1 + 0; H = $2 == "-" ? "-" : $2 + 0; z = $3 + 0; n = ($8 + 1) * spl
+		L0 = $1 + 0; H0 = $2 == "-" ? "-" : $2 + 0; z = $3 + 0; n = ($8 + 1) * spl
 		if ($9 == "F") { if (mode != "block" && $5 != 1) failed(z, $4, $6 + 0, $7 + 0, n, $10 + 0); next }
+		if (H0 == "-") nohi++
 		if ($4 != "nvme_cmd_zone_mgmt_send") { wrote(z, n); next }
 		if ($5 == 1) for (y = 0; y < nz; y++) mgmt(y, $6 + 0, 1)
 		else mgmt(z, $6 + 0, 0)
 	}
 	function num(v) { return v == "" ? "-" : sprintf("%.0f", v) }
 	END {
+		# a tainted zone: 0 (settled by a report, or open again since a
+		# time not known), or changed by any command of the zone since
 		for (z = 0; z < nz; z++)
-			printf "zone %d %.0f %.0f %d %d %s %s %s\n", z, wc[z], wm[z], u[z], tn[z], ck[z],
-				num(chl[z]), chh[z] == "-" ? "-" : num(chh[z])
+			printf "zone %d %.0f %.0f %d %d %s %s %s\n", z, wc[z], wm[z], u[z], tn[z],
+				tn[z] && ck[z] == "t" ? "t0" : ck[z], num(chl[z]),
+				tn[z] ? (zh[z] == "-" ? "-" : num(zh[z])) : chh[z] == "-" ? "-" : num(chh[z])
 		printf "finishes %d %d %d\n", fc, fm, fms
 		split("to_full open", ws, " ")
 		for (i = 1; i <= 2; i++) {
@@ -888,12 +917,11 @@ witness_life() {
 				shinf[x] ? "-" : sprintf("%.0f", shi[x]), mhinf[x] ? "-" : sprintf("%.0f", mhi[x])
 			for (b = 0; b < NB; b++) if (poss[x, b]) printf "bucket %s %d %d %d\n", x, b, cin[x, b], poss[x, b]
 		}
-		printf "evictions %d\n", nev
-	}' "$life"
-	rm -f "$life"
+		printf "evictions %d %d\n", nev, nohi
+	}' "$events"
 }
 
-# witness_compare_life WHAT DISK TRACE [block]: zns_stat's finish waste and
+# witness_compare_life WHAT DISK EVENTS [block]: zns_stat's finish waste and
 # lifecycle times against witness_life. Per zone, finish_waste_sectors the
 # witness's known waste, plus at most what its maybe-unknown finishes
 # wasted (equal where it has none); lifecycle's finishes_waste_known at
@@ -911,10 +939,10 @@ witness_life() {
 # witness says no change was seen; 0 allowed where the device may have
 # closed the zone; not checked for a zone maybe unknown).
 witness_compare_life() {
-	local what=$1 disk=$2 trace=$3 mode=${4:-auto} out samples events zones z v olo ohi
+	local what=$1 disk=$2 events=$3 mode=${4:-auto} out samples zones z v olo ohi
 	olo=${witness_off% *} ohi=${witness_off#* }
-	samples=$(mktemp) events=$(mktemp)
-	out=$({ witness_life "$disk" "$trace" "$mode" "$events" 2>"$samples"
+	samples=$(mktemp)
+	out=$({ witness_life "$disk" "$events" "$mode" 2>"$samples"
 		awk 'NR == 1 { for (i = 2; i <= NF; i++) col[$i] = i - 1; next }
 			{ print $col["zone"], $col["finish_waste_sectors"], $col["host_cond_time_ns"] }' \
 			"$ZNS_DEBUGFS/$disk/zones" |
@@ -930,7 +958,7 @@ witness_compare_life() {
 	$1 == "finishes" { fc = $2; fm = $3; fms = $4; next }
 	$1 == "times" { n[$2] = $3; nm[$2] = $4; slo[$2] = $5; shi[$2] = $6; mhi[$2] = $7; next }
 	$1 == "bucket" { cin[$2, $3] = $4; poss[$2, $3] = $5; next }
-	$1 == "evictions" { nev = $2; next }
+	$1 == "evictions" { nev = $2; nohi = $3; next }
 	$1 == "zns" {
 		z = $2; zw += $3
 		if ($3 < wc[z] || $3 > wc[z] + wm[z]) printf "zone %d: finish_waste_sectors %s, the witness %.0f (+ at most %.0f)\n", z, $3, wc[z], wm[z]
@@ -966,14 +994,14 @@ witness_compare_life() {
 				if (zt[x, b] < cin[x, b] || zt[x, b] > poss[x, b])
 					printf "lifetimes %s bucket %d: %d samples, the witness %d..%d\n", x, b, zt[x, b], cin[x, b], poss[x, b]
 		}
-		printf "life %d %d %d %d %d %d %d %d %d %d %d\n", wsame, wmaybe, fc, fm, tin + tsame, tskip,
-			n["to_full"], nm["to_full"], n["open"], nm["open"], nev
+		printf "life %d %d %d %d %d %d %d %d %d %d %d %d\n", wsame, wmaybe, fc, fm, tin + tsame, tskip,
+			n["to_full"], nm["to_full"], n["open"], nm["open"], nev, nohi
 	}')
 	if grep -qv '^life ' <<<"$out"; then
 		echo "FAIL: $what: $disk: zns_stat's finish waste and lifecycle times against the witness (nvme_core's trace):"
 		grep -v '^life ' <<<"$out"
-		echo "the witness's samples (what certain|maybe lo hi zone):"
-		head -60 "$samples"
+		echo "the witness's samples (what certain|maybe lo hi zone) and openings (open ZONE OTHERS_OPEN LO [evict])":
+		head -100 "$samples"
 		# the completions of those zones: lo hi zone op all zsa sector
 		# len S|F status (the select-all ones too)
 		zones=$(echo "$out" | sed -n 's/^zone \([0-9]*\):.*/\1/p' | sort -u | tr '\n' ' ')
@@ -981,8 +1009,8 @@ witness_compare_life() {
 		awk -v zones=" $zones" 'index(zones, " " $3 " ") || $5 == 1' "$events" | tail -60
 		_zns_failures=$((_zns_failures + 1))
 	fi
-	rm -f "$samples" "$events"
-	read -r _ ws wm fc fm tc ts tfc tfm toc tom nev < <(grep '^life ' <<<"$out")
+	rm -f "$samples"
+	read -r _ ws wm fc fm tc ts tfc tfm toc tom nev nohi < <(grep '^life ' <<<"$out")
 	echo "$what: $disk: finish waste: $ws zones as the witness, $wm within its maybe-unknown finishes ($fc finishes known, $fm maybe);" \
-		"host_cond_time_ns: $tc zones checked, $ts not; samples to_full $tfc certain + $tfm maybe, open $toc + $tom; $nev moments the device may have closed a zone"
+		"host_cond_time_ns: $tc zones checked, $ts not; samples to_full $tfc certain + $tfm maybe, open $toc + $tom; $nev moments the device may have closed a zone; $nohi completions with no upper bound"
 }
