@@ -939,17 +939,17 @@ witness_life() {
 # witness says no change was seen; 0 allowed where the device may have
 # closed the zone; not checked for a zone maybe unknown).
 witness_compare_life() {
-	local what=$1 disk=$2 events=$3 mode=${4:-auto} out samples zones z v olo ohi
+	local what=$1 disk=$2 events=$3 mode=${4:-auto} out samples zones z fw v olo ohi
 	olo=${witness_off% *} ohi=${witness_off#* }
 	samples=$(mktemp)
 	out=$({ witness_life "$disk" "$events" "$mode" 2>"$samples"
 		awk 'NR == 1 { for (i = 2; i <= NF; i++) col[$i] = i - 1; next }
 			{ print $col["zone"], $col["finish_waste_sectors"], $col["host_cond_time_ns"] }' \
 			"$ZNS_DEBUGFS/$disk/zones" |
-		while read -r z w v; do
+		while read -r z fw v; do
 			# 64-bit arithmetic: realtime ns lose digits in awk
 			[ "$v" = 0 ] || v=$((v - olo))
-			echo "zns $z $w $v"
+			echo "zns $z $fw $v"
 		done
 		sed 's/^/zl /' "$ZNS_DEBUGFS/$disk/lifecycle"
 		sed -n 's/^\(to_full\|open\) /zt \1 /p' "$ZNS_DEBUGFS/$disk/lifetimes"
