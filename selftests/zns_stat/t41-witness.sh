@@ -18,7 +18,10 @@
 # the bounds the trace puts on them (witness_times). Every sixth step and
 # at the end, zns_stat's zone conditions and written sectors, where it
 # knows them, must be the device's (witness_lifecycle), and its fills at
-# reset what the device's answers give (witness_fills). The seed is printed
+# reset what the device's answers give (witness_fills); at the end its
+# finish waste and lifecycle times (lifetimes, their sums, each zone's
+# host_cond_time_ns) what the device's answers and the trace's bounds on
+# each completion give (witness_life). The seed is printed
 # (ZNS_WITNESS_SEED=N reruns it);
 # ZNS_WITNESS_STEPS sets the steps per mode.
 # known-kernel-report: zonefs-append-sector
