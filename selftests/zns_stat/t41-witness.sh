@@ -60,8 +60,9 @@ step() {
 			--output=/dev/null || echo "$plug_note" ;;
 	2)	# a third of them to the zone's end: full by writes (to_full);
 		# a third finished after: capacity given up (finish waste)
+		# (in 32 KiB blocks: 32 commands, not 256, for a zone)
 		pick 3; act=$r
-		[ "$act" != 0 ] || n=$((zsec * 512 / bs))
+		[ "$act" != 0 ] || { bs=32768; n=$((zsec * 512 / bs)); }
 		echo "fio write $d zone $z qd=$qd bs=$bs, $n blocks"
 		fio --name=s --filename="/dev/$d" --zonemode=zbd --direct=1 --ioengine=libaio \
 			--rw=write --bs=$bs --iodepth=$qd --offset=$((z * zsec * 512)) \
