@@ -18,7 +18,10 @@
 # the bounds the trace puts on them (witness_times). Every sixth step and
 # at the end, zns_stat's zone conditions and written sectors, where it
 # knows them, must be the device's (witness_lifecycle), and its fills at
-# reset what the device's answers give (witness_fills). The seed is printed
+# reset what the device's answers give (witness_fills); at the end its
+# finish waste and lifecycle times (lifetimes, their sums, each zone's
+# host_cond_time_ns) what the device's answers and the trace's bounds on
+# each completion give (witness_life). The seed is printed
 # (ZNS_WITNESS_SEED=N reruns it);
 # ZNS_WITNESS_STEPS sets the steps per mode.
 # known-kernel-report: zonefs-append-sector
@@ -57,11 +60,20 @@ step() {
 			--rw=randwrite --bs=$bs --iodepth=$qd --iodepth_batch_submit=$batch --max_open_zones=3 \
 			--io_size=$((bs * 3 * n)) --randseed=$RANDOM --continue_on_error=write \
 			--output=/dev/null || echo "$plug_note" ;;
-	2)	echo "fio write $d zone $z qd=$qd bs=$bs"
+	2)	# a third of them to the zone's end: full by writes (to_full);
+		# a third finished after: capacity given up (finish waste)
+		# (in 32 KiB blocks: 32 commands, not 256, for a zone)
+		pick 3; act=$r
+		[ "$act" != 0 ] || { bs=32768; n=$((zsec * 512 / bs)); }
+		echo "fio write $d zone $z qd=$qd bs=$bs, $n blocks"
 		fio --name=s --filename="/dev/$d" --zonemode=zbd --direct=1 --ioengine=libaio \
 			--rw=write --bs=$bs --iodepth=$qd --offset=$((z * zsec * 512)) \
 			--size=$((zsec * 512)) --io_size=$((bs * n)) --continue_on_error=write \
-			--output=/dev/null || echo "$plug_note" ;;
+			--output=/dev/null || echo "$plug_note"
+		if [ "$act" = 1 ]; then
+			echo "blkzone finish $d zone $z"
+			blkzone finish -o $((z * zsec)) -c 1 "/dev/$d" || fail "blkzone finish $d zone $z"
+		fi ;;
 	3|4)	pick 2; batch=$((r ? qd : 1))
 		echo "fio randread $d qd=$qd bs=$bs batch=$batch"
 		fio --name=r --filename="/dev/$d" --zonemode=zbd --direct=1 --ioengine=libaio \
@@ -206,6 +218,8 @@ for mode in auto block; do
 	witness_bio_queue_last	# 6.18+: after zns_stat's stamp
 	fresh "$NS1"
 	fresh "$NS2"
+	witness_off=
+	witness_offset	# zns_stat's realtime offset, from the tables just made
 	witness_clear
 	for i in $(seq "$steps"); do
 		pick 2
@@ -218,13 +232,17 @@ for mode in auto block; do
 	zonefs_appends "$NS1"
 	witness_lifecycle "$mode" "$NS1"
 	witness_lifecycle "$mode" "$NS2"
+	witness_offset
 	witness_stop "$T/trace-$mode"
 	witness_compare "$mode" "$NS1" "$T/trace-$mode"
 	witness_compare "$mode" "$NS2" "$T/trace-$mode"
-	witness_compare_times "$mode" "$NS1" "$T/trace-$mode" $mode
-	witness_compare_times "$mode" "$NS2" "$T/trace-$mode" $mode
+	: > "$T/life-$NS1"; : > "$T/life-$NS2"
+	witness_compare_times "$mode" "$NS1" "$T/trace-$mode" $mode "$T/life-$NS1"
+	witness_compare_times "$mode" "$NS2" "$T/trace-$mode" $mode "$T/life-$NS2"
 	witness_compare_fills "$mode" "$NS1" "$T/trace-$mode"
 	witness_compare_fills "$mode" "$NS2" "$T/trace-$mode"
+	witness_compare_life "$mode" "$NS1" "$T/life-$NS1" $mode
+	witness_compare_life "$mode" "$NS2" "$T/life-$NS2" $mode
 	n=$(witness_appends_inside "$NS1" "$T/trace-$mode")
 	echo "$mode: $n block-layer appends landed inside their zone"
 	if [ "$zonefs_appends" = 1 ]; then

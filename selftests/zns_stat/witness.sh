@@ -322,13 +322,18 @@ witness_compare() {
 	expect_eq "$what: $disk dropped" "$(summary_value "$disk" dropped)" 0
 }
 
-# witness_times DISK TRACE [block]: per zone and operation that completed
-# without error (select-all commands left out: zns_stat counts no time for
-# them per zone), from the trace: "ZONE OP N" then the bounds the witness
-# puts on zns_stat's latency min, max and sum ("LO HI" each, HI "-" for
-# none), then per zone "ZONE wait N - - - - LO HI": the bounds on the sum of
-# the queue waits of block-layer commands (auto mode only: with outcomes
-# from the block layer zns_stat keeps none).
+# witness_times DISK TRACE [auto|block [EVENTS]]: per zone and operation that
+# completed without error (select-all commands left out: zns_stat counts no
+# time for them per zone), from the trace: "ZONE OP N" then the bounds the
+# witness puts on zns_stat's latency min, max and sum ("LO HI" each, HI "-"
+# for none), then per zone "ZONE wait N - - - - LO HI": the bounds on the
+# sum of the queue waits of block-layer commands (auto mode only: with
+# outcomes from the block layer zns_stat keeps none). EVENTS: a file (made
+# empty by the caller) where each write, append, Write Zeroes and zone
+# management command of DISK is added, for witness_life: "LO HI ZONE OP ALL
+# ZSA SECTOR LEN S 0" for a success, with the bounds of its completion
+# below (HI "-": none); "LO - ZONE OP ALL ZSA SECTOR LEN F STATUS" for a
+# failed attempt (LO: its nvme_complete_rq).
 #
 # Where the bounds come from. The witness's probes were registered first,
 # so at each tracepoint they read the clock (CLOCK_MONOTONIC, trace_clock
@@ -356,7 +361,7 @@ witness_compare() {
 #   first bio is the latest queued at its sector that no merge took.
 # The trace prints microseconds: each bound moves by under 1 us a command.
 witness_times() {
-	local disk=$1 dev lba zsec mode=${3:-auto} kver major minor cached=0
+	local disk=$1 dev lba zsec mode=${3:-auto} kver major minor cached=0 life=${4:-}
 	dev=$(cat "/sys/block/$disk/dev")
 	lba=$(cat "/sys/block/$disk/queue/logical_block_size")
 	zsec=$(cat "/sys/block/$disk/queue/chunk_sectors")
@@ -364,7 +369,7 @@ witness_times() {
 	[ $((major * 100 + minor)) -lt 609 ] || cached=1
 	[ $((major * 100 + minor)) -lt 618 ] || cached=0	# zns_stat stamps
 	awk -v disk="$disk" -v dev="${dev%%:*},${dev#*:}" -v spl="$((lba / 512))" -v zsec="$zsec" \
-		-v mode="$mode" -v cached="$cached" -v debug="${ZNS_WITNESS_DEBUG:-0}" \
+		-v mode="$mode" -v cached="$cached" -v debug="${ZNS_WITNESS_DEBUG:-0}" -v life="$life" \
 		-v maxr="$(cat /sys/module/nvme_core/parameters/max_retries)" "$WITNESS_AWK_FIELDS"'
 	# a block event "DEV RWBS [BYTES (CMD)] SECTOR + NR ...": its sector
 	function bio_sector(ev,   j) {
@@ -419,10 +424,12 @@ witness_times() {
 			}
 			k = key(); pend[task] = k
 			if (field("disk") == disk) {
+				lost(k)
 				op = cmd_op()
 				s = field("slba") * spl
 				t[k] = now; o[k] = op; z[k] = int(s / zsec); a[k] = field("all") == 1
 				zsa[k] = field("zsa"); sec[k] = s; issue[k] = ""; hi_end[k] = ""
+				ln[k] = field("len"); lo_end[k] = ""; st[k] = 0
 				# a command that names a sector: the first bio of its request
 				bio[k] = op ~ /^nvme_cmd_(read|write|zone_append|write_zeroes)$/ ||
 					 (op == "nvme_cmd_zone_mgmt_send" && !a[k]) ? pop(s) : ""
@@ -443,6 +450,11 @@ witness_times() {
 				if (!user[k] && st[k] && int(hex(field("status")) / 16384) % 2 == 0 &&
 				    field("retries") < maxr && bio[k] != "") push(sec[k], bio[k])
 				lo_end[k] = now
+				# for witness_life: a failed attempt, where its outcome
+				# is known (nvme_core: now), by its status
+				if (life != "" && st[k] && o[k] != "nvme_cmd_read")
+					printf "%.0f - %d %s %d %s %.0f %d F %d\n", now, z[k], o[k], a[k], zsa[k] == "" ? "-" : zsa[k],
+						sec[k], ln[k], st[k] > life
 			}
 			# a failed attempt ends alone (never in a batch): its
 			# block_rq_complete, if it is not retried, comes next
@@ -466,6 +478,7 @@ witness_times() {
 	function num(v) { return v == "" ? "-" : sprintf("%.0f", v) }
 	# done K: the bounds of command K counted
 	function done(k,   op, lo, hi, zk, b) {
+		lifeline(k)
 		op = o[k]
 		if (op == "nvme_cmd_zone_mgmt_send") op = zsa[k] == 4 ? "reset" : zsa[k] == 2 ? "finish" : zsa[k] == 3 ? "open" : zsa[k] == 1 ? "close" : ""
 		else { sub(/^nvme_cmd_/, "", op); if (op == "zone_append") op = "append" }
@@ -495,8 +508,21 @@ witness_times() {
 		}
 		delete t[k]; delete bio[k]
 	}
+	# a command that completed without error but whose end the witness
+	# did not find: witness_life still needs it (no upper bound)
+	function lost(k) {
+		if ((k in t) && lo_end[k] != "" && !st[k]) { hi_end[k] = ""; lifeline(k); delete t[k] }
+	}
+	# for witness_life: a successful command, when zns_stat took its
+	# completion time (between these bounds, the upper one "-" if none)
+	function lifeline(k) {
+		if (life != "" && lo_end[k] != "" && !st[k] && o[k] ~ /^nvme_cmd_(write|zone_append|write_zeroes|zone_mgmt_send)$/)
+			printf "%.0f %s %d %s %d %s %.0f %d S 0\n", lo_end[k], hi_end[k] == "" ? "-" : sprintf("%.0f", hi_end[k] + 1000),
+				z[k], o[k], a[k], zsa[k] == "" ? "-" : zsa[k], sec[k], ln[k] > life
+	}
 	END {
 		for (c in ending) { hi_end[ending[c]] = ""; done(ending[c]) }
+		for (k in t) lost(k)
 		for (zk in n) {
 			split(zk, p, SUBSEP)
 			printf "%d %s %d %.0f %s %.0f %s %.0f %s\n", p[1], p[2], n[zk], minlo[zk], num(minhi[zk]),
@@ -522,15 +548,16 @@ zns_times() {
 		}' "$ZNS_DEBUGFS/$1/zones" | sort -k1,1n -k2,2
 }
 
-# witness_compare_times WHAT DISK TRACE [block]: zns_stat's latencies (count,
-# min, max, sum per zone and operation) and queue waits (sum per zone)
-# inside the bounds witness_times puts on them; every zone, every figure.
+# witness_compare_times WHAT DISK TRACE [auto|block [EVENTS]]: zns_stat's
+# latencies (count, min, max, sum per zone and operation) and queue waits
+# (sum per zone) inside the bounds witness_times puts on them; every zone,
+# every figure. EVENTS: a file for witness_times's lifecycle events.
 # A figure outside is printed with its bounds and counts as a failure.
 witness_compare_times() {
-	local what=$1 disk=$2 trace=$3 mode=${4:-auto} out rc cmds zones
+	local what=$1 disk=$2 trace=$3 mode=${4:-auto} life=${5:-} out rc cmds zones
 	cmds=$(mktemp)
 	out=$(join -a1 -a2 -e x -o auto \
-		<(ZNS_WITNESS_DEBUG=1 witness_times "$disk" "$trace" "$mode" 2>"$cmds" |
+		<(ZNS_WITNESS_DEBUG=1 witness_times "$disk" "$trace" "$mode" "$life" 2>"$cmds" |
 		  awk '{ $1 = $1 ":" $2; $2 = ""; print }' | sort) \
 		<(zns_times "$disk" | awk '{ $1 = $1 ":" $2; $2 = ""; print }' | sort) |
 	awk -v mode="$mode" '
@@ -691,4 +718,334 @@ witness_compare_fills() {
 	fi
 	read -r _ same partly apart < <(tail -n 1 <<<"$out")
 	echo "$what: $disk: $same fills at reset as the device's; zones with a fill zns_stat did not know: $partly; zones the witness cannot tell: $apart"
+}
+
+lifecycle_value() {	# lifecycle_value DISK KEY: a "KEY VALUE" line's value
+	awk -v k="$2" '$1 == k { print $2 }' "$ZNS_DEBUGFS/$1/lifecycle"
+}
+
+# witness_offset: CLOCK_REALTIME - CLOCK_MONOTONIC now, as "LO HI" in
+# $witness_off (widened to every earlier reading's): the offset
+# zns_stat adds to host_cond_time_ns (taken when its table was made, with no
+# step of the wall clock since, the same). One reading of the realtime
+# clock between two of the monotonic one bounds it (the narrowest of 50
+# tries); the width of that window is
+# added on both sides for the kernel's own two readings, which are closer
+# together than three calls of Python.
+witness_off=
+witness_offset() {
+	local lo hi
+	read -r lo hi < <(python3 -c 'import time
+best = None
+for _ in range(50):
+    m1 = time.clock_gettime_ns(time.CLOCK_MONOTONIC)
+    r = time.clock_gettime_ns(time.CLOCK_REALTIME)
+    m2 = time.clock_gettime_ns(time.CLOCK_MONOTONIC)
+    if best is None or m2 - m1 < best[2] - best[0]:
+        best = (m1, r, m2)
+m1, r, m2 = best
+print(r - m2 - (m2 - m1), r - m1 + (m2 - m1))') || fail "cannot read the clocks"
+	if [ -n "$witness_off" ]; then
+		[ "$lo" -lt "${witness_off% *}" ] || lo=${witness_off% *}
+		[ "$hi" -gt "${witness_off#* }" ] || hi=${witness_off#* }
+	fi
+	witness_off="$lo $hi"
+}
+
+# witness_life DISK EVENTS [block]: the zone lifecycle that zns_stat must
+# have followed, from the device's answers in nvme_core's trace and the
+# completion times witness_times bounds (zns_stat takes every lifecycle time
+# at a command's completion, done->now_ns): EVENTS is what witness_times
+# wrote to its fourth argument (witness_compare_times passes it on; sorted
+# here in place). The host's view of each zone
+# (condition, sectors written since its last reset, when it last changed)
+# moves as lifecycle.c moves it, with the same rules for what zns_stat does
+# not know:
+# - a zone is "maybe unknown" (u) after a failure zns_stat may have made it
+#   unknown for (outcomes from nvme_core, a zone status, a command the
+#   host's view expected to succeed: expected_to_succeed()), until a reset;
+# - with max_open_zones (lifecycle's), a zone opening while the host's view
+#   has that many open, and a write or an open of a zone the device may
+#   have closed, is a moment the device may have closed an implicitly open
+#   zone: every other zone implicitly open then is "tainted" (tn) until it
+#   leaves open, and so is one that opened in a window overlapping such a
+#   moment (the host's view counts at least the zones zns_stat counts, so
+#   zns_stat never has such a moment the witness has not).
+# Out: per zone "zone Z WASTE WASTE_MAYBE U TN KIND LO HI" (the known finish
+# waste; what maybe-unknown finishes add; KIND of host_cond_time: 0 none,
+# t within LO..HI, t0 0 or within, any), "finishes KNOWN MAYBE
+# MAYBE_SINGLE", per histogram "times WHAT N N_MAYBE SUM_LO SUM_HI
+# SUM_HI_MAYBE" ("-": no upper bound), "bucket WHAT B MIN MAX" (log2 us
+# buckets, as lifetimes has them), "evictions N"; each sample on stderr.
+witness_life() {
+	local disk=$1 events=$2 mode=${3:-auto} lba zsec nz caps seeded injectable=0
+	[ ! -d "/sys/kernel/debug/$disk/fault_inject" ] || injectable=1
+	lba=$(cat "/sys/block/$disk/queue/logical_block_size")
+	zsec=$(cat "/sys/block/$disk/queue/chunk_sectors")
+	nz=$(cat "/sys/block/$disk/queue/nr_zones")
+	caps=$(blkzone report "/dev/$disk" | sed -n 's/.*cap 0x\([0-9a-f]*\),.*/\1/p' |
+		while read -r c; do printf '%d ' $((16#$c)); done)
+	seeded=0
+	[ "$(lifecycle_value "$disk" zones_seeded)" = "$nz" ] &&
+		[ "$(lifecycle_value "$disk" zones_seed_raced)" = 0 ] && seeded=1
+	sort -k1,1n -o "$events" "$events"
+	awk -v nz="$nz" -v zsec="$zsec" -v spl="$((lba / 512))" -v caps="$caps" \
+		-v mode="$mode" -v seeded="$seeded" -v injectable="$injectable" \
+		-v maxopen="$(lifecycle_value "$disk" max_open_zones)" \
+		-v capknown="$(lifecycle_value "$disk" zone_capacity_sectors)" '
+	BEGIN {
+		split(caps, cp, " ")
+		for (z = 0; z < nz; z++) {
+			cap[z] = cp[z + 1]; c[z] = "E"; w[z] = 0; tn[z] = 0; ck[z] = "0"
+			fwl[z] = ""; u[z] = !seeded || !capknown
+		}
+		evhi = ""; NB = 40
+	}
+	function isopen(x) { return x == "I" || x == "X" }
+	function active(x) { return x == "I" || x == "X" || x == "C" }
+	function bucket(ns,   us, b) {
+		us = int(ns / 1000); b = 0
+		while (us >= 2 && b < NB - 1) { us = int(us / 2); b++ }
+		return b
+	}
+	# a sample zns_stat takes (maybe 0) or may take (maybe 1), in LO..HI ns
+	function sample(what, lo, hi, maybe,   b, bh) {
+		if (lo < 0) lo = 0
+		if (hi != "-" && hi < lo) hi = lo
+		printf "%s %s %.0f %s %d\n", what, maybe ? "maybe" : "certain", lo,
+			hi == "-" ? "-" : sprintf("%.0f", hi), zone > "/dev/stderr"
+		bh = hi == "-" ? NB - 1 : bucket(hi)
+		if (maybe) {
+			nm[what]++
+			if (hi == "-") mhinf[what] = 1; else mhi[what] += hi
+		} else {
+			nc[what]++; slo[what] += lo
+			if (hi == "-") shinf[what] = 1; else shi[what] += hi
+			if (bucket(lo) == bh) cin[what, bh]++
+		}
+		for (b = bucket(lo); b <= bh; b++) poss[what, b]++
+	}
+	# a sample from a time FL..FH of the zone to now (L..H)
+	function span(what, fl, fh, maybe,   lo) {
+		if (u[zone]) { sample(what, 0, "-", 1); return }
+		lo = fh == "-" ? 0 : L - fh
+		if (lo <= 0) maybe = 1	# zns_stat samples only if now >= since
+		sample(what, lo, H == "-" ? "-" : H - fl, maybe)
+	}
+	# the bounds of the instant now in zone z: completions of one zone whose
+	# windows overlap (concurrent writes) may be applied by zns_stat in
+	# either order, so each takes the whole group of them (L0..H0: its own);
+	# a first write or a change of the group widens with it
+	function at(z) {
+		if (gh[z] != "" && (gh[z] == "-" || L0 < gh[z])) {
+			if (H0 == "-" || gh[z] == "-") gh[z] = "-"
+			else if (H0 > gh[z]) gh[z] = H0
+			if (fwg[z] == gid[z]) fwh[z] = gh[z]
+			if (chg[z] == gid[z]) chh[z] = gh[z]
+		} else { gid[z]++; gl[z] = L0; gh[z] = H0 }
+		L = gl[z]; H = gh[z]; zh[z] = H
+	}
+	# the device may have closed every other zone implicitly open now
+	function evict(z,   y) {
+		for (y = 0; y < nz; y++) if (y != z && c[y] == "I") tn[y] = 1
+		if (H == "-" || evhi == "-") evhi = "-"
+		else if (evhi == "" || H > evhi) evhi = H
+		nev++
+	}
+	# zone z moves from oc to nc by a command
+	function move(z, oc, nc,   y, cnt, opening, tainted, was) {
+		zone = z; cnt = 0
+		if (oc == nc || (isopen(oc) && isopen(nc))) { c[z] = nc; return }
+		# a tainted zone: a zone report may have settled it (closed, or open
+		# since a time not known) and a write reopened it since
+		if (isopen(oc) && ck[z] != "0")
+			span("open", chl[z], tn[z] ? "-" : chh[z], tn[z] || ck[z] != "t")
+		opening = isopen(nc) && !isopen(oc)
+		# opened in a window that overlaps such a moment: maybe before it
+		tainted = opening && evhi != "" && (evhi == "-" || L < evhi)
+		if (opening && maxopen > 0) {
+			for (y = 0; y < nz; y++) if (y != z && isopen(c[y])) cnt++
+			printf "open %d %d %.0f%s\n", z, cnt, L, (cnt >= maxopen ? " evict" : "") > "/dev/stderr"
+			if (cnt >= maxopen) evict(z)
+		}
+		c[z] = nc; was = tn[z]
+		if (!isopen(nc)) tn[z] = 0
+		if (tainted) tn[z] = 1
+		chl[z] = L; chh[z] = H; chg[z] = gid[z]
+		# closed: one a report settled closed did not change now
+		ck[z] = u[z] ? "any" : was && nc == "C" ? "t0" : "t"
+	}
+	function wrote(z, n,   oc, ow, nc) {
+		at(z); zone = z; oc = c[z]; ow = w[z]
+		if (oc == "F" || ow + n > cap[z]) u[z] = 1	# not as the witness has it
+		w[z] = ow + n
+		nc = w[z] >= cap[z] ? "F" : oc == "X" ? "X" : "I"
+		if (ow == 0) { fwl[z] = L; fwh[z] = H; fwg[z] = gid[z] }
+		if (nc == "F" && oc != "F") {
+			if (ow == 0) sample("to_full", 0, 0, u[z])
+			else if (fwl[z] == "") sample("to_full", 0, "-", 1)
+			else span("to_full", fwl[z], fwh[z], 0)
+		}
+		# a zone the device may have closed is open for sure now
+		if (oc == "I" && isopen(nc) && tn[z]) { evict(z); if (ck[z] == "t") ck[z] = "t0" }
+		move(z, oc, nc)
+	}
+	function mgmt(z, zsa, sa,   oc, wst) {
+		at(z); zone = z; oc = c[z]
+		if (zsa == 4) {		# reset
+			if (oc == "E") {
+				if (sa && !u[z]) return
+				if (u[z]) ck[z] = "any"	# known now, changed now or not
+			} else move(z, oc, "E")
+			if (oc != "E") ck[z] = "t"
+			u[z] = 0; w[z] = 0; fwl[z] = ""; tn[z] = 0
+		} else if (zsa == 2) {	# finish
+			if (sa && !active(oc)) return
+			wst = oc == "F" ? 0 : cap[z] - w[z]
+			if (u[z]) { wm[z] += wst; fm++; if (!sa) fms++ }
+			else { wc[z] += wst; fc++ }
+			if (oc != "F") move(z, oc, "F")
+		} else if (zsa == 3) {	# open
+			if (sa && oc != "C") return
+			if (oc == "F") u[z] = 1
+			if (oc == "I" && tn[z]) { evict(z); if (ck[z] == "t") ck[z] = "t0" }
+			if (oc == "I") c[z] = "X"
+			else if (oc != "X") move(z, oc, "X")
+		} else if (zsa == 1 && isopen(oc))	# close
+			move(z, oc, "C")
+	}
+	# auto mode: a failed command zns_stat may have made its zone unknown for
+	function failed(z, op, zsa, sec, n, st,   e) {
+		if (u[z] || st < 440 || st > 447 || st == 445 || st == 446) return
+		if (op == "nvme_cmd_zone_mgmt_send")
+			e = zsa == 3 ? c[z] != "F" : zsa == 1 ? active(c[z]) : 0
+		else {
+			e = c[z] != "F" && w[z] + n <= cap[z]
+			if (op != "nvme_cmd_zone_append" && sec != z * zsec + w[z]) e = 0
+		}
+		if (e) u[z] = 1
+	}
+	{
+		L0 = $1 + 0; H0 = $2 == "-" ? "-" : $2 + 0; z = $3 + 0; n = ($8 + 1) * spl
+		# nvme_core fault injection fails commands the device carried
+		# out: after a failed write the witness does not know the zone
+		if ($9 == "F" && injectable && $4 ~ /^nvme_cmd_(write|zone_append|write_zeroes)$/) u[z] = 1
+		if ($9 == "F") { if (mode != "block" && $5 != 1) failed(z, $4, $6 + 0, $7 + 0, n, $10 + 0); next }
+		if (H0 == "-") nohi++
+		if ($4 != "nvme_cmd_zone_mgmt_send") { wrote(z, n); next }
+		if ($5 == 1) for (y = 0; y < nz; y++) mgmt(y, $6 + 0, 1)
+		else mgmt(z, $6 + 0, 0)
+	}
+	function num(v) { return v == "" ? "-" : sprintf("%.0f", v) }
+	END {
+		# a tainted zone: 0 (settled by a report, or open again since a
+		# time not known), or changed by any command of the zone since
+		for (z = 0; z < nz; z++)
+			printf "zone %d %.0f %.0f %d %d %s %s %s\n", z, wc[z], wm[z], u[z], tn[z],
+				tn[z] && ck[z] == "t" ? "t0" : ck[z], num(chl[z]),
+				tn[z] ? (zh[z] == "-" ? "-" : num(zh[z])) : chh[z] == "-" ? "-" : num(chh[z])
+		printf "finishes %d %d %d\n", fc, fm, fms
+		split("to_full open", ws, " ")
+		for (i = 1; i <= 2; i++) {
+			x = ws[i]
+			printf "times %s %d %d %.0f %s %s\n", x, nc[x], nm[x], slo[x],
+				shinf[x] ? "-" : sprintf("%.0f", shi[x]), mhinf[x] ? "-" : sprintf("%.0f", mhi[x])
+			for (b = 0; b < NB; b++) if (poss[x, b]) printf "bucket %s %d %d %d\n", x, b, cin[x, b], poss[x, b]
+		}
+		printf "evictions %d %d\n", nev, nohi
+	}' "$events"
+}
+
+# witness_compare_life WHAT DISK EVENTS [block]: zns_stat's finish waste and
+# lifecycle times against witness_life. Per zone, finish_waste_sectors the
+# witness's known waste, plus at most what its maybe-unknown finishes
+# wasted (equal where it has none); lifecycle's finishes_waste_known at
+# least the witness's known finishes and at most those and the maybe ones,
+# finishes_waste_unknown at most the maybe ones, the two together at least
+# the known and the single maybe ones (a single finish is counted one way
+# or the other), finish_waste_sectors the zones' sum. Per histogram of
+# lifetimes: the samples at least the witness's certain ones and at most
+# those and the maybe ones, in every log2 bucket too (a certain sample whose
+# bounds lie in one bucket must be in it), the sum (lifecycle's
+# time_to_full_sum_ns, time_open_sum_ns) between the certain samples'
+# lower bounds and all samples' upper ones. Per zone, host_cond_time_ns
+# minus the realtime offset ($witness_off, witness_offset) inside the
+# bounds of the completion that last changed the condition (0 where the
+# witness says no change was seen; 0 allowed where the device may have
+# closed the zone; not checked for a zone maybe unknown).
+witness_compare_life() {
+	local what=$1 disk=$2 events=$3 mode=${4:-auto} out samples zones z fw v olo ohi
+	olo=${witness_off% *} ohi=${witness_off#* }
+	samples=$(mktemp)
+	out=$({ witness_life "$disk" "$events" "$mode" 2>"$samples"
+		awk 'NR == 1 { for (i = 2; i <= NF; i++) col[$i] = i - 1; next }
+			{ print $col["zone"], $col["finish_waste_sectors"], $col["host_cond_time_ns"] }' \
+			"$ZNS_DEBUGFS/$disk/zones" |
+		while read -r z fw v; do
+			# 64-bit arithmetic: realtime ns lose digits in awk
+			[ "$v" = 0 ] || v=$((v - olo))
+			echo "zns $z $fw $v"
+		done
+		sed 's/^/zl /' "$ZNS_DEBUGFS/$disk/lifecycle"
+		sed -n 's/^\(to_full\|open\) /zt \1 /p' "$ZNS_DEBUGFS/$disk/lifetimes"
+	} | awk -v d="$((ohi - olo))" '
+	$1 == "zone" { wc[$2] = $3; wm[$2] = $4; u[$2] = $5; tn[$2] = $6; ck[$2] = $7; lo[$2] = $8; hi[$2] = $9; next }
+	$1 == "finishes" { fc = $2; fm = $3; fms = $4; next }
+	$1 == "times" { n[$2] = $3; nm[$2] = $4; slo[$2] = $5; shi[$2] = $6; mhi[$2] = $7; next }
+	$1 == "bucket" { cin[$2, $3] = $4; poss[$2, $3] = $5; next }
+	$1 == "evictions" { nev = $2; nohi = $3; next }
+	$1 == "zns" {
+		z = $2; zw += $3
+		if ($3 < wc[z] || $3 > wc[z] + wm[z]) printf "zone %d: finish_waste_sectors %s, the witness %.0f (+ at most %.0f)\n", z, $3, wc[z], wm[z]
+		else if (wm[z]) wmaybe++; else wsame++
+		if (u[z] || ck[z] == "any") { tskip++; next }
+		if ($4 == 0) {
+			if (ck[z] == "t") printf "zone %d: host_cond_time_ns 0, the witness a change at %s..%s (mono ns)\n", z, lo[z], hi[z]
+			else tsame++
+			next
+		}
+		# the realtime offset of zns_stat is within d of the one subtracted
+		if (ck[z] == "0") printf "zone %d: host_cond_time_ns %s (mono, offset %s below), the witness no change seen\n", z, $4, d
+		else if ($4 < lo[z] - 1 || (hi[z] != "-" && $4 - d > hi[z]))
+			printf "zone %d: host_cond_time_ns %s (mono, up to %s less), outside the witness %s..%s\n", z, $4, d, lo[z], hi[z]
+		else tin++
+		next
+	}
+	$1 == "zl" { zl[$2] = $3; next }
+	$1 == "zt" { b = 0; for (x = $3; x > 1; x /= 2) b++; zt[$2, b] += $5; zn[$2] += $5; next }
+	END {
+		k = zl["finishes_waste_known"]; un = zl["finishes_waste_unknown"]
+		if (k < fc || k > fc + fm || un > fm || k + un < fc + fms)
+			printf "finishes_waste_known %s, finishes_waste_unknown %s: the witness %d known, %d maybe (%d single)\n", k, un, fc, fm, fms
+		if (zl["finish_waste_sectors"] != zw) printf "finish_waste_sectors %s, the zones sum %.0f\n", zl["finish_waste_sectors"], zw
+		split("to_full open", ws, " ")
+		for (i = 1; i <= 2; i++) {
+			x = ws[i]; s = zl["time_" x "_sum_ns"]
+			if (zn[x] < n[x] || zn[x] > n[x] + nm[x])
+				printf "lifetimes %s: %d samples, the witness %d certain, %d maybe\n", x, zn[x], n[x], nm[x]
+			if (s < slo[x] || (shi[x] != "-" && mhi[x] != "-" && s > shi[x] + mhi[x]))
+				printf "time_%s_sum_ns %s, outside the witness %s..%s (+ maybe %s)\n", x, s, slo[x], shi[x], mhi[x]
+			for (b = 0; b < 40; b++)
+				if (zt[x, b] < cin[x, b] || zt[x, b] > poss[x, b])
+					printf "lifetimes %s bucket %d: %d samples, the witness %d..%d\n", x, b, zt[x, b], cin[x, b], poss[x, b]
+		}
+		printf "life %d %d %d %d %d %d %d %d %d %d %d %d\n", wsame, wmaybe, fc, fm, tin + tsame, tskip,
+			n["to_full"], nm["to_full"], n["open"], nm["open"], nev, nohi
+	}')
+	if grep -qv '^life ' <<<"$out"; then
+		echo "FAIL: $what: $disk: zns_stat's finish waste and lifecycle times against the witness (nvme_core's trace):"
+		grep -v '^life ' <<<"$out"
+		echo "the witness's samples (what certain|maybe lo hi zone) and openings (open ZONE OTHERS_OPEN LO [evict])":
+		head -100 "$samples"
+		# the completions of those zones: lo hi zone op all zsa sector
+		# len S|F status (the select-all ones too)
+		zones=$(echo "$out" | sed -n 's/^zone \([0-9]*\):.*/\1/p' | sort -u | tr '\n' ' ')
+		echo "the witness's completions of zones $zones(lo hi zone op all zsa sector len S|F status):"
+		awk -v zones=" $zones" 'index(zones, " " $3 " ") || $5 == 1' "$events" | tail -60
+		_zns_failures=$((_zns_failures + 1))
+	fi
+	rm -f "$samples"
+	read -r _ ws wm fc fm tc ts tfc tfm toc tom nev nohi < <(grep '^life ' <<<"$out")
+	echo "$what: $disk: finish waste: $ws zones as the witness, $wm within its maybe-unknown finishes ($fc finishes known, $fm maybe);" \
+		"host_cond_time_ns: $tc zones checked (realtime offset within $((ohi - olo)) ns), $ts not; samples to_full $tfc certain + $tfm maybe, open $toc + $tom; $nev moments the device may have closed a zone; $nohi completions with no upper bound"
 }
