@@ -14,8 +14,8 @@
 # write pointer moved behind the block layer) is one more error to agree
 # on; on a kernel with nvme_core's fault injection (the debug kernel),
 # failures injected into reads with zone and generic statuses, retried or
-# not. Each zone's latencies (count, min, max, sum) and queue waits must lie inside
-# the bounds the trace puts on them (witness_times). Every sixth step and
+# not. Each zone's latencies (count, min, max, sum) and queue waits must
+# lie inside the bounds the trace puts on them (witness_times). Every sixth step and
 # at the end, zns_stat's zone conditions and written sectors, where it
 # knows them, must be the device's (witness_lifecycle), and its fills at
 # reset what the device's answers give (witness_fills); at the end its
