@@ -1049,7 +1049,7 @@ static inline int mirror_outcome_source(void)
 
 bool zns_mirror_wants_block(void);
 void zns_mirror_block_attached(bool ok);
-void zns_mirror_exit(void);
+void zns_mirror_init(struct work_struct *attach_block);
 void zns_mirror_check(struct request *req, struct nvme_command *cmd);
 void zns_mirror_read_done(struct request *req, struct zns_done *done);
 void zns_mirror_block_done(struct request *req, ZNS_BLK_STATUS_ARG error,
@@ -1068,7 +1068,6 @@ int zns_tp_init(void);
 void zns_tp_exit(void);
 bool zns_tp_attached(void);
 bool zns_tp_enabled(void);
-void zns_tp_attach_block(void);
 
 /* debugfs.c */
 int zns_debugfs_init(void);

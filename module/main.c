@@ -102,7 +102,6 @@ static int __init zns_stat_init(void)
 	}
 	ret = zns_tp_init();
 	if (ret) {
-		zns_mirror_exit();
 		zns_disk_exit();
 		zns_debugfs_exit();
 	}
@@ -112,7 +111,6 @@ static int __init zns_stat_init(void)
 static void __exit zns_stat_exit(void)
 {
 	zns_tp_exit();
-	zns_mirror_exit();
 	zns_disk_exit();
 	zns_debugfs_exit();
 }

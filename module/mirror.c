@@ -9,7 +9,7 @@
  * the command: "cmd" must be the command the tracepoint passes, its command
  * id must be the genctr and tag nvme_cid() put there, and a first attempt
  * (retries 0) must have status 0, as nvme_clear_nvme_request() left it. The
- * first mismatch is sticky: status decoding stops, the worker attaches the
+ * first mismatch is sticky: status decoding stops, tp.c's work attaches the
  * block layer's probe, and until it is there completions count as dropped,
  * never as successes.
  */
@@ -48,12 +48,20 @@ static const struct kernel_param_ops status_source_ops = {
 module_param_cb(status_source, &status_source_ops, NULL, 0444);
 MODULE_PARM_DESC(status_source, "Where outcomes come from: auto (nvme_core's request, checked; the block layer's completion if the check fails) or block (always the block layer's, for testing the fallback)");
 
-static void attach_block_work_fn(struct work_struct *work)
-{
-	zns_tp_attach_block();
-}
+/* tp.c's work that attaches the block layer's probe (zns_mirror_init()). */
+static struct work_struct *attach_block_work;
 
-static DECLARE_WORK(attach_block_work, attach_block_work_fn);
+/**
+ * zns_mirror_init() - say what to schedule when the mirror fails its check
+ * @attach_block: the work that attaches the block layer's probe; its owner
+ *   (tp.c) cancels it once no probe runs
+ *
+ * Context: Process context, before any probe is attached.
+ */
+void zns_mirror_init(struct work_struct *attach_block)
+{
+	attach_block_work = attach_block;
+}
 
 /**
  * zns_mirror_wants_block() - whether outcomes are to come from the block
@@ -83,16 +91,6 @@ void zns_mirror_block_attached(bool ok)
 	WRITE_ONCE(zns_outcome_source, ok ? ZNS_OUTCOME_BLOCK : ZNS_OUTCOME_BAD);
 }
 
-/**
- * zns_mirror_exit() - cancel the attaching of the block layer's probe
- * Context: Process context, sleeps; module exit (or a failed init), after
- * zns_tp_exit(); zns_tp_lock must not be held (the work takes it).
- */
-void zns_mirror_exit(void)
-{
-	cancel_work_sync(&attach_block_work);
-}
-
 static bool mirror_consistent(struct request *req, struct nvme_command *cmd)
 {
 	struct zns_nvme_request_head *nreq = zns_nvme_req(req);
@@ -111,8 +109,8 @@ static bool mirror_consistent(struct request *req, struct nvme_command *cmd)
  * @cmd: the command the tracepoint passes
  *
  * A few loads from the request's first cache line. The first mismatch is
- * sticky: status decoding stops and a worker attaches the block layer's
- * probe.
+ * sticky: status decoding stops and tp.c's work attaches the block
+ * layer's probe.
  *
  * Context: Any context up to hard IRQ (the setup probe); lock-free.
  */
@@ -128,7 +126,7 @@ void zns_mirror_check(struct request *req, struct nvme_command *cmd)
 	if (cmpxchg(&zns_outcome_source, source, ZNS_OUTCOME_BAD) != source)
 		return;
 	pr_warn("nvme_request layout differs from this kernel's: outcomes from the block layer from now on\n");
-	schedule_work(&attach_block_work);
+	schedule_work(attach_block_work);
 }
 
 /**

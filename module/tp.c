@@ -19,6 +19,7 @@
 #include <linux/mutex.h>
 #include <linux/notifier.h>
 #include <linux/tracepoint.h>
+#include <linux/workqueue.h>
 
 #include "internal.h"
 
@@ -160,20 +161,16 @@ static void detach_block_probe(void)
 	block_attached = false;
 }
 
-/**
- * zns_tp_attach_block() - attach the block-layer completion probe
- *
- * Description: mirror.c's worker: the mirror failed its check.
- *
- * Context: Process context, sleeps; takes zns_tp_lock.
- */
-void zns_tp_attach_block(void)
+/* The mirror failed its check (mirror.c): outcomes from the block layer. */
+static void attach_block_work_fn(struct work_struct *work)
 {
 	mutex_lock(&zns_tp_lock);
 	if (attached)
 		attach_block_probe();
 	mutex_unlock(&zns_tp_lock);
 }
+
+static DECLARE_WORK(attach_block_work, attach_block_work_fn);
 
 /* Register every probe or none. Caller holds zns_tp_lock. */
 static void attach_probes(void)
@@ -320,6 +317,7 @@ int zns_tp_init(void)
 {
 	int ret;
 
+	zns_mirror_init(&attach_block_work);
 	mutex_lock(&zns_tp_lock);
 	ready = true;
 	/* nvme_core built in: its tracepoints are the kernel's own. */
@@ -359,4 +357,6 @@ void zns_tp_exit(void)
 	ready = false;
 	update_attachment();
 	mutex_unlock(&zns_tp_lock);
+	/* No probe runs now: none schedules it again. It takes zns_tp_lock. */
+	cancel_work_sync(&attach_block_work);
 }
