@@ -246,19 +246,26 @@ static inline void zns_bdev_close(struct zns_bdev_ref *ref)
  * caller then takes the request's allocation, rq->start_time_ns). Needs
  * CONFIG_BLK_CGROUP (Debian: y) on every kernel.
  * - up to 6.17: submit_bio_noacct_nocheck() stamps every bio's bi_issue
- *   (blkcg_bio_issue_init()) with ktime_get_ns() in its low 51 bits, right
- *   before it traces block_bio_queue. 6.1 has the helpers in
- *   linux/blk_types.h; 6.12 keeps them in block/ (private), same encoding:
- *   the mask is ours, checked against the kernel's where it is public.
+ *   (blkcg_bio_issue_init()) in its low 51 bits, right before it traces
+ *   block_bio_queue. 6.1 has the helpers in linux/blk_types.h; 6.12 keeps
+ *   them in block/ (private), same encoding: the mask is ours, checked
+ *   against the kernel's where it is public. Up to 6.8 the stamp is
+ *   ktime_get_ns(); from 6.9 ("block: cache current nsec time in struct
+ *   blk_plug") it is blk_time_get_ns(), the plug's cached
+ *   time: every bio a task submits in one plug (io_submit() of several, a
+ *   file system's writeback) carries the first one's time.
  * - from 6.18 ("block: cleanup bio_issue", 1733e8887483, and the next two
  *   commits): bi_issue became u64 issue_time_ns, stamped in
  *   blk_mq_submit_bio(), after the queue was entered and the bio split,
  *   and only on a queue with QUEUE_FLAG_BIO_ISSUE_TIME (blk-iolatency's;
- *   Debian's 7.2 does not build it). bio_init() zeroes it. zns_stat
- *   stamps it itself from block_bio_queue (zns_bio_stamp()), where earlier
- *   kernels do: the wait starts at the same point on every kernel (sid's
- *   7.2.13 waited up to 1.2 ms a zone before the kernel's own stamp). Only
- *   blk-iolatency reads the field, and where it is on, it stamps again.
+ *   Debian's 7.2 does not build it). bio_init() zeroes it.
+ * From 6.9 zns_stat stamps each bio itself from block_bio_queue
+ * (zns_bio_stamp()), with ktime_get_ns(), where 6.8 and earlier do: the
+ * wait starts at the bio's own submission on every kernel (sid's 7.2.13
+ * waited up to 1.2 ms a zone before the kernel's own stamp). Only
+ * blk-iolatency reads the time: up to 6.17 it then sees the bio's own
+ * submission rather than its plug's first (the size bits are kept); from
+ * 6.18, where it is on, it stamps again.
  * probe.c's queue_wait() masks the difference to 51 bits: right for both.
  */
 #define ZNS_BIO_ISSUE_TIME_MASK	GENMASK_ULL(50, 0)
@@ -277,13 +284,17 @@ static inline u64 zns_bio_issue_ns(const struct bio *bio)
 #endif
 }
 
-/* zns_stat stamps bios itself (zns_probe_bio_queue()): from 6.18, above. */
+/* zns_stat stamps bios itself (zns_probe_bio_queue()): from 6.9, above. */
 #define ZNS_STAMPS_BIOS	(IS_ENABLED(CONFIG_BLK_CGROUP) &&		\
-			 !ZNS_KERNEL_RANGE(5, 15, 0, 6, 18, 0))
+			 !ZNS_KERNEL_RANGE(5, 15, 0, 6, 9, 0))
 
 static inline void zns_bio_stamp(struct bio *bio, u64 now_ns)
 {
-#if defined(CONFIG_BLK_CGROUP) && !ZNS_KERNEL_RANGE(5, 15, 0, 6, 18, 0)
+#if !defined(CONFIG_BLK_CGROUP) || ZNS_KERNEL_RANGE(5, 15, 0, 6, 9, 0)
+#elif ZNS_KERNEL_RANGE(6, 9, 0, 6, 18, 0)
+	bio->bi_issue.value = (bio->bi_issue.value & ~ZNS_BIO_ISSUE_TIME_MASK) |
+			      (now_ns & ZNS_BIO_ISSUE_TIME_MASK);
+#else
 	bio->issue_time_ns = now_ns;
 #endif
 }

@@ -392,7 +392,7 @@ static void attempt_ended(struct request *req, struct gendisk *gendisk,
 
 /*
  * How long a block-layer request waited before its setup: from its first
- * bio's submission, where the block layer (from 6.18 zns_probe_bio_queue())
+ * bio's submission, where the block layer (from 6.9 zns_probe_bio_queue())
  * stamped it (the wait in a zone write plug, 6.10+, comes before any
  * request exists), else from the request's allocation (stamped only when
  * something needs the time: I/O statistics, a scheduler). Passthrough commands are left out, and so
@@ -421,7 +421,7 @@ static void queue_wait(struct request *req, const struct zns_cmd *zc,
  * @data: the registration's data, unused (NULL)
  * @bio: the bio submitted
  *
- * Attached from 6.18 only (compat.h, ZNS_STAMPS_BIOS): a bio's submission
+ * Attached from 6.9 only (compat.h, ZNS_STAMPS_BIOS): a bio's submission
  * stamp, where earlier kernels take it, for the queue wait. Every zoned
  * disk's bio: a multipath head's bios go on to a path's queue.
  *

@@ -39,7 +39,7 @@ static struct zns_tp zns_tps[] = {
 /* The block layer's completion: attached only for mirror.c's fallback. */
 static struct tracepoint *block_tp;
 static bool block_attached;
-/* The block layer's submission: stamps bios from 6.18 (ZNS_STAMPS_BIOS). */
+/* The block layer's submission: stamps bios from 6.9 (ZNS_STAMPS_BIOS). */
 static struct tracepoint *bio_queue_tp;
 static bool bio_queue_attached;
 

@@ -215,7 +215,7 @@ for mode in auto block; do
 	unload_zns
 	witness_start	# before zns_stat: the witness's probes run first
 	witness_load $mode
-	witness_bio_queue_last	# 6.18+: after zns_stat's stamp
+	witness_bio_queue_last	# 6.9+: after zns_stat's stamp
 	fresh "$NS1"
 	fresh "$NS2"
 	witness_off=

@@ -21,7 +21,8 @@ WITNESS_TRACE=/sys/kernel/tracing
 [ -d "$WITNESS_TRACE/events" ] || WITNESS_TRACE=/sys/kernel/debug/tracing
 WITNESS_EVENTS="nvme/nvme_setup_cmd nvme/nvme_complete_rq block/block_rq_complete
 	block/block_rq_issue block/block_bio_queue block/block_bio_backmerge
-	block/block_bio_frontmerge block/block_rq_merge raw_syscalls/sys_enter"
+	block/block_bio_frontmerge block/block_rq_merge block/block_getrq
+	raw_syscalls/sys_enter"
 # sys_enter of the system calls that submit I/O (x86-64 numbers: read,
 # write, ioctl, pread64, pwrite64, readv, writev, preadv, pwritev, preadv2,
 # pwritev2, io_submit, io_uring_enter, fsync, fdatasync, sync, syncfs)
@@ -139,15 +140,16 @@ witness_start() {
 	echo 1 > "$WITNESS_TRACE/tracing_on"
 }
 
-# witness_bio_queue_last: from 6.18 zns_stat stamps bios in its own probe
-# of block_bio_queue (the kernel stamps later, if at all): after zns_stat
-# is loaded, the witness's event is registered again, after that probe, so
-# that the stamp comes before the time the event records, as the kernel's
-# own stamp does before 6.18 (witness_times).
+# witness_bio_queue_last: from 6.9 zns_stat stamps bios in its own probe
+# of block_bio_queue (the kernel stamps the plug's cached time, or from
+# 6.18 later, if at all): after zns_stat is loaded, the witness's event is
+# registered again, after that probe, so that the stamp comes before the
+# time the event records, as the kernel's own stamp does before 6.9
+# (witness_times).
 witness_bio_queue_last() {
 	local e=$WITNESS_TRACE/events/block/block_bio_queue/enable kver major minor
 	kver=$(uname -r); major=${kver%%.*} minor=${kver#*.}; minor=${minor%%[.-]*}
-	[ $((major * 100 + minor)) -ge 618 ] || return 0
+	[ $((major * 100 + minor)) -ge 609 ] || return 0
 	{ echo 0 > "$e" && echo 1 > "$e"; } || fail "cannot enable block_bio_queue again"
 }
 
@@ -350,26 +352,22 @@ witness_compare() {
 #   block_rq_complete); with outcomes from the block layer, between
 #   block_rq_complete and the next event of that CPU, when the completion
 #   ran with interrupts off (flags "d"), else no upper bound;
-# - a bio's submission stamp (bio_issue_init()) comes before its
-#   block_bio_queue, and after the task's previous event (before 6.9,
-#   stamped right before the trace) or after the task's current system call
-#   began (6.9+: the plug's cached time, taken at most as early as the
-#   plug, which lives inside one system call). From 6.18 zns_stat stamps
-#   it in its own probe of block_bio_queue, with ktime_get_ns(), which the
-#   witness registers again after it (witness_bio_queue_last): before the
-#   event, after the task's previous one, as before 6.9. The request's
+# - a bio's submission stamp comes before its block_bio_queue and after
+#   the task's previous event: before 6.9 bio_issue_init() stamps it right
+#   before the trace; from 6.9 zns_stat stamps it in its own probe of
+#   block_bio_queue, with ktime_get_ns(), which the witness registers
+#   again after it (witness_bio_queue_last). The task's previous event may
+#   be the request of the bio before (block_getrq): a stamp of the plug's
+#   cached time (the kernel's from 6.9) lies before it. The request's
 #   first bio is the latest queued at its sector that no merge took.
 # The trace prints microseconds: each bound moves by under 1 us a command.
 witness_times() {
-	local disk=$1 dev lba zsec mode=${3:-auto} kver major minor cached=0 life=${4:-}
+	local disk=$1 dev lba zsec mode=${3:-auto} life=${4:-}
 	dev=$(cat "/sys/block/$disk/dev")
 	lba=$(cat "/sys/block/$disk/queue/logical_block_size")
 	zsec=$(cat "/sys/block/$disk/queue/chunk_sectors")
-	kver=$(uname -r); major=${kver%%.*} minor=${kver#*.}; minor=${minor%%[.-]*}
-	[ $((major * 100 + minor)) -lt 609 ] || cached=1
-	[ $((major * 100 + minor)) -lt 618 ] || cached=0	# zns_stat stamps
 	awk -v disk="$disk" -v dev="${dev%%:*},${dev#*:}" -v spl="$((lba / 512))" -v zsec="$zsec" \
-		-v mode="$mode" -v cached="$cached" -v debug="${ZNS_WITNESS_DEBUG:-0}" -v life="$life" \
+		-v mode="$mode" -v debug="${ZNS_WITNESS_DEBUG:-0}" -v life="$life" \
 		-v maxr="$(cat /sys/module/nvme_core/parameters/max_retries)" "$WITNESS_AWK_FIELDS"'
 	# a block event "DEV RWBS [BYTES (CMD)] SECTOR + NR ...": its sector
 	function bio_sector(ev,   j) {
@@ -405,11 +403,10 @@ witness_times() {
 		# (where another interrupt cannot nest), or a task (a threaded
 		# interrupt on PREEMPT_RT)
 		ctx = substr($(i + 1), 3, 1); q = intask ? "task" task : c ctx
-		if (name == "sys_enter") { sys[task] = now; last[task] = now; prev[q] = name; next }
 		if (name == "block_bio_queue") {
 			if ((s = bio_sector(ev)) != "") {
 				push(s, ++nbio); bhi[nbio] = now
-				blo[nbio] = cached ? (task in sys ? sys[task] : "") : (task in last ? last[task] : "")
+				blo[nbio] = task in last ? last[task] : ""
 			}
 		} else if (name == "block_bio_backmerge" || name == "block_rq_merge") {
 			if ((s = bio_sector(ev)) != "") pop(s)
