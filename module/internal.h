@@ -975,7 +975,8 @@ void zns_reset_log_add(struct reset_log *log, u32 zone, u64 latency_ns,
 		       u16 status, u32 fill);
 void zns_reset_log_add_at(struct reset_log *log, u32 zone, u64 latency_ns,
 			  u16 status, u32 fill, u64 real_ns);
-extern const struct file_operations zns_reset_log_fops;	/* "resets" */
+int zns_reset_log_open(struct inode *inode, struct file *file,
+		       void (*catch_up)(struct zone_table *tbl));	/* "resets" */
 
 /* cgroups.c: who issued each command, and whose data each zone holds */
 u64 zns_request_cgroup(struct request *req);
