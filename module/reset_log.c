@@ -156,7 +156,8 @@ static void publish_event(struct reset_event *ev, u64 seq)
  * up and counted lost.
  *
  * Context: Any context up to hard IRQ (the completion probes, under
- * rcu_read_lock(); lifecycle.c with &life_ns.pending_lock held); lock-free.
+ * rcu_read_lock(); life_select_all.c with &life_ns.pending_lock held);
+ * lock-free.
  */
 void zns_reset_log_add_at(struct reset_log *log, u32 zone, u64 latency_ns,
 			  u16 status, u32 fill, u64 real_ns)
