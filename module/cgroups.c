@@ -13,7 +13,7 @@
  * (passthrough, which carries no blkg) count in "unattributed".
  *
  * A zone's owner, the cgroup whose data it holds since its last reset (or
- * "mixed"), is an owner code in the zone's lifecycle word (lifecycle.c),
+ * "mixed"), is an owner code in the zone's lifecycle word (life.h),
  * so that a write and a reset change it in the order they completed.
  */
 #include <linux/blk-cgroup.h>

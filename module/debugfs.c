@@ -302,6 +302,25 @@ DEFINE_SHOW_ATTRIBUTE(zns_life);
 DEFINE_SHOW_ATTRIBUTE(zns_life_times);
 DEFINE_SHOW_ATTRIBUTE(zns_cgroups);
 
+/* A select-all reset's event joins the log once every zone applied it. */
+static void resets_catch_up(struct zone_table *tbl)
+{
+	zns_life_catch_up(tbl, false);
+}
+
+static int resets_open(struct inode *inode, struct file *file)
+{
+	return zns_reset_log_open(inode, file, resets_catch_up);
+}
+
+static const struct file_operations resets_fops = {
+	.owner = THIS_MODULE,
+	.open = resets_open,
+	.read = seq_read,
+	.llseek = seq_lseek,
+	.release = seq_release_private,
+};
+
 /* Kernel practice (blktrace): only the directory creation is checked. */
 static struct dentry *add_ns_dir(struct zns_ns *ns)
 {
@@ -313,7 +332,7 @@ static struct dentry *add_ns_dir(struct zns_ns *ns)
 	debugfs_create_file("sizes", 0444, dir, ns, &zns_hist_sizes_fops);
 	debugfs_create_file("alignment", 0444, dir, ns, &zns_hist_alignment_fops);
 	debugfs_create_file("errors", 0444, dir, ns, &zns_errors_fops);
-	debugfs_create_file("resets", 0444, dir, ns, &zns_reset_log_fops);
+	debugfs_create_file("resets", 0444, dir, ns, &resets_fops);
 	debugfs_create_file("queue_wait", 0444, dir, ns, &zns_hist_queue_wait_fops);
 	debugfs_create_file("lifecycle", 0444, dir, ns, &zns_life_fops);
 	debugfs_create_file("lifetimes", 0444, dir, ns, &zns_life_times_fops);

@@ -61,7 +61,7 @@ static inline unsigned int zns_op_index(u8 op)
  * @op: enum zns_op
  * @select_all: zone management on every zone
  * @ended: outcome from the block layer: attempt over
- * @report: a zone report (op IGNORED): lifecycle.c reads it
+ * @report: a zone report (op IGNORED): life_seed.c reads it
  * @counting: its namespace counted ("devices")
  *
  * Also the in-flight slot: 56 bytes. A slot keeps the zone table and disk its
@@ -147,7 +147,7 @@ struct write_zeroes_stat {
 };
 
 /**
- * struct zone_life - A zone as the host drove it (lifecycle.c)
+ * struct zone_life - A zone as the host drove it (life_*.c; its word: life.h)
  * @state: the lifecycle word, below
  * @changed_ns: ktime_get_ns() of the last condition change
  * @first_write_ns: of the first write after empty (both tagged)
@@ -419,7 +419,7 @@ struct reset_log {
 };
 
 /*
- * A namespace's zone lifecycle (lifecycle.c), in its zone table: the zone
+ * A namespace's zone lifecycle (life_*.c), in its zone table: the zone
  * capacity and open/active limits, and what the zones' transitions add up
  * to. Zones of unknown condition count in no open or active figure.
  */
@@ -427,8 +427,8 @@ struct reset_log {
 
 /**
  * struct life_pending - A select-all command, published for the zones to apply
- *   (lifecycle.c): the zones open or active at once, the others when next
- *   touched or read, or by the sweep (sweep.c)
+ *   (life_select_all.c): the zones open or active at once, the others when
+ *   next touched or read, or by the sweep (sweep.c)
  * @now_ns: its completion
  * @real_ns: the same, CLOCK_REALTIME: its reset event
  * @latency_ns: its latency
@@ -459,7 +459,7 @@ struct life_pending {
 #define LIFE_PENDING	16
 
 /**
- * struct life_ns - A namespace's zone lifecycle (lifecycle.c), in its zone
+ * struct life_ns - A namespace's zone lifecycle (life_*.c), in its zone
  * table
  * @zone_cap: sectors; 0 until the kernel or a report says
  * @last_zone_cap: of the last zone, which may be smaller
@@ -571,7 +571,7 @@ struct life_ns {
  * @status: failed commands by status
  * @reset_log: the most recent resets
  * @life: the zones' lifecycle, namespace-wide
- * @active_zones: bitmap: open or closed (lifecycle.c)
+ * @active_zones: bitmap: open or closed (life_move.c)
  * @cgroups: cgroups.c
  * @zones: one struct zone_stat per zone
  *
@@ -975,7 +975,8 @@ void zns_reset_log_add(struct reset_log *log, u32 zone, u64 latency_ns,
 		       u16 status, u32 fill);
 void zns_reset_log_add_at(struct reset_log *log, u32 zone, u64 latency_ns,
 			  u16 status, u32 fill, u64 real_ns);
-extern const struct file_operations zns_reset_log_fops;	/* "resets" */
+int zns_reset_log_open(struct inode *inode, struct file *file,
+		       void (*catch_up)(struct zone_table *tbl));	/* "resets" */
 
 /* cgroups.c: who issued each command, and whose data each zone holds */
 u64 zns_request_cgroup(struct request *req);
@@ -987,19 +988,25 @@ u32 zns_cgroups_account(struct zone_table *tbl, const struct zns_cmd *zc,
 u64 zns_cgroups_owner_id(struct zone_table *tbl, u32 code);
 int zns_cgroups_show(struct seq_file *m, void *v);
 
-/* lifecycle.c: zones as the host drove them */
+/*
+ * life_*.c: zones as the host drove them (life.h: the zone's word and what
+ * the parts share). life_move.c: a command moves a zone.
+ */
 void zns_life_init(struct zone_table *tbl, const struct zns_geometry *geo);
 u32 zns_life_done(struct zone_table *tbl, u32 zone, unsigned int opi,
 		  const struct zns_cmd *zc, const struct zns_done *done, u32 owner);
+void zns_life_failed(struct zone_table *tbl, u32 zone, unsigned int opi,
+		     const struct zns_cmd *zc, const struct zns_done *done);
+/* life_select_all.c: select-all commands, for every zone to apply */
 bool zns_life_select_all(struct zone_table *tbl, unsigned int opi, u64 now_ns,
 			 u64 latency_ns);
 void zns_life_catch_up(struct zone_table *tbl, bool can_sleep);
-void zns_life_failed(struct zone_table *tbl, u32 zone, unsigned int opi,
-		     const struct zns_cmd *zc, const struct zns_done *done);
+/* life_seed.c: zone reports seed the zones not known */
 int zns_life_seed(struct zone_table *tbl, u32 zone, unsigned int cond, u32 cap,
 		  u64 wp_off, u64 expected, u64 now);
 void zns_life_report(struct zone_table *tbl, struct request *req,
 		     const struct zns_cmd *zc);
+/* life_show.c: the lifecycle's figures */
 void zns_life_values(struct zone_table *tbl, u32 zone, u64 *v);
 u32 zns_life_owner(struct zone_table *tbl, u32 zone);
 int zns_life_show(struct seq_file *m, void *v);

@@ -89,7 +89,7 @@ static void decode_command(const struct nvme_command *cmd,
 		zc->select_all = cmd->zms.select_all & 1;
 		zc->sector = lba_to_sector(cmd->zms.slba, lba_shift);
 		return;
-	case nvme_cmd_zone_mgmt_recv:	/* read by lifecycle.c, not counted */
+	case nvme_cmd_zone_mgmt_recv:	/* read by life_seed.c, not counted */
 		zc->op = ZNS_OP_IGNORED;
 		zc->report = cmd->zmr.zra == NVME_ZRA_ZONE_REPORT;
 		zc->sector = lba_to_sector(cmd->zmr.slba, lba_shift);
@@ -434,7 +434,7 @@ void zns_probe_bio_queue(void *data, struct bio *bio)
 		zns_bio_stamp(bio, ktime_get_ns());
 }
 
-/* A zone report seeds the zones zns_stat does not know (lifecycle.c). */
+/* A zone report seeds the zones zns_stat does not know (life_seed.c). */
 static void report_done(struct zone_table *tbl, struct request *req,
 			const struct zns_cmd *zc)
 {

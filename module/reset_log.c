@@ -12,6 +12,8 @@
  *
  * The "resets" file reads the ring in pieces (seq_file iteration, one
  * event a position): the RCU read lock is held for one buffer at a time.
+ * Its opener (debugfs.c) says what must join the log before a read from
+ * the start: the log knows none of its writers.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -154,7 +156,8 @@ static void publish_event(struct reset_event *ev, u64 seq)
  * up and counted lost.
  *
  * Context: Any context up to hard IRQ (the completion probes, under
- * rcu_read_lock(); lifecycle.c with &life_ns.pending_lock held); lock-free.
+ * rcu_read_lock(); life_select_all.c with &life_ns.pending_lock held);
+ * lock-free.
  */
 void zns_reset_log_add_at(struct reset_log *log, u32 zone, u64 latency_ns,
 			  u16 status, u32 fill, u64 real_ns)
@@ -201,6 +204,7 @@ static bool read_event(struct reset_log *log, u64 seq, struct reset_event *out)
 /* A reader of "resets": position 0 is the header, position n event n. */
 struct resets_reader {
 	struct zns_ns *ns;
+	void (*catch_up)(struct zone_table *tbl);	/* zns_reset_log_open() */
 	u64 last;		/* the last event to show: the head at the header */
 	struct reset_event ev;	/* the event being shown */
 };
@@ -231,8 +235,7 @@ static void *resets_start(struct seq_file *m, loff_t *pos)
 	rcu_read_lock();
 	if (*pos)
 		return find_event(m, pos);
-	/* a select-all reset is logged once every zone applied it */
-	zns_life_catch_up(rcu_dereference(r->ns->zones), false);
+	r->catch_up(rcu_dereference(r->ns->zones));
 	r->last = atomic64_read(&rcu_dereference(r->ns->zones)->reset_log.head);
 	return SEQ_START_TOKEN;
 }
@@ -273,7 +276,19 @@ static const struct seq_operations resets_seq_ops = {
 	.show = resets_show,
 };
 
-static int resets_open(struct inode *inode, struct file *file)
+/**
+ * zns_reset_log_open() - open a namespace's "resets" file
+ * @inode: the file's inode; i_private is the namespace
+ * @file: the file, released with seq_release_private()
+ * @catch_up: called on the namespace's table before each read from the
+ *   start, under rcu_read_lock(): events not yet logged join the log (a
+ *   select-all reset's is logged once every zone applied it)
+ *
+ * Context: Process context (open()), may sleep.
+ * Return: 0, or -ENOMEM.
+ */
+int zns_reset_log_open(struct inode *inode, struct file *file,
+		       void (*catch_up)(struct zone_table *tbl))
 {
 	struct resets_reader *r;
 
@@ -281,13 +296,6 @@ static int resets_open(struct inode *inode, struct file *file)
 	if (!r)
 		return -ENOMEM;
 	r->ns = inode->i_private;
+	r->catch_up = catch_up;
 	return 0;
 }
-
-const struct file_operations zns_reset_log_fops = {
-	.owner = THIS_MODULE,
-	.open = resets_open,
-	.read = seq_read,
-	.llseek = seq_lseek,
-	.release = seq_release_private,
-};

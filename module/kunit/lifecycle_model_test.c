@@ -1,18 +1,19 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The zone lifecycle against a reference model (issue 25): long random
- * sequences of commands, zone reports and failures go through lifecycle.c's
- * own functions, and every figure of "zones" (the lifecycle columns) and
- * "lifecycle"/"lifetimes" is compared, after every step, with a plain model
- * of Documentation/zns_stat.rst's "Zone lifecycle" written for this test
- * (not from lifecycle.c: no state word, tags or counts kept on the side).
+ * sequences of commands, zone reports and failures go through the
+ * lifecycle's own functions (module/life_*.c), and every figure of "zones"
+ * (the lifecycle columns) and "lifecycle"/"lifetimes" is compared, after
+ * every step, with a plain model of Documentation/zns_stat.rst's "Zone
+ * lifecycle" written for this test
+ * (not from life_*.c: no state word, tags or counts kept on the side).
  *
  * A small device decides which commands succeed: it closes an implicitly
  * open zone of its choice to open another at max_open, and another host
  * writes, resets and finishes zones unseen. zns_stat never sees it; only
  * the reports do.
  *
- * #included at the end of lifecycle_test.c: one copy of lifecycle.c's
+ * #included at the end of lifecycle_test.c: one copy of the lifecycle's
  * statics per module, and its helpers (test_table(), report()).
  */
 #include <linux/prandom.h>
@@ -585,7 +586,7 @@ static void model_step(struct model *m)
 
 /* ---- Comparing every figure ---- */
 
-/* Every zone as the model and as lifecycle.c hold it, and the limits. */
+/* Every zone as the model and as life_*.c hold it, and the limits. */
 static void dump(struct model *m)
 {
 	u32 z;
@@ -655,7 +656,7 @@ static bool same_zones(struct model *m)
 #define SAME(what, got, want)	same(m, what, -1, got, want)
 
 /*
- * Opens at the limit, for sure or maybe: which one, lifecycle.c counts
+ * Opens at the limit, for sure or maybe: which one, life_move.c counts
  * (uncertain) without a walk of the zones, exact when completions come
  * in the order of their times. Out of order, only their sum is.
  */
@@ -742,7 +743,7 @@ static bool same_ns(struct model *m)
 /* One run: a fresh table and model, steps until one figure differs. */
 /*
  * Between two reads of the figures, zones apply the select-all commands
- * only when a command touches them (lifecycle.c): the ring fills up.
+ * only when a command touches them (life_select_all.c): the ring fills up.
  */
 #define LAZY_STEPS	500
 

@@ -1,16 +1,20 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * KUnit tests of the zone lifecycle (lifecycle.c), with no device: zone
+ * KUnit tests of the zone lifecycle (module/life_*.c), with no device: zone
  * tables made here, commands and zone reports driven through the module's
  * own functions, every figure compared with what the commands imply.
  *
- * lifecycle.c is compiled into this test module (its helpers are static);
- * zns_stat.ko has its own copy. The reference model's suite
+ * The lifecycle's parts are compiled into this test module (their helpers
+ * are static); zns_stat.ko has its own copy. The reference model's suite
  * (lifecycle_model_test.c) is #included at the end: one copy per module.
  * Built for kernels with CONFIG_KUNIT (the debug kernel of selftests/guest);
  * selftests/zns_stat/t05-kunit.sh loads it.
  */
-#include "../lifecycle.c"	/* first: its definitions are the module's */
+/* first: their definitions are the module's */
+#include "../life_move.c"
+#include "../life_seed.c"
+#include "../life_select_all.c"
+#include "../life_show.c"
 
 #include <kunit/test.h>
 
@@ -527,7 +531,7 @@ static struct kunit_suite lifecycle_suite = {
 
 kunit_test_suite(lifecycle_suite);
 
-/* The model suite shares this file's copy of lifecycle.c and its helpers. */
+/* The model suite shares this file's copy of life_*.c and its helpers. */
 #include "lifecycle_model_test.c"
 
 MODULE_DESCRIPTION("KUnit tests of zns_stat's zone lifecycle");

@@ -31,6 +31,12 @@ static struct reset_log *log_of(struct zns_ns *ns)
 	return &rcu_dereference_protected(ns->zones, true)->reset_log;
 }
 
+/* What debugfs.c's "resets" gives the reader: select-all resets logged. */
+static void test_catch_up(struct zone_table *tbl)
+{
+	zns_life_catch_up(tbl, false);
+}
+
 /* A reader of "resets" on ns, as seq_read() drives one. */
 struct test_reader {
 	struct seq_file m;
@@ -45,6 +51,7 @@ static struct test_reader *new_reader(struct kunit *test, struct zns_ns *ns)
 
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, t);
 	t->r.ns = ns;
+	t->r.catch_up = test_catch_up;
 	t->m.private = &t->r;
 	t->m.buf = t->buf;
 	t->m.size = sizeof(t->buf);

@@ -739,7 +739,7 @@ phase_scale() {
 # The zones a reset-all meets: "open", every zone written and implicitly
 # open (these namespaces have no max_active: each one applies the reset in
 # the completion), or "full", finished first (the completion publishes the
-# reset; the zones apply it later, lifecycle.c).
+# reset; the zones apply it later, life_select_all.c).
 phase_selectall() {
 	local n d timing zones
 	insmod "$TIMED_KO" || fail "insmod $TIMED_KO"

@@ -1,6 +1,6 @@
 #!/bin/bash
 # t05: the KUnit suites of the module's pure logic (module/kunit/: the zone
-# lifecycle driven through lifecycle.c's own functions, scripted and against
+# lifecycle driven through life_*.c's own functions, scripted and against
 # a reference model over long random sequences, the reset log's
 # writers and reader interleaved step by step, the cgroup table's lookup
 # on a full table; no device), on a

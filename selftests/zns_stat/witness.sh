@@ -756,7 +756,7 @@ print(r - m2 - (m2 - m1), r - m1 + (m2 - m1))') || fail "cannot read the clocks"
 # wrote to its fourth argument (witness_compare_times passes it on; sorted
 # here in place). The host's view of each zone
 # (condition, sectors written since its last reset, when it last changed)
-# moves as lifecycle.c moves it, with the same rules for what zns_stat does
+# moves as life_move.c moves it, with the same rules for what zns_stat does
 # not know:
 # - a zone is "maybe unknown" (u) after a failure zns_stat may have made it
 #   unknown for (outcomes from nvme_core, a zone status, a command the
