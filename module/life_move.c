@@ -609,7 +609,10 @@ static bool expected_to_succeed(const struct zone_table *tbl, u32 zone,
  *
  * A failed command whose status says the zone is not where the host's
  * commands left it (a write the host's view expected to succeed failed as
- * one to a full zone, at the wrong place...): the zone becomes unknown.
+ * one to a full zone, at the wrong place...), or whose status does not say
+ * that the device left the zone alone (an internal error, an abort after
+ * a timeout: the command may have been carried out): the zone becomes
+ * unknown, until a zone report names it again.
  *
  * Context: Any context up to hard IRQ (the completion probes under
  * rcu_read_lock(); the discovery worker for early.c's commands,
@@ -639,8 +642,26 @@ void zns_life_failed(struct zone_table *tbl, u32 zone, unsigned int opi,
 		if (expected_to_succeed(tbl, zone, opi, zc, old))
 			break;
 		return;
-	default:
+	/* refused as a whole: the zone is where it was */
+	case NVME_SC_ZONE_TOO_MANY_ACTIVE:
+	case NVME_SC_ZONE_TOO_MANY_OPEN:
+	case NVME_SC_INVALID_OPCODE:
+	case NVME_SC_INVALID_FIELD:
+	case NVME_SC_INVALID_NS:
+	case NVME_SC_LBA_RANGE:
+	case NVME_SC_CAP_EXCEEDED:
+	case NVME_SC_NS_NOT_READY:
+	case NVME_SC_HOST_PATH_ERROR:
 		return;
+	/*
+	 * Anything else (an internal or transfer error, an abort after a
+	 * timeout, a block-layer error) may come after the device carried
+	 * out some or all of the command.
+	 */
+	default:
+		if (opi == ZNS_OPI_READ)
+			return;
+		break;
 	}
 	do {
 		changed = changed_of(zl, old);

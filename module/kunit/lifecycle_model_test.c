@@ -373,18 +373,41 @@ static bool model_expected(struct model *m, u32 zone, unsigned int opi,
 	}
 }
 
-/* A failure the host's view did not expect: the zone is unknown. */
+/*
+ * After a failure, may the zone be elsewhere than the host's view has it?
+ * After a zone status the view did not expect, and after any status but
+ * one that says the device refused the command whole: an internal error or
+ * an abort may come after the device carried out some or all of it.
+ */
+static bool model_lost(struct model *m, u32 zone, unsigned int opi, u32 off,
+		       u32 n, u16 status)
+{
+	switch (status) {
+	case NVME_SC_ZONE_TOO_MANY_ACTIVE:
+	case NVME_SC_ZONE_TOO_MANY_OPEN:
+	case NVME_SC_INVALID_OPCODE:
+	case NVME_SC_INVALID_FIELD:
+	case NVME_SC_INVALID_NS:
+	case NVME_SC_LBA_RANGE:
+	case NVME_SC_CAP_EXCEEDED:
+	case NVME_SC_NS_NOT_READY:
+	case NVME_SC_HOST_PATH_ERROR:
+		return false;
+	}
+	if (status >= NVME_SC_ZONE_BOUNDARY_ERROR &&
+	    status <= NVME_SC_ZONE_INVALID_TRANSITION)
+		return model_expected(m, zone, opi, off, n);
+	return opi != ZNS_OPI_READ;
+}
+
+/* A failure after which the host's view cannot know the zone: unknown. */
 static void model_failed(struct model *m, u32 zone, unsigned int opi, u32 off,
 			 u32 n, u16 status)
 {
 	struct model_zone *mz = &m->z[zone];
 	unsigned int oc = mz->cond;
 
-	if (status < NVME_SC_ZONE_BOUNDARY_ERROR ||
-	    status > NVME_SC_ZONE_INVALID_TRANSITION ||
-	    status == NVME_SC_ZONE_TOO_MANY_ACTIVE ||
-	    status == NVME_SC_ZONE_TOO_MANY_OPEN ||
-	    !model_expected(m, zone, opi, off, n))
+	if (!oc || !model_lost(m, zone, opi, off, n, status))
 		return;
 	mz->cond = 0;
 	mz->known = false;
@@ -470,7 +493,10 @@ static void step_failure(struct model *m, u32 zone)
 		NVME_SC_ZONE_READ_ONLY, NVME_SC_ZONE_OFFLINE,
 		NVME_SC_ZONE_INVALID_WRITE, NVME_SC_ZONE_TOO_MANY_ACTIVE,
 		NVME_SC_ZONE_TOO_MANY_OPEN, NVME_SC_ZONE_INVALID_TRANSITION,
-		NVME_SC_INTERNAL,
+		NVME_SC_INTERNAL, NVME_SC_DATA_XFER_ERROR,
+		NVME_SC_HOST_ABORTED_CMD, NVME_SC_INVALID_FIELD,
+		NVME_SC_LBA_RANGE, NVME_SC_HOST_PATH_ERROR,
+		ZNS_STATUS_BLOCK + 10,	/* BLK_STS_IOERR, outcomes from the block layer */
 	};
 	unsigned int opi = ZNS_OPI_WRITE + rnd(m, ZNS_OPI_WRITE_ZEROES);
 	/* mostly where the host's view expects it: then it does not know */

@@ -13,8 +13,8 @@
 # agree exactly; a command the device refuses (too many open zones, a
 # write pointer moved behind the block layer) is one more error to agree
 # on; on a kernel with nvme_core's fault injection (the debug kernel),
-# failures injected into reads with zone and generic statuses, retried or
-# not. Each zone's latencies (count, min, max, sum) and queue waits must
+# failures injected into reads and writes with zone and generic statuses,
+# retried or not. Each zone's latencies (count, min, max, sum) and queue waits must
 # lie inside the bounds the trace puts on them (witness_times). Every sixth step and
 # at the end, zns_stat's zone conditions and written sectors, where it
 # knows them, must be the device's (witness_lifecycle), and its fills at
@@ -138,32 +138,45 @@ step() {
 
 # injected DISK MODE: nvme_core's fault injection (debug kernels) fails a
 # share of DISK's attempts with a status, retried by nvme_core or not,
-# during a fio job of random reads; the witness sees each attempt's status
-# in nvme_complete_rq as zns_stat does. Reads only: an injected failure is
-# a command the device carried out, and a write the device carried out but
-# the host was told failed moves a zone in a way no device reports (its
-# write pointer past what zns_stat, rightly trusting the status, knows:
-# CI's seed 71547 on the debug kernel); t68 injects into zone appends.
+# during a fio job of random reads or random writes; the witness sees each
+# attempt's status in nvme_complete_rq as zns_stat does. An injected
+# failure is a command the device carried out: a write told failed moved
+# its zone's write pointer. So writes get statuses that do not say the
+# device refused the write whole (internal, transfer error, zone full,
+# invalid write), after which zns_stat does not claim to know the zone
+# (zns_life_failed()) until a zone report names it again; an injected
+# "invalid field" on a write the device carried out would be a device
+# that lies, which zns_stat believes. (Before zns_stat knew this, CI's
+# seed 71547 on the debug kernel found a zone written past what it knew.)
 inject=0
 [ -d "/sys/kernel/debug/$NS1/fault_inject" ] && inject=1
 injected() {
-	local d=$1 fi=/sys/kernel/debug/$1/fault_inject st pct retry
-	local statuses=(0x1b9 0x1bc 0x6 0x2)	# zone full, invalid write, internal, invalid field
-	pick 4; st=${statuses[$r]}
+	local d=$1 fi=/sys/kernel/debug/$1/fault_inject st pct retry rw
+	local reads=(0x1b9 0x1bc 0x6 0x2)	# zone full, invalid write, internal, invalid field
+	local writes=(0x1b9 0x1bc 0x6 0x4)	# zone full, invalid write, internal, transfer error
+	pick 2; rw=$r
+	pick 4; if [ "$rw" = 0 ]; then st=${reads[$r]}; else st=${writes[$r]}; fi
 	pick 2; retry=$r
 	pick 4; pct=$((10 + 10 * r))
-	echo "inject $st on $pct% of $d's attempts (dont_retry=$retry) during fio randread"
+	echo "inject $st on $pct% of $d's attempts (dont_retry=$retry) during fio $([ "$rw" = 0 ] && echo randread || echo randwrite)"
 	echo 0 > "$fi/verbose"
 	echo "$st" > "$fi/status"
 	echo "$retry" > "$fi/dont_retry"
 	echo 1 > "$fi/interval"
 	echo 1000000 > "$fi/times"
 	echo "$pct" > "$fi/probability"
-	# reads anywhere (zonemode none): a zbd job reads only what is written
-	fio --name=i --filename="/dev/$d" --zonemode=none --direct=1 --ioengine=libaio \
-		--rw=randread --bs=4096 --iodepth=4 --io_size=$((4096 * 16)) \
-		--randseed=$RANDOM --continue_on_error=all --output=/dev/null ||
-		echo "fio: failed as injected"
+	if [ "$rw" = 0 ]; then
+		# reads anywhere (zonemode none): a zbd job reads only what is written
+		fio --name=i --filename="/dev/$d" --zonemode=none --direct=1 --ioengine=libaio \
+			--rw=randread --bs=4096 --iodepth=4 --io_size=$((4096 * 16)) \
+			--randseed=$RANDOM --continue_on_error=all --output=/dev/null ||
+			echo "fio: failed as injected"
+	else
+		fio --name=i --filename="/dev/$d" --zonemode=zbd --direct=1 --ioengine=libaio \
+			--rw=randwrite --bs=4096 --iodepth=4 --max_open_zones=3 --io_size=$((4096 * 16)) \
+			--randseed=$RANDOM --continue_on_error=all --output=/dev/null ||
+			echo "fio: failed as injected"
+	fi
 	echo 0 > "$fi/probability"
 	echo "injected $((1000000 - $(cat "$fi/times"))) failures"
 }

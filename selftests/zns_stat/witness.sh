@@ -759,8 +759,10 @@ print(r - m2 - (m2 - m1), r - m1 + (m2 - m1))') || fail "cannot read the clocks"
 # moves as life_move.c moves it, with the same rules for what zns_stat does
 # not know:
 # - a zone is "maybe unknown" (u) after a failure zns_stat may have made it
-#   unknown for (outcomes from nvme_core, a zone status, a command the
-#   host's view expected to succeed: expected_to_succeed()), until a reset;
+#   unknown for (any failure with outcomes from the block layer; from
+#   nvme_core a zone status where the host's view expected success,
+#   expected_to_succeed(), or a status that does not say the device
+#   refused the command whole), until a reset;
 # - with max_open_zones (lifecycle's), a zone opening while the host's view
 #   has that many open, and a write or an open of a zone the device may
 #   have closed, is a moment the device may have closed an implicitly open
@@ -911,9 +913,18 @@ witness_life() {
 		} else if (zsa == 1 && isopen(oc))	# close
 			move(z, oc, "C")
 	}
-	# auto mode: a failed command zns_stat may have made its zone unknown for
+	# a failed command zns_stat may have made its zone unknown for
+	# (zns_life_failed()): with outcomes from the block layer, any; from
+	# nvme_core, a zone status the host view did not expect, or any but
+	# those that say the device refused the command whole (too many
+	# active or open zones, invalid opcode, field or namespace, LBA out of
+	# range, capacity exceeded, namespace not ready, a host path error)
 	function failed(z, op, zsa, sec, n, st,   e) {
-		if (u[z] || st < 440 || st > 447 || st == 445 || st == 446) return
+		if (u[z]) return
+		if (mode == "block") { u[z] = 1; return }
+		if (st == 445 || st == 446 || st == 1 || st == 2 || st == 11 || st == 128 ||
+		    st == 129 || st == 130 || st == 880) return
+		if (st < 440 || st > 447) { u[z] = 1; return }
 		if (op == "nvme_cmd_zone_mgmt_send")
 			e = zsa == 3 ? c[z] != "F" : zsa == 1 ? active(c[z]) : 0
 		else {
@@ -927,7 +938,7 @@ witness_life() {
 		# nvme_core fault injection fails commands the device carried
 		# out: after a failed write the witness does not know the zone
 		if ($9 == "F" && injectable && $4 ~ /^nvme_cmd_(write|zone_append|write_zeroes)$/) u[z] = 1
-		if ($9 == "F") { if (mode != "block" && $5 != 1) failed(z, $4, $6 + 0, $7 + 0, n, $10 + 0); next }
+		if ($9 == "F") { if ($5 != 1) failed(z, $4, $6 + 0, $7 + 0, n, $10 + 0); next }
 		if (H0 == "-") nohi++
 		if ($4 != "nvme_cmd_zone_mgmt_send") { wrote(z, n); next }
 		if ($5 == 1) for (y = 0; y < nz; y++) mgmt(y, $6 + 0, 1)
