@@ -300,7 +300,7 @@ static void for_scripts(void **state)
 	/* the exact maximum, never a bucket bound */
 	assert_non_null(strstr(b.s, "\nzns8,write,17,20479,90000,90000,1\n"));
 	assert_non_null(strstr(b.s, "\nzns8,zone_invalid_write,0x1bc,write,1\n"));
-	assert_non_null(strstr(b.s, "\nzns8,3,1764000002500000000,,1,52000,success,0,2097152\n"));
+	assert_non_null(strstr(b.s, "\nzns8,3,1764000002500000000,,1,52000,success,0x0,2097152\n"));
 	sbuf_free(&b);
 	detail_json(&b, disks, &d, 1);
 	doc = json_tokener_parse(b.s);
@@ -311,7 +311,8 @@ static void for_scripts(void **state)
 	assert_true(json_object_get_boolean(json_object_object_get(w, "max_exact")));
 	reset = json_object_array_get_idx(json_object_object_get(disk, "resets"), 1);
 	assert_string_equal(json_object_get_string(json_object_object_get(reset, "status")), "zone_full");
-	assert_int_equal(json_object_get_int(json_object_object_get(reset, "code")), 0x1b9);
+	/* one encoding of a status code in every format: nvme-cli's 0x%x */
+	assert_string_equal(json_object_get_string(json_object_object_get(reset, "code")), "0x1b9");
 	assert_true(json_object_is_type(json_object_object_get(reset, "fill_bytes"), json_type_null));
 	json_object_put(doc);
 	sbuf_free(&b);

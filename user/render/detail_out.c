@@ -44,7 +44,7 @@ static void csv_one(struct sbuf *b, const char *disk, const struct detail *d,
 		for (i = 0; i < d->nr_counts; i++) {
 			c = &d->counts[i];
 			if (!strcmp(c->file, "errors"))
-				sbuf_printf(b, "%s,%s,%#" PRIx64 ",%s,%" PRIu64 "\n", disk,
+				sbuf_printf(b, "%s,%s,0x%" PRIx64 ",%s,%" PRIu64 "\n", disk,
 					    c->what, c->lo, c->op, c->n);
 		}
 		break;
@@ -54,7 +54,7 @@ static void csv_one(struct sbuf *b, const char *disk, const struct detail *d,
 			sbuf_printf(b, "%s,%" PRIu64 ",%" PRIu64 ",", disk, r->seq, r->time_ns);
 			if (!r->select_all)	/* a select-all reset has no one zone */
 				sbuf_printf(b, "%" PRId64, r->zone);
-			sbuf_printf(b, ",%d,%" PRIu64 ",%s,%#x,", r->select_all, r->lat_ns,
+			sbuf_printf(b, ",%d,%" PRIu64 ",%s,0x%x,", r->select_all, r->lat_ns,
 				    r->status ? status_key(r->status) : "success", r->status);
 			if (r->fill >= 0)
 				sbuf_printf(b, "%" PRId64, r->fill * 512);
@@ -133,7 +133,7 @@ static struct json_object *json_errors(const struct detail *d)
 			continue;
 		e = json_object_new_object();
 		json_set(e, "status", json_object_new_string(c->what));
-		json_set(e, "code", json_object_new_uint64(c->lo));
+		json_set(e, "code", json_code(c->lo));
 		json_set(e, "op", json_object_new_string(c->op));
 		json_set(e, "commands", json_object_new_uint64(c->n));
 		json_object_array_add(a, e);
@@ -155,14 +155,14 @@ static struct json_object *json_resets(const struct detail *d)
 		json_set(e, "seq", json_object_new_uint64(r->seq));
 		fmt_time(when, sizeof(when), r->time_ns / 1e9);
 		json_set(e, "time", json_object_new_string(when));
-		json_set(e, "time_ns", json_object_new_uint64(r->time_ns));
+		json_set(e, "time_ns", json_id(r->time_ns));
 		/* a select-all reset has no one zone */
 		json_set(e, "zone", r->select_all ? NULL : json_object_new_int64(r->zone));
 		json_set(e, "select_all", json_object_new_boolean(r->select_all));
 		json_set(e, "latency_ns", json_object_new_uint64(r->lat_ns));
 		json_set(e, "status", json_object_new_string(r->status ?
 			 status_key(r->status) : "success"));
-		json_set(e, "code", json_object_new_uint64(r->status));
+		json_set(e, "code", json_code(r->status));
 		json_set(e, "fill_bytes", r->fill < 0 ? NULL :
 			 json_object_new_uint64((uint64_t)r->fill * 512));
 		json_object_array_add(a, e);

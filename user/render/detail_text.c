@@ -153,7 +153,7 @@ static void errors_table(struct sbuf *b, const struct detail *d)
 			b->oom = 1;
 			return;
 		}
-		snprintf(code, sizeof(code), "0x%03" PRIx64, c->lo);
+		fmt_hex(code, sizeof(code), c->lo);
 		fmt_u64(n, sizeof(n), c->n);
 		cells[0] = c->what;
 		cells[1] = code;
@@ -246,6 +246,8 @@ void detail_html(struct sbuf *b, const struct detail *d,
 			    rows[i].p[2] + (strncmp(rows[i].p[2], "<= ", 3) ? 0 : 3));
 	sbuf_printf(b, "</table>\n<h2>Errors</h2>\n");
 	for (i = 0, nr = 0; i < d->nr_counts; i++) {
+		char code[24];
+
 		c = &d->counts[i];
 		if (strcmp(c->file, "errors"))
 			continue;
@@ -253,8 +255,9 @@ void detail_html(struct sbuf *b, const struct detail *d,
 			sbuf_printf(b, "<table><tr><th>status</th><th>code</th><th>operation</th><th>commands</th></tr>\n");
 		sbuf_printf(b, "<tr><td>");
 		sbuf_xml(b, c->what);
-		sbuf_printf(b, "</td><td>0x%03" PRIx64 "</td><td>%s</td><td class=\"n\">%" PRIu64 "</td></tr>\n",
-			    c->lo, c->op, c->n);
+		fmt_hex(code, sizeof(code), c->lo);
+		sbuf_printf(b, "</td><td>%s</td><td>%s</td><td class=\"n\">%" PRIu64 "</td></tr>\n",
+			    code, c->op, c->n);
 	}
 	/* no rows: none failed only where the counters say so, else not recorded */
 	if (nr)

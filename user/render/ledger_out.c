@@ -250,6 +250,7 @@ static void out_json(struct sbuf *b, const struct ledger *l,
 	}
 	json_set(doc, "zones", zones);
 	json_write(b, doc, 1);	/* and frees it */
+	sbuf_put(b, "\n", 1);	/* a text file ends its last line */
 }
 
 void ledger_out(struct sbuf *b, const struct ledger *l, enum out_format f,
