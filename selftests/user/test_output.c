@@ -100,8 +100,9 @@ static void json_document(void **state)
 	assert_string_equal(json_object_get_string(json_object_object_get(summary, "status_decoding")), "on");
 	assert_true(json_object_is_type(json_object_object_get(summary, "reset_all"), json_type_int));
 	assert_int_equal(json_object_get_int(json_object_object_get(summary, "reset_all")), 2);
-	/* RFC 3339: the offset with a colon */
-	assert_int_equal(json_object_get_string(json_object_object_get(doc, "time"))[22], ':');
+	/* RFC 3339 in the tool's one form: UTC, Z */
+	assert_int_equal(strlen(json_object_get_string(json_object_object_get(doc, "time"))), 20);
+	assert_int_equal(json_object_get_string(json_object_object_get(doc, "time"))[19], 'Z');
 	json_object_put(doc);
 	snapshot_free(&s);
 	sbuf_free(&b);
@@ -161,6 +162,29 @@ static void prom_conditions_are_labels(void **state)
 	assert_non_null(strstr(b.s, "zns_zone_host_condition_info{disk=\"d2\",zone=\"1\",condition=\"full\",code=\"14\"} 1\n"));
 	assert_null(strstr(b.s, "zns_zone_condition{"));
 	assert_null(strstr(b.s, "zns_zone_host_cond{"));
+	snapshot_free(&s);
+	sbuf_free(&b);
+}
+
+/*
+ * When the host's condition changed, in ns since the epoch (beyond 2^53):
+ * a string in JSON, which jq keeps digit for digit; null while never seen.
+ */
+static void json_times_in_ns_are_strings(void **state)
+{
+	static const char zones[] =
+		"# zone start host_cond host_cond_time_ns writes\n"
+		"0 0 2 1764000000123456789 1\n"
+		"1 2048 0 0 1\n";
+	struct view_opts o = { .all = 1, .max_zones = -1 };
+	struct snapshot s;
+	struct sbuf b = { 0 };
+
+	(void)state;
+	snap_from_text(&s, "d2", zones, summary3);
+	output_json(&b, &s, 1, &o);
+	assert_non_null(strstr(b.s, "\"host_cond_time_ns\": \"1764000000123456789\""));
+	assert_non_null(strstr(b.s, "\"host_cond_time_ns\": null"));
 	snapshot_free(&s);
 	sbuf_free(&b);
 }
@@ -484,11 +508,20 @@ static void times_are_rfc3339(void **state)
 	setenv("TZ", "UTC", 1);
 	tzset();
 	fmt_time(t, sizeof(t), 0);
-	assert_string_equal(t, "1970-01-01T00:00:00+00:00");
+	assert_string_equal(t, "1970-01-01T00:00:00Z");
+	/* one form whatever the zone: UTC and Z, as ledger show always said */
 	setenv("TZ", "IST-5:30", 1);	/* POSIX form: no tzdata needed */
 	tzset();
 	fmt_time(t, sizeof(t), 0);
-	assert_string_equal(t, "1970-01-01T05:30:00+05:30");
+	assert_string_equal(t, "1970-01-01T00:00:00Z");
+	/* fractions where they matter: 3 or 9 digits, never rounded up */
+	assert_int_equal(fmt_rfc3339_ns(t, sizeof(t), 1764000000123456789ULL, 9), 30);
+	assert_string_equal(t, "2025-11-24T16:00:00.123456789Z");
+	fmt_rfc3339_ns(t, sizeof(t), 1764000000999999999ULL, 3);
+	assert_string_equal(t, "2025-11-24T16:00:00.999Z");
+	fmt_rfc3339_ns(t, sizeof(t), 1764000000999999999ULL, 0);
+	assert_string_equal(t, "2025-11-24T16:00:00Z");
+	assert_int_equal(fmt_rfc3339_ns(t, 10, 0, 0), -1);
 	unsetenv("TZ");
 	tzset();
 }
@@ -672,6 +705,7 @@ int main(void)
 		cmocka_unit_test(u64_digits),
 		cmocka_unit_test(status_names_and_states),
 		cmocka_unit_test(times_are_rfc3339),
+		cmocka_unit_test(json_times_in_ns_are_strings),
 		cmocka_unit_test(table_raw_and_chosen_columns),
 		cmocka_unit_test(left_out_zones_named_right),
 		cmocka_unit_test(fast_row_equals_library),

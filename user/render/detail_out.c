@@ -11,6 +11,7 @@
 
 #include "../../include/zns_stat.h"
 #include "model/detail_model.h"
+#include "lib/numbers.h"
 #include "model/view.h"
 #include "render/detail_out.h"
 #include "render/json_out.h"
@@ -50,8 +51,12 @@ static void csv_one(struct sbuf *b, const char *disk, const struct detail *d,
 		break;
 	case 2:
 		for (i = 0; i < d->nr_resets; i++) {
+			char when[48];
+
 			r = &d->resets[i];
-			sbuf_printf(b, "%s,%" PRIu64 ",%" PRIu64 ",", disk, r->seq, r->time_ns);
+			fmt_rfc3339_ns(when, sizeof(when), r->time_ns, 9);
+			sbuf_printf(b, "%s,%" PRIu64 ",%s,%" PRIu64 ",", disk, r->seq,
+				    when, r->time_ns);
 			if (!r->select_all)	/* a select-all reset has no one zone */
 				sbuf_printf(b, "%" PRId64, r->zone);
 			sbuf_printf(b, ",%d,%" PRIu64 ",%s,0x%x,", r->select_all, r->lat_ns,
@@ -83,7 +88,7 @@ void detail_csv(struct sbuf *b, char **disks, const struct detail *d, int n)
 	static const char * const header[] = {
 		"disk,op,commands,p50_le_ns,p99_le_ns,max_ns,max_exact",
 		"disk,status,code,op,commands",
-		"disk,seq,time_ns,zone,select_all,latency_ns,status,code,fill_bytes",
+		"disk,seq,time,time_ns,zone,select_all,latency_ns,status,code,fill_bytes",
 		"disk,direction,size_lo_bytes,size_hi_bytes,commands",
 		"disk,direction,alignment_bytes,commands",
 	};
@@ -153,7 +158,8 @@ static struct json_object *json_resets(const struct detail *d)
 
 		r = &d->resets[i];
 		json_set(e, "seq", json_object_new_uint64(r->seq));
-		fmt_time(when, sizeof(when), r->time_ns / 1e9);
+		/* to the ns, as time_ns has it */
+		fmt_rfc3339_ns(when, sizeof(when), r->time_ns, 9);
 		json_set(e, "time", json_object_new_string(when));
 		json_set(e, "time_ns", json_id(r->time_ns));
 		/* a select-all reset has no one zone */

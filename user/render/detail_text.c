@@ -54,16 +54,11 @@ static const char *status_text(unsigned int status, char *buf, int n)
 	return status ? status_name(status, buf, n) : "success";
 }
 
+/* The date too (a log outlives a day), to the ms (JSON and CSV: the ns). */
 static void reset_time(char *out, size_t n, uint64_t ns)
 {
-	time_t t = ns / 1000000000;
-	struct tm tm;
-
-	if (!localtime_r(&t, &tm) || !strftime(out, n, "%H:%M:%S", &tm))
+	if (fmt_rfc3339_ns(out, n, ns, 3) < 0)
 		snprintf(out, n, "?");
-	else
-		snprintf(out + strlen(out), n - strlen(out), ".%03u",
-			 (unsigned int)(ns / 1000000 % 1000));
 }
 
 static void fill_text(char *out, size_t n, const struct detail_reset *r)

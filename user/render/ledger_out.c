@@ -17,11 +17,7 @@
 
 void ledger_time(char *out, size_t n, int64_t t)
 {
-	time_t tt = (time_t)t;
-	struct tm tm;
-
-	if (!t || !gmtime_r(&tt, &tm) ||
-	    !strftime(out, n, "%Y-%m-%dT%H:%M:%SZ", &tm))
+	if (!t || fmt_rfc3339(out, n, t, 0, 0) < 0)
 		snprintf(out, n, "-");
 }
 

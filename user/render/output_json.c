@@ -30,6 +30,9 @@ static struct json_object *json_zone(const struct snapshot *s, uint64_t z)
 			json_set(o, c, json_object_new_string(cell));
 			snprintf(key, sizeof(key), "%s_code", c);
 			json_set(o, key, json_code(v));
+		} else if (!strcmp(c, "host_cond_time_ns")) {
+			/* a time in ns (2^60): a string; null: never seen */
+			json_set(o, c, v ? json_id(v) : NULL);
 		} else if (!strcmp(c, COL_OWNER)) {
 			/* the id a cgroup has, else null; the owner in words */
 			char owner[4096];
