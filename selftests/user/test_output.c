@@ -421,6 +421,12 @@ static void table_raw_and_chosen_columns(void **state)
 	/* the disk first, as lsblk -r has NAME */
 	assert_string_equal(b.s, "disk zone write_bytes reset_lat_us\nd3 0 0 -\nd3 2 12KiB 2.0\n");
 	sbuf_free(&b);
+	/* rows only: no note where no zone is left (-m 0), as with no activity */
+	o.max_zones = 0;
+	output_table(&b, &s, 1, &o);
+	assert_true(!b.s || !*b.s);
+	sbuf_free(&b);
+	o.max_zones = -1;
 	/* chosen columns are never dropped to fit, and keep their order */
 	o.raw = 0;
 	o.width = 10;

@@ -506,13 +506,17 @@ static void table_one(struct sbuf *b, const struct snapshot *s,
 		table_title(b, s);
 	zones = view_zones(s, o, &nr, &omitted);
 	if (!nr && omitted) {
-		sbuf_printf(b, "(%llu %s not shown: --max-zones)\n", (unsigned long long)omitted,
-			    zones_word(omitted, o->all));
+		/* --raw: rows only, as with no activity (no note for a script) */
+		if (!o->raw)
+			sbuf_printf(b, "(%llu %s not shown: --max-zones)\n",
+				    (unsigned long long)omitted, zones_word(omitted, o->all));
+		free(zones);
 		return;
 	}
 	if (!nr) {
 		if (!o->raw)
 			sbuf_printf(b, "(no zone activity; --all shows every zone)\n");
+		free(zones);
 		return;
 	}
 	if (o->columns)	/* checked before: table_check_columns() */
