@@ -128,7 +128,8 @@ for line in lines[1:]:
     cg = re.sub(r"\\([0-7]{3})", lambda m: chr(int(m.group(1), 8)), f[1])
     row = dict(zip(cols, map(int, f[2:])))
     counted = any(v for c, v in row.items() if c != "zones_owned")
-    labels = dict(disk="zns8", cgroup=cg, id=f[0])
+    # (unattributed), (other), (mixed): id 0 in the file, no id label (id="")
+    labels = dict(disk="zns8", cgroup=cg, id=f[0] if f[0] != "0" else "")
     if not counted:
         if get("zns_cgroup_commands_total", op="write", **labels) is not None:
             print("cgroup %s counted nothing, but has series" % cg)

@@ -303,7 +303,21 @@ for d in disks:
             continue
         for f in fmts:
             what, text = run(cmd, "-o", f, d)
-            everywhere(what, text, f)
+            got = everywhere(what, text, f)
+            if cmd != "cgroups" or not got:
+                continue
+            # (unattributed), (other), (mixed) are words: no id (the module's 0)
+            if f == "csv":
+                rows = [r for b in got for r in b]
+            elif f == "json":
+                rows = [r for x in got.get("disks", []) for r in x.get("cgroups", [])]
+            elif f == "prom":
+                rows = [dict(path=l.get("cgroup", ""), id=l.get("id")) for _, l, _ in got]
+            else:
+                rows = []
+            for r in rows:
+                if str(r.get("path", "")).startswith("(") and r.get("id") not in ("", None):
+                    bad(what, "%s has id %r: a word, not a cgroup" % (r["path"], r["id"]))
 
 # ledger show of every ledger the fixtures have
 ledgers = [os.path.join(fx, "ledger-dir", l) for l in sorted(os.listdir(fx + "/ledger-dir"))

@@ -196,7 +196,11 @@ static void csv_all(struct sbuf *b, const struct cg_table *t, int n)
 		for (k = 0; k < t[d].nr_rows; k++) {
 			const struct cg_row *r = &t[d].rows[k];
 
-			sbuf_printf(b, "%s,%llu,", t[d].disk, (unsigned long long)r->id);
+			/* (unattributed), (other), (mixed): no id (the module's 0) */
+			if (r->id)
+				sbuf_printf(b, "%s,%llu,", t[d].disk, (unsigned long long)r->id);
+			else
+				sbuf_printf(b, "%s,,", t[d].disk);
 			sbuf_csv(b, r->path);
 			for (op = 0; op < ZNS_NR_OPS; op++)
 				for (f = 0; f < CG_NR_FIELDS; f++)
@@ -227,7 +231,7 @@ static void json_all(struct sbuf *b, const struct cg_table *t, int n)
 			const struct cg_row *r = &t[d].rows[k];
 			struct json_object *row = json_object_new_object();
 
-			json_set(row, "id", json_id(r->id));
+			json_set(row, "id", r->id ? json_id(r->id) : NULL);
 			json_set(row, "path", json_object_new_string(r->path));
 			for (op = 0; op < ZNS_NR_OPS; op++) {
 				struct json_object *ops;
