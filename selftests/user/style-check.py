@@ -14,6 +14,7 @@
 #     lower-case hex without leading zeros; 0x0 for none);
 #   - the same figure of one snapshot reads the same in the table (-r), CSV,
 #     JSON and Prometheus: counts, the top error, the owner;
+#   - --list-columns in the table's words, not the export's HELP text;
 #   - -r has the disk in its first column, as lsblk -r has NAME; every
 #     output ends with a newline;
 #   - what people read (tables, the HTML pages and their figures) says the
@@ -289,6 +290,14 @@ for sel in [[d] for d in disks] + [disks]:
             if len(set(forms.values())) > 1:
                 bad("zns-stat %s" % " ".join(sel), "zone %s:%s owner reads %s" % (key + (forms,)))
 
+# --list-columns says what the table holds, in the table's words (not the
+# export's HELP: no labels, no sectors "in bytes")
+for d in disks:
+    what, text = run("--list-columns", d)
+    for w in ("label", "(in bytes)", "Sectors"):
+        if w in text:
+            bad(what, "says %r: the Prometheus HELP, not the table's words" % w)
+
 # the live view: one interval in every format
 for f in FMTS:
     what, text = run("-i", "1", "-n", "1", "-o", f, *disks)
@@ -298,7 +307,7 @@ for f in FMTS:
 for d in disks:
     for cmd, files, fmts in (("detail", "resets", ("table", "csv", "json")),
                              ("cgroups", "cgroups", FMTS),
-                             ("lifecycle", "lifecycle", ("table", "json"))):
+                             ("lifecycle", "lifecycle", FMTS)):
         if not os.path.exists(os.path.join(fx, "debugfs", d, files)):
             continue
         for f in fmts:
