@@ -327,6 +327,31 @@ static void for_scripts(void **state)
 	detail_free(&d);
 }
 
+/*
+ * other_unlisted counts the codes the module has no row for: it has no code
+ * of its own, and 0x0 would read as success; empty, null and - instead.
+ */
+static void unlisted_has_no_code(void **state)
+{
+	char *disks[] = { "d" };
+	struct sbuf b = { 0 };
+	struct detail d = { 0 };
+
+	(void)state;
+	assert_int_equal(detail_parse_line(&d, "count", "errors read other_unlisted 0 3"), 0);
+	detail_csv(&b, disks, &d, 1);
+	assert_non_null(strstr(b.s, "\nd,other_unlisted,,read,3\n"));
+	sbuf_free(&b);
+	detail_json(&b, disks, &d, 1);
+	assert_non_null(strstr(b.s, "\"code\": null"));
+	assert_null(strstr(b.s, "0x0"));
+	sbuf_free(&b);
+	detail_text(&b, "d", &d);
+	assert_non_null(strstr(b.s, " other_unlisted -    read "));
+	sbuf_free(&b);
+	detail_free(&d);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -340,6 +365,7 @@ int main(void)
 		cmocka_unit_test(shown_for_people),
 		cmocka_unit_test(utf8_locale_keeps_micro),
 		cmocka_unit_test(for_scripts),
+		cmocka_unit_test(unlisted_has_no_code),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

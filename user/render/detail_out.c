@@ -44,9 +44,12 @@ static void csv_one(struct sbuf *b, const char *disk, const struct detail *d,
 	case 1:
 		for (i = 0; i < d->nr_counts; i++) {
 			c = &d->counts[i];
-			if (!strcmp(c->file, "errors"))
-				sbuf_printf(b, "%s,%s,0x%" PRIx64 ",%s,%" PRIu64 "\n", disk,
-					    c->what, c->lo, c->op, c->n);
+			if (strcmp(c->file, "errors"))
+				continue;
+			sbuf_printf(b, "%s,%s,", disk, c->what);
+			if (c->lo)	/* other_unlisted has no one code: empty */
+				sbuf_printf(b, "0x%" PRIx64, c->lo);
+			sbuf_printf(b, ",%s,%" PRIu64 "\n", c->op, c->n);
 		}
 		break;
 	case 2:
@@ -138,7 +141,7 @@ static struct json_object *json_errors(const struct detail *d)
 			continue;
 		e = json_object_new_object();
 		json_set(e, "status", json_object_new_string(c->what));
-		json_set(e, "code", json_code(c->lo));
+		json_set(e, "code", c->lo ? json_code(c->lo) : NULL);
 		json_set(e, "op", json_object_new_string(c->op));
 		json_set(e, "commands", json_object_new_uint64(c->n));
 		json_object_array_add(a, e);

@@ -148,7 +148,11 @@ static void errors_table(struct sbuf *b, const struct detail *d)
 			b->oom = 1;
 			return;
 		}
-		fmt_hex(code, sizeof(code), c->lo);
+		/* other_unlisted: many codes, none of its own (not 0x0, success) */
+		if (c->lo)
+			fmt_hex(code, sizeof(code), c->lo);
+		else
+			snprintf(code, sizeof(code), "-");
 		fmt_u64(n, sizeof(n), c->n);
 		cells[0] = c->what;
 		cells[1] = code;
@@ -250,7 +254,10 @@ void detail_html(struct sbuf *b, const struct detail *d,
 			sbuf_printf(b, "<table><tr><th>status</th><th>code</th><th>operation</th><th>commands</th></tr>\n");
 		sbuf_printf(b, "<tr><td>");
 		sbuf_xml(b, c->what);
-		fmt_hex(code, sizeof(code), c->lo);
+		if (c->lo)
+			fmt_hex(code, sizeof(code), c->lo);
+		else
+			snprintf(code, sizeof(code), "-");
 		sbuf_printf(b, "</td><td>%s</td><td>%s</td><td class=\"n\">%" PRIu64 "</td></tr>\n",
 			    code, c->op, c->n);
 	}
