@@ -696,6 +696,10 @@ check "zns-stat export: node_exporter serves the fixture's values, promtool, das
 	export_findings
 check "zns-stat command line: --help and help CMD from one table, unknown disks, missing zone report said" \
 	bash "$repo/selftests/user/cli-check.sh" "$repo/user/zns-stat"
+# issue 46: every view in every format on the fixtures, checked by its grammar
+# (selftests/user/style-check.py says what), not by a list of strings
+check "zns-stat speaks with one voice: RFC 3339 times, no sentinel numbers, 64-bit ids as strings, one status code form, the same figures in every format" \
+	/usr/bin/python3 "$repo/selftests/user/style-check.py" "$repo/user/zns-stat" "$repo/selftests/user/fixtures"
 # The HTML report of a 64-zone run with every section, laid out by headless
 # Chromium at 1400 px: nothing wider than the window, and the heatmaps in a grid
 # of at least two columns, no two overlapping (a copy of the page gets a script

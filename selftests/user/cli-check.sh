@@ -152,4 +152,12 @@ done
 out=$(ZNS_STAT_SYSFS=$sys "$tool" ledger plot eui --state-dir "$state" -D "$plots" 2>&1); rc=$?
 [ "$rc" = 1 ] && [ "$out" = "zns-stat: ledger plot: $state/eui.0011223344556677.ledger: no ledger yet (zns-stat ledger --state-dir $state makes it)" ] ||
 	echo "zns-stat ledger plot eui: exit status $rc, said: $out"
+# issue 46: a command after the main view's options is said to go first, not
+# taken for a disk; ledger's subcommand after --state-dir DIR is still one.
+out=$("$tool" -o json detail zns8 2>&1); rc=$?
+[ "$rc" = 2 ] && [ "$out" = "zns-stat: 'detail' is a command: it comes first, its options after it (zns-stat detail -o ...); see 'zns-stat --help'" ] ||
+	echo "zns-stat -o json detail zns8: exit status $rc, said: $out"
+out=$(ZNS_STAT_SYSFS=$sys "$tool" ledger --state-dir "$here/fixtures/ledger-dir" show zns8 -o json 2>&1); rc=$?
+[ "$rc" = 0 ] && [ "$(jq -r .disk <<<"$out" 2>&1)" = zns8 ] ||
+	echo "zns-stat ledger --state-dir DIR show zns8: exit status $rc, said: $(head -n 1 <<<"$out")"
 exit 0

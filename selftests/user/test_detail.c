@@ -250,8 +250,9 @@ static void shown_for_people(void **state)
 	assert_non_null(strstr(b.s, "\n  status             code  op    commands\n"));
 	assert_non_null(strstr(b.s, "\n  zone_invalid_write 0x1bc write        1\n"));
 	assert_non_null(strstr(b.s, "\nresets logged: 3\n"));
-	assert_non_null(strstr(b.s, "\n  16:00:01.000    5   24 us zone_full unknown\n"));
-	assert_non_null(strstr(b.s, "\n  16:00:02.500  all   52 us success     2 MiB\n"));
+	/* the date too, RFC 3339 as everywhere, to the ms */
+	assert_non_null(strstr(b.s, "\n  2025-11-24T16:00:01.000Z    5   24 us zone_full unknown\n"));
+	assert_non_null(strstr(b.s, "\n  2025-11-24T16:00:02.500Z  all   52 us success     2 MiB\n"));
 	assert_non_null(strstr(b.s, "write sizes: [4 KiB, 8 KiB): 15, [64 KiB, 128 KiB): 2\n"));
 	assert_non_null(strstr(b.s, "write alignment: 4 KiB: 16, 64 KiB: 1\n"));
 	assert_null(strstr(b.s, "\\x"));
@@ -260,8 +261,8 @@ static void shown_for_people(void **state)
 	assert_non_null(strstr(b.s, "<tr><td>write</td><td class=\"n\">17</td><td class=\"n\">20.5 µs</td><td class=\"n\">90 µs</td><td class=\"n\">90 µs</td></tr>"));
 	assert_non_null(strstr(b.s, "<tr><td>zone_invalid_write</td><td>0x1bc</td><td>write</td><td class=\"n\">1</td></tr>"));
 	assert_non_null(strstr(b.s, "<td>zone_full</td>"));
-	assert_non_null(strstr(b.s, "<tr><td>16:00:02.500</td><td class=\"n\">all</td><td class=\"n\">52 µs</td><td>success</td><td class=\"n\">2 MiB</td></tr>"));
-	assert_non_null(strstr(b.s, "<tr><td>16:00:01.000</td><td class=\"n\">5</td><td class=\"n\">24 µs</td><td>zone_full</td><td class=\"n\">unknown</td></tr>"));
+	assert_non_null(strstr(b.s, "<tr><td>2025-11-24T16:00:02.500Z</td><td class=\"n\">all</td><td class=\"n\">52 µs</td><td>success</td><td class=\"n\">2 MiB</td></tr>"));
+	assert_non_null(strstr(b.s, "<tr><td>2025-11-24T16:00:01.000Z</td><td class=\"n\">5</td><td class=\"n\">24 µs</td><td>zone_full</td><td class=\"n\">unknown</td></tr>"));
 	sbuf_free(&b);
 	detail_free(&d);
 }
@@ -300,7 +301,7 @@ static void for_scripts(void **state)
 	/* the exact maximum, never a bucket bound */
 	assert_non_null(strstr(b.s, "\nzns8,write,17,20479,90000,90000,1\n"));
 	assert_non_null(strstr(b.s, "\nzns8,zone_invalid_write,0x1bc,write,1\n"));
-	assert_non_null(strstr(b.s, "\nzns8,3,1764000002500000000,,1,52000,success,0,2097152\n"));
+	assert_non_null(strstr(b.s, "\nzns8,3,2025-11-24T16:00:02.500000000Z,1764000002500000000,,1,52000,success,0x0,2097152\n"));
 	sbuf_free(&b);
 	detail_json(&b, disks, &d, 1);
 	doc = json_tokener_parse(b.s);
@@ -311,9 +312,42 @@ static void for_scripts(void **state)
 	assert_true(json_object_get_boolean(json_object_object_get(w, "max_exact")));
 	reset = json_object_array_get_idx(json_object_object_get(disk, "resets"), 1);
 	assert_string_equal(json_object_get_string(json_object_object_get(reset, "status")), "zone_full");
-	assert_int_equal(json_object_get_int(json_object_object_get(reset, "code")), 0x1b9);
+	/* one encoding of a status code in every format: nvme-cli's 0x%x */
+	assert_string_equal(json_object_get_string(json_object_object_get(reset, "code")), "0x1b9");
 	assert_true(json_object_is_type(json_object_object_get(reset, "fill_bytes"), json_type_null));
+	/* time to the ns, and time_ns a string: jq's doubles keep 53 bits */
+	reset = json_object_array_get_idx(json_object_object_get(disk, "resets"), 0);
+	assert_string_equal(json_object_get_string(json_object_object_get(reset, "time")),
+			    "2025-11-24T16:00:00.123456789Z");
+	assert_true(json_object_is_type(json_object_object_get(reset, "time_ns"), json_type_string));
+	assert_string_equal(json_object_get_string(json_object_object_get(reset, "time_ns")),
+			    "1764000000123456789");
 	json_object_put(doc);
+	sbuf_free(&b);
+	detail_free(&d);
+}
+
+/*
+ * other_unlisted counts the codes the module has no row for: it has no code
+ * of its own, and 0x0 would read as success; empty, null and - instead.
+ */
+static void unlisted_has_no_code(void **state)
+{
+	char *disks[] = { "d" };
+	struct sbuf b = { 0 };
+	struct detail d = { 0 };
+
+	(void)state;
+	assert_int_equal(detail_parse_line(&d, "count", "errors read other_unlisted 0 3"), 0);
+	detail_csv(&b, disks, &d, 1);
+	assert_non_null(strstr(b.s, "\nd,other_unlisted,,read,3\n"));
+	sbuf_free(&b);
+	detail_json(&b, disks, &d, 1);
+	assert_non_null(strstr(b.s, "\"code\": null"));
+	assert_null(strstr(b.s, "0x0"));
+	sbuf_free(&b);
+	detail_text(&b, "d", &d);
+	assert_non_null(strstr(b.s, " other_unlisted -    read "));
 	sbuf_free(&b);
 	detail_free(&d);
 }
@@ -331,6 +365,7 @@ int main(void)
 		cmocka_unit_test(shown_for_people),
 		cmocka_unit_test(utf8_locale_keeps_micro),
 		cmocka_unit_test(for_scripts),
+		cmocka_unit_test(unlisted_has_no_code),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -413,7 +413,7 @@ static void ledger_series_exact(void **state)
 	assert_int_equal(count_of(got, "# TYPE zns_ledger_"), 28 + 16);
 	assert_int_equal(count_of(got, "_total counter\n"), 26 + 16);
 	assert_int_equal(count_of(got, " gauge\n"), 2);
-	assert_non_null(strstr(b.s, "# HELP zns_ledger_zone_resets_total Zone resets (select-all ones: zns_ledger_reset_all_total) on the zone since the ledger began"));
+	assert_non_null(strstr(b.s, "# HELP zns_ledger_zone_resets_total Zone resets (resets of all zones: zns_ledger_reset_all_total) on the zone since the ledger began"));
 	assert_non_null(strstr(b.s, "# HELP zns_ledger_resets_fill_total Resets by the zone's fill (fill_pct 0: nothing written; N: in ((N-10)%, N%] of the capacity) since the ledger began"));
 	assert_non_null(strstr(b.s, "# TYPE zns_ledger_time_open_seconds_total counter\n"));
 	sbuf_free(&b);

@@ -100,8 +100,9 @@ static void json_document(void **state)
 	assert_string_equal(json_object_get_string(json_object_object_get(summary, "status_decoding")), "on");
 	assert_true(json_object_is_type(json_object_object_get(summary, "reset_all"), json_type_int));
 	assert_int_equal(json_object_get_int(json_object_object_get(summary, "reset_all")), 2);
-	/* RFC 3339: the offset with a colon */
-	assert_int_equal(json_object_get_string(json_object_object_get(doc, "time"))[22], ':');
+	/* RFC 3339 in the tool's one form: UTC, Z */
+	assert_int_equal(strlen(json_object_get_string(json_object_object_get(doc, "time"))), 20);
+	assert_int_equal(json_object_get_string(json_object_object_get(doc, "time"))[19], 'Z');
 	json_object_put(doc);
 	snapshot_free(&s);
 	sbuf_free(&b);
@@ -166,6 +167,29 @@ static void prom_conditions_are_labels(void **state)
 }
 
 /*
+ * When the host's condition changed, in ns since the epoch (beyond 2^53):
+ * a string in JSON, which jq keeps digit for digit; null while never seen.
+ */
+static void json_times_in_ns_are_strings(void **state)
+{
+	static const char zones[] =
+		"# zone start host_cond host_cond_time_ns writes\n"
+		"0 0 2 1764000000123456789 1\n"
+		"1 2048 0 0 1\n";
+	struct view_opts o = { .all = 1, .max_zones = -1 };
+	struct snapshot s;
+	struct sbuf b = { 0 };
+
+	(void)state;
+	snap_from_text(&s, "d2", zones, summary3);
+	output_json(&b, &s, 1, &o);
+	assert_non_null(strstr(b.s, "\"host_cond_time_ns\": \"1764000000123456789\""));
+	assert_non_null(strstr(b.s, "\"host_cond_time_ns\": null"));
+	snapshot_free(&s);
+	sbuf_free(&b);
+}
+
+/*
  * The busiest zone is the one whose commands moved the most data: a
  * finished zone's waste (and the fills at reset) are no I/O. Before, the
  * finished empty zone 1 (2048 sectors of waste) outranked zone 0's reads.
@@ -211,7 +235,7 @@ static void prom_groups_metrics_over_disks(void **state)
 	assert_int_equal(count_of(b.s, "# HELP zns_zone_flushes_total"), 1);
 	/* a status code is a label, never a value */
 	assert_non_null(strstr(b.s, "zns_zone_top_zone_error_info{disk=\"zns8\",zone=\"4\",status=\"zone_invalid_write\",code=\"0x1bc\"} 1\n"));
-	assert_non_null(strstr(b.s, "zns_zone_top_zone_error_info{disk=\"zns8\",zone=\"0\",status=\"none\",code=\"0\"} 1\n"));
+	assert_non_null(strstr(b.s, "zns_zone_top_zone_error_info{disk=\"zns8\",zone=\"0\",status=\"none\",code=\"0x0\"} 1\n"));
 	assert_non_null(strstr(b.s, "# TYPE zns_zone_top_zone_error_info gauge\n"));
 	assert_null(strstr(b.s, "} 444\n"));
 	assert_non_null(strstr(b.s, "# TYPE zns_memory_bytes gauge\n"));
@@ -388,14 +412,21 @@ static void table_raw_and_chosen_columns(void **state)
 	with_d3(&s);
 	output_table(&b, &s, 1, &o);
 	assert_string_equal(b.s,
-		"zone start reads read_bytes writes write_bytes resets reset_lat_us errors\n"
-		"0 0x0 1 4KiB 0 0 0 - 0\n"
-		"2 0x1000 0 0 3 12KiB 2 2.0 1\n");
+		"disk zone start reads read_bytes writes write_bytes resets reset_lat_us errors\n"
+		"d3 0 0x0 1 4KiB 0 0 0 - 0\n"
+		"d3 2 0x1000 0 0 3 12KiB 2 2.0 1\n");
 	sbuf_free(&b);
 	o.columns = "zone,write_bytes,reset_lat_us";
 	output_table(&b, &s, 1, &o);
-	assert_string_equal(b.s, "zone write_bytes reset_lat_us\n0 0 -\n2 12KiB 2.0\n");
+	/* the disk first, as lsblk -r has NAME */
+	assert_string_equal(b.s, "disk zone write_bytes reset_lat_us\nd3 0 0 -\nd3 2 12KiB 2.0\n");
 	sbuf_free(&b);
+	/* rows only: no note where no zone is left (-m 0), as with no activity */
+	o.max_zones = 0;
+	output_table(&b, &s, 1, &o);
+	assert_true(!b.s || !*b.s);
+	sbuf_free(&b);
+	o.max_zones = -1;
 	/* chosen columns are never dropped to fit, and keep their order */
 	o.raw = 0;
 	o.width = 10;
@@ -448,8 +479,9 @@ static void long_table_rows_are_the_cells(void **state)
 	o.columns = "errors,write_lat_us,zone,write_bytes,reads";
 	output_table(&b, &s, 1, &o);
 	nt = table_layout(&s, NULL, 0, 0, 0, t, &left);
-	sbuf_printf(&want, "errors write_lat_us zone write_bytes reads\n");
+	sbuf_printf(&want, "disk errors write_lat_us zone write_bytes reads\n");
 	for (z = 0; z < nr; z++) {
+		sbuf_printf(&want, "big ");
 		for (k = 0; k < 5; k++) {
 			for (i = 0; i < nt && strcmp(t[i].name, order[k]); i++)
 				;
@@ -482,11 +514,20 @@ static void times_are_rfc3339(void **state)
 	setenv("TZ", "UTC", 1);
 	tzset();
 	fmt_time(t, sizeof(t), 0);
-	assert_string_equal(t, "1970-01-01T00:00:00+00:00");
+	assert_string_equal(t, "1970-01-01T00:00:00Z");
+	/* one form whatever the zone: UTC and Z, as ledger show always said */
 	setenv("TZ", "IST-5:30", 1);	/* POSIX form: no tzdata needed */
 	tzset();
 	fmt_time(t, sizeof(t), 0);
-	assert_string_equal(t, "1970-01-01T05:30:00+05:30");
+	assert_string_equal(t, "1970-01-01T00:00:00Z");
+	/* fractions where they matter: 3 or 9 digits, never rounded up */
+	assert_int_equal(fmt_rfc3339_ns(t, sizeof(t), 1764000000123456789ULL, 9), 30);
+	assert_string_equal(t, "2025-11-24T16:00:00.123456789Z");
+	fmt_rfc3339_ns(t, sizeof(t), 1764000000999999999ULL, 3);
+	assert_string_equal(t, "2025-11-24T16:00:00.999Z");
+	fmt_rfc3339_ns(t, sizeof(t), 1764000000999999999ULL, 0);
+	assert_string_equal(t, "2025-11-24T16:00:00Z");
+	assert_int_equal(fmt_rfc3339_ns(t, 10, 0, 0), -1);
 	unsetenv("TZ");
 	tzset();
 }
@@ -508,12 +549,12 @@ static void status_names_and_states(void **state)
 	output_csv(&b, &s, 1, &o);
 	assert_non_null(strstr(b.s, ",top_zone_error,top_zone_error_code\n"));
 	assert_non_null(strstr(b.s, ",zone_invalid_write,0x1bc\n"));
-	assert_non_null(strstr(b.s, ",none,0\n"));
+	assert_non_null(strstr(b.s, ",none,0x0\n"));
 	assert_null(strstr(b.s, ",444"));
 	sbuf_free(&b);
 	output_json(&b, &s, 1, &o);
-	assert_non_null(strstr(b.s, "\"top_zone_error\": \"zone_invalid_write\", \"top_zone_error_code\": 444"));
-	assert_non_null(strstr(b.s, "\"top_zone_error\": \"none\", \"top_zone_error_code\": 0"));
+	assert_non_null(strstr(b.s, "\"top_zone_error\": \"zone_invalid_write\", \"top_zone_error_code\": \"0x1bc\""));
+	assert_non_null(strstr(b.s, "\"top_zone_error\": \"none\", \"top_zone_error_code\": \"0x0\""));
 	sbuf_free(&b);
 	output_prom(&b, &s, 1, &o);
 	assert_non_null(strstr(b.s, "# TYPE zns_counting gauge\nzns_counting{disk=\"zns8\"} 1\n"));
@@ -524,7 +565,7 @@ static void status_names_and_states(void **state)
 	snapshot_free(&s);
 	assert_string_equal(status_name(0x1be, buf, sizeof(buf)), "too_many_open_zones");
 	assert_string_equal(status_name(0x371, buf, sizeof(buf)), "host_aborted");
-	assert_string_equal(status_name(0, buf, sizeof(buf)), "-");
+	assert_string_equal(status_name(0, buf, sizeof(buf)), "none");
 	assert_string_equal(status_name(0x6, buf, sizeof(buf)), "other 0x6");
 	assert_string_equal(status_name(0x80a, buf, sizeof(buf)), "block_status 0x80a");
 	assert_string_equal(status_name(0xfff, buf, sizeof(buf)), "failed_retried");
@@ -670,6 +711,7 @@ int main(void)
 		cmocka_unit_test(u64_digits),
 		cmocka_unit_test(status_names_and_states),
 		cmocka_unit_test(times_are_rfc3339),
+		cmocka_unit_test(json_times_in_ns_are_strings),
 		cmocka_unit_test(table_raw_and_chosen_columns),
 		cmocka_unit_test(left_out_zones_named_right),
 		cmocka_unit_test(fast_row_equals_library),

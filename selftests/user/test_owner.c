@@ -56,7 +56,7 @@ static void sentinels_and_paths(void **state)
 
 	(void)state;
 	cgroup_owner_name(0, out, sizeof(out));
-	assert_string_equal(out, "-");
+	assert_string_equal(out, "none");
 	cgroup_owner_name(ZNS_OWNER_ID_MIXED, out, sizeof(out));
 	assert_string_equal(out, "mixed");
 	cgroup_owner_name(ZNS_OWNER_ID_UNATTRIBUTED, out, sizeof(out));
@@ -78,7 +78,10 @@ static void sentinels_and_paths(void **state)
 static const char summary[] =
 	"format_version: 1\ndisk: d3\nnr_zones: 3\nzone_sectors: 2048\nlba_bytes: 512\n";
 
-/* The table names the owner; CSV and JSON keep the number; prom has it as labels. */
+/*
+ * The owner in words everywhere (table, CSV and JSON's owner, prom's owner
+ * label); the id beside it only when a cgroup has one: never a sentinel.
+ */
 static void owner_in_outputs(void **state)
 {
 	char zones[512];
@@ -96,17 +99,24 @@ static void owner_in_outputs(void **state)
 	assert_non_null(strstr(b.s, "zone                 owner_cgroup\n"
 				    "   0 /system.slice/my job.service\n"
 				    "   1                        mixed\n"
-				    "   2                            -\n"));
+				    "   2                         none\n"));
 	sbuf_free(&b);
 	o.columns = NULL;
 	output_csv(&b, &s, 1, &o);
-	assert_non_null(strstr(b.s, "\nd3,1,2048,2,16,18446744073709551615,8\n"));
+	assert_non_null(strstr(b.s, ",owner_cgroup,owner,root_written_sectors\n"));
+	assert_non_null(strstr(b.s, "\nd3,1,2048,2,16,,mixed,8\n"));
+	assert_non_null(strstr(b.s, "\nd3,2,4096,0,0,,none,0\n"));
+	assert_null(strstr(b.s, "18446744073709551615"));
+	sbuf_free(&b);
+	output_json(&b, &s, 1, &o);
+	assert_non_null(strstr(b.s, "\"owner_cgroup\": null, \"owner\": \"mixed\""));
+	assert_null(strstr(b.s, "18446744073709551615"));
 	sbuf_free(&b);
 	output_prom(&b, &s, 1, &o);
 	assert_non_null(strstr(b.s, "# TYPE zns_zone_owner_info gauge\n"));
 	assert_non_null(strstr(b.s, "zns_zone_owner_info{disk=\"d3\",zone=\"0\",owner=\"/system.slice/my job.service\",id=\""));
-	assert_non_null(strstr(b.s, "zns_zone_owner_info{disk=\"d3\",zone=\"1\",owner=\"mixed\",id=\"18446744073709551615\"} 1\n"));
-	assert_non_null(strstr(b.s, "zns_zone_owner_info{disk=\"d3\",zone=\"2\",owner=\"none\",id=\"0\"} 1\n"));
+	assert_non_null(strstr(b.s, "zns_zone_owner_info{disk=\"d3\",zone=\"1\",owner=\"mixed\"} 1\n"));
+	assert_non_null(strstr(b.s, "zns_zone_owner_info{disk=\"d3\",zone=\"2\",owner=\"none\"} 1\n"));
 	assert_non_null(strstr(b.s, "zns_zone_root_written_bytes_total{disk=\"d3\",zone=\"1\"} 4096\n"));
 	assert_null(strstr(b.s, "zns_zone_owner_cgroup"));	/* never a value */
 	snapshot_free(&s);

@@ -104,9 +104,10 @@ expect_eq "zns-stat cgroups: (mixed) zones" "$(tcsv "(mixed)" zones_owned)" 1
 owners=$("$ZNS_TOOL" $D -a -r --columns zone,owner_cgroup) ||
 	fail "zns-stat --columns zone,owner_cgroup"
 echo "$owners"
-expect_eq "zns-stat: zone 0's owner" "$(awk '$1 == 0 { print $2 }' <<<"$owners")" /zns_a
-expect_eq "zns-stat: zone 2's owner" "$(awk '$1 == 2 { print $2 }' <<<"$owners")" mixed
-expect_eq "zns-stat: zone 1's owner" "$(awk '$1 == 1 { print $2 }' <<<"$owners")" -
+# (-r: the disk first, as lsblk -r has NAME; a zone without an owner: none)
+expect_eq "zns-stat: zone 0's owner" "$(awk '$2 == 0 { print $3 }' <<<"$owners")" /zns_a
+expect_eq "zns-stat: zone 2's owner" "$(awk '$2 == 2 { print $3 }' <<<"$owners")" mixed
+expect_eq "zns-stat: zone 1's owner" "$(awk '$2 == 1 { print $3 }' <<<"$owners")" none
 
 # Buffered writes, written back by sync from the root cgroup: cgroup
 # writeback charges them to the cgroup that dirtied the pages.

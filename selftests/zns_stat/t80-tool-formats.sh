@@ -53,7 +53,8 @@ expect_eq "table zone 3 resets" "$(cell "$out/table.ssv" ' ' 3 resets)" 1
 "$ZNS_TOOL" -o csv $NS2 >"$out/csv" || fail "zns-stat -o csv"
 expect_eq "csv header" "$(head -n 1 "$out/csv" | cut -d, -f1-8)" "disk,zone,start,cond,wptr,cap,reads,read_sectors"
 expect_eq "csv columns" "$(head -n 1 "$out/csv" | tr ',' '\n' | wc -l)" \
-	"$(( $(head -n 1 "$ZNS_DEBUGFS/$NS2/zones" | wc -w) - 1 + 1 + 3 + 1 ))"	# + top_zone_error_code
+	"$(( $(head -n 1 "$ZNS_DEBUGFS/$NS2/zones" | wc -w) - 1 + 1 + 3 + 1 +
+		$(head -n 1 "$ZNS_DEBUGFS/$NS2/zones" | grep -cw owner_cgroup) ))"	# + top_zone_error_code, owner
 expect_eq "csv rows" "$(($(wc -l <"$out/csv") - 1))" 4
 for kv in 0:writes=3 0:write_sectors=24 0:reads=1 0:read_sectors=16 0:wptr=8 2:appends=2 \
 	2:append_sectors=4 2:wptr=2 2:cond=imp_open 3:resets=1 5:finishes=1 5:wptr=0 5:cond=empty \

@@ -126,7 +126,7 @@ rsvg-convert -f pdf -o "$rec/figs.pdf" "$figs"/*.svg || fail "rsvg-convert canno
 svgs=("$figs"/*.svg)
 expect_eq "figures rendered (PDF pages)" "$(grep -ac '/Type */Page[^s]' "$rec/figs.pdf")" "${#svgs[@]}"
 expect_eq "write_cmds: zone 0" "$(grep -c '<title>zone 0: 1</title>' "$figs/write_cmds.svg")" 1
-expect_eq "resets: select-all note" "$(grep -c 'plus 1 select-all reset (every zone at once)' "$figs/resets.svg")" 1
+expect_eq "resets: select-all note" "$(grep -c 'plus 1 reset of all zones (select-all)' "$figs/resets.svg")" 1
 expect_eq "fill: zone 3 full" "$(grep -c '<title>zone 3: 100 %</title>' "$figs/fill.svg")" 1
 expect_eq "fill at reset: zone 1, 16 sectors" "$(grep -c '<title>zone 1: 8 KiB</title>' "$figs/fill_at_reset.svg")" 1
 expect_eq "finish waste: zone 3, 1 MiB" "$(grep -c '<title>zone 3: 1 MiB</title>' "$figs/finish_waste.svg")" 1

@@ -230,6 +230,40 @@ static int ledger_run(const struct ledger_opts *o)
 	return run_every(o->seconds, ledger_once, &t);
 }
 
+/*
+ * "ledger --state-dir DIR show DISK" as "ledger show --state-dir DIR DISK":
+ * the subcommand wherever it is, unless it is an option's value.
+ */
+static void subcommand_first(int argc, char **argv)
+{
+	static const char * const subs[] = { "show", "plot", "report" };
+	static const char * const valued[] = { "--state-dir", "--interval", "-o",
+		"--output", "-f", "--file", "-D", "--dir" };
+#define NR(a) (sizeof(a) / sizeof((a)[0]))
+	size_t s, v;
+	char *word;
+	int i;
+
+	for (s = 0; argc > 1 && s < NR(subs); s++)
+		if (!strcmp(argv[1], subs[s]))
+			return;		/* where it belongs */
+	for (i = 2; i < argc; i++) {
+		for (v = 0; v < NR(valued) && strcmp(argv[i - 1], valued[v]); v++)
+			;
+		if (v < NR(valued))
+			continue;	/* a value: --state-dir show */
+		for (s = 0; s < NR(subs) && strcmp(argv[i], subs[s]); s++)
+			;
+		if (s == NR(subs))
+			continue;
+		word = argv[i];
+		memmove(argv + 2, argv + 1, (i - 1) * sizeof(*argv));
+		argv[1] = word;
+		return;
+	}
+#undef NR
+}
+
 int cmd_ledger(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -242,6 +276,7 @@ int cmd_ledger(int argc, char **argv)
 	struct ledger_opts o = { .seconds = LEDGER_DEFAULT_INTERVAL };
 	int c, once = 0, interval = 0;
 
+	subcommand_first(argc, argv);
 	if (argc > 1 && !strcmp(argv[1], "show"))
 		return cmd_ledger_show(argc - 1, argv + 1);
 	if (argc > 1 && !strcmp(argv[1], "plot"))

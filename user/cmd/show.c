@@ -159,6 +159,32 @@ static int show_all(enum out_format f, const struct view_opts *vo,
 	return ret;
 }
 
+/*
+ * "zns-stat -o json detail zns8": a command after the main view's options
+ * is no disk name; say where it goes (main.c's table has the commands).
+ */
+static int is_command_word(const char *w)
+{
+	static const char * const cmds[] = { "record", "plot", "report", "lifecycle",
+		"detail", "cgroups", "export", "ledger", "help" };
+	size_t i;
+
+	for (i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++)
+		if (!strcmp(w, cmds[i]))
+			return 1;
+	return 0;
+}
+
+static int command_misplaced(const char *cmd)
+{
+	char what[160];
+
+	snprintf(what, sizeof(what),
+		 "'%s' is a command: it comes first, its options after it (zns-stat %s -o ...)",
+		 cmd, cmd);
+	return bad_usage(what);
+}
+
 int cmd_show(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -257,6 +283,8 @@ int cmd_show(int argc, char **argv)
 		return bad_usage("--raw and --columns apply to the zone table only (not -i, not -o)");
 	if (io.view.columns && io.view.wide)
 		return bad_usage("--columns chooses the columns: no --wide with it");
+	if (optind < argc && is_command_word(argv[optind]))
+		return command_misplaced(argv[optind]);
 	disk_args(argv + optind, argc - optind);
 	/* the tables fit a terminal: the zones' and the live view's */
 	if (io.format == FMT_TABLE && !io.file && !io.view.columns)

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "lib/numbers.h"
 
@@ -254,4 +255,29 @@ void fmt_count(char *out, size_t n, double v)
 		if (sp)
 			memmove(sp, sp + 1, strlen(sp));
 	}
+}
+
+int fmt_rfc3339(char *out, size_t n, int64_t sec, uint32_t nsec, int digits)
+{
+	static const uint32_t scale[] = { 1000000000, 1000000, 1 };
+	time_t t = (time_t)sec;
+	struct tm tm;
+	size_t len;
+	int k = digits >= 9 ? 2 : digits >= 3 ? 1 : 0;
+
+	if (!gmtime_r(&t, &tm))
+		return -1;
+	len = strftime(out, n, "%Y-%m-%dT%H:%M:%S", &tm);
+	if (!len)
+		return -1;
+	if (k)
+		len += snprintf(out + len, n - len, ".%0*u", k == 2 ? 9 : 3,
+				nsec / scale[k]);
+	len += snprintf(out + len, n - len, "Z");
+	return len < n ? (int)len : -1;
+}
+
+int fmt_rfc3339_ns(char *out, size_t n, uint64_t ns, int digits)
+{
+	return fmt_rfc3339(out, n, ns / 1000000000, ns % 1000000000, digits);
 }

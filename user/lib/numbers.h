@@ -54,6 +54,15 @@ int split_fields(char *line, char **field, int nr);
 /* ns as exact decimal seconds, no trailing zeros: "0.000001023", "2". */
 void fmt_seconds(char *out, size_t n, uint64_t ns);
 
+/*
+ * A time as RFC 3339 in the tool's one form: UTC, "Z", and digits (0, 3 or
+ * 9) of a second's fraction: "2025-11-24T16:00:00.123456789Z". Returns
+ * the length, or -1 (out too small, or a time gmtime cannot take).
+ */
+int fmt_rfc3339(char *out, size_t n, int64_t sec, uint32_t nsec, int digits);
+/* The same of a time in ns since the epoch (a module's CLOCK_REALTIME). */
+int fmt_rfc3339_ns(char *out, size_t n, uint64_t ns, int digits);
+
 #define MIB 1048576.0	/* bytes: sizes and rates are IEC everywhere */
 
 /* Values for humans: "4 KiB", "1.5 MiB"; "850 ns", "12.3 µs"; "1.2k". */

@@ -121,3 +121,20 @@ char *unescape_line(const char *s)
 	*o = '\0';
 	return out;
 }
+
+void sbuf_csv(struct sbuf *b, const char *s)
+{
+	if (!s)
+		return;
+	if (!strpbrk(s, ",\"\r\n")) {
+		sbuf_put(b, s, strlen(s));
+		return;
+	}
+	sbuf_put(b, "\"", 1);
+	for (; *s; s++) {
+		if (*s == '"')
+			sbuf_put(b, "\"", 1);
+		sbuf_put(b, s, 1);
+	}
+	sbuf_put(b, "\"", 1);
+}

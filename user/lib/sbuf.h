@@ -18,6 +18,8 @@ void sbuf_put(struct sbuf *b, const char *s, size_t n);
 /* n copies of c. */
 void sbuf_pad(struct sbuf *b, char c, int n);
 void sbuf_free(struct sbuf *b);
+/* A CSV field (RFC 4180): quoted when it holds a comma, quote or line break. */
+void sbuf_csv(struct sbuf *b, const char *s);
 /* Text made safe for XML/HTML content and attribute values. */
 void sbuf_xml(struct sbuf *b, const char *s);
 

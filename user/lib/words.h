@@ -19,5 +19,10 @@ const char *plural(uint64_t n, const char *one, const char *many);
  * it does not know as "KEY: V".
  */
 void disk_counter_phrase(char *out, size_t n, const char *key, uint64_t v);
+/*
+ * The same counter's name for a row of counts: "resets of all zones",
+ * "failed select-all commands"; a key it does not know as the key.
+ */
+const char *disk_counter_noun(const char *key);
 
 #endif

@@ -194,16 +194,7 @@ void view_cell_human(const struct snapshot *s, uint64_t zone, int col,
 
 void fmt_time(char *out, int outlen, double epoch)
 {
-	time_t t = (time_t)epoch;
-	struct tm tm;
-
-	size_t len;
-
-	localtime_r(&t, &tm);
-	len = strftime(out, outlen, "%Y-%m-%dT%H:%M:%S%z", &tm);
-	/* RFC 3339 wants the offset as +hh:mm; strftime's %z is +hhmm */
-	if (len >= 5 && (int)len + 1 < outlen) {
-		memmove(out + len - 1, out + len - 2, 3);
-		out[len - 2] = ':';
-	}
+	/* UTC and Z, as jq's todate writes it: one form in every view */
+	if (fmt_rfc3339(out, outlen, (int64_t)epoch, 0, 0) < 0)
+		snprintf(out, outlen, "-");
 }

@@ -172,18 +172,6 @@ static void table_one(struct sbuf *b, const struct cg_table *t, int wide)
 	scols_out_print(b, tb, "");
 }
 
-/* A CSV field: quoted when it holds a comma, quote or line break (RFC 4180). */
-static void csv_text(struct sbuf *b, const char *s)
-{
-	if (!strpbrk(s, ",\"\r\n")) {
-		sbuf_printf(b, "%s", s);
-		return;
-	}
-	sbuf_printf(b, "\"");
-	for (; *s; s++)
-		sbuf_printf(b, *s == '"' ? "\"\"" : "%c", *s);
-	sbuf_printf(b, "\"");
-}
 
 static int same_columns(const struct cg_table *a, const struct cg_table *b)
 {
@@ -208,8 +196,12 @@ static void csv_all(struct sbuf *b, const struct cg_table *t, int n)
 		for (k = 0; k < t[d].nr_rows; k++) {
 			const struct cg_row *r = &t[d].rows[k];
 
-			sbuf_printf(b, "%s,%llu,", t[d].disk, (unsigned long long)r->id);
-			csv_text(b, r->path);
+			/* (unattributed), (other), (mixed): no id (the module's 0) */
+			if (r->id)
+				sbuf_printf(b, "%s,%llu,", t[d].disk, (unsigned long long)r->id);
+			else
+				sbuf_printf(b, "%s,,", t[d].disk);
+			sbuf_csv(b, r->path);
 			for (op = 0; op < ZNS_NR_OPS; op++)
 				for (f = 0; f < CG_NR_FIELDS; f++)
 					if (t[d].has[op][f])
@@ -239,7 +231,7 @@ static void json_all(struct sbuf *b, const struct cg_table *t, int n)
 			const struct cg_row *r = &t[d].rows[k];
 			struct json_object *row = json_object_new_object();
 
-			json_set(row, "id", json_object_new_uint64(r->id));
+			json_set(row, "id", r->id ? json_id(r->id) : NULL);
 			json_set(row, "path", json_object_new_string(r->path));
 			for (op = 0; op < ZNS_NR_OPS; op++) {
 				struct json_object *ops;

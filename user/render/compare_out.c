@@ -110,23 +110,6 @@ static void csv_number(struct sbuf *b, struct cmp_value v)
 		sbuf_printf(b, is_integer(v.v) ? "%.0f" : "%.3f", v.v);
 }
 
-/* RFC 4180: a field with a comma, quote or line break quoted, quotes doubled. */
-static void csv_text(struct sbuf *b, const char *s)
-{
-	if (!s)
-		return;
-	if (!strpbrk(s, ",\"\r\n")) {
-		sbuf_printf(b, "%s", s);
-		return;
-	}
-	sbuf_put(b, "\"", 1);
-	for (; *s; s++) {
-		if (*s == '"')
-			sbuf_put(b, "\"", 1);
-		sbuf_put(b, s, 1);
-	}
-	sbuf_put(b, "\"", 1);
-}
 
 static const char * const section_key[] = { "rates_and_latency", "totals" };
 
@@ -143,11 +126,11 @@ static void compare_csv(struct sbuf *b, const struct compare *cmp,
 		sbuf_printf(b, ",%s", cmp_context_key(c));
 	for (r = 0; r < 2; r++) {
 		sbuf_printf(b, "\n%s,", r ? "B" : "A");
-		csv_text(b, cmp_data_file(paths[r]));
+		sbuf_csv(b, cmp_data_file(paths[r]));
 		for (c = 0; c < CTX_COUNT; c++) {
 			sbuf_printf(b, ",");
 			if (cmp_context_value(runs[r], c, &text, &v))
-				csv_text(b, text);
+				sbuf_csv(b, text);
 			else
 				csv_number(b, (struct cmp_value){ v, 1 });
 		}

@@ -11,6 +11,7 @@
 
 #include "../../include/zns_stat.h"
 #include "model/detail_model.h"
+#include "lib/numbers.h"
 #include "model/view.h"
 #include "render/detail_out.h"
 #include "render/json_out.h"
@@ -43,18 +44,25 @@ static void csv_one(struct sbuf *b, const char *disk, const struct detail *d,
 	case 1:
 		for (i = 0; i < d->nr_counts; i++) {
 			c = &d->counts[i];
-			if (!strcmp(c->file, "errors"))
-				sbuf_printf(b, "%s,%s,%#" PRIx64 ",%s,%" PRIu64 "\n", disk,
-					    c->what, c->lo, c->op, c->n);
+			if (strcmp(c->file, "errors"))
+				continue;
+			sbuf_printf(b, "%s,%s,", disk, c->what);
+			if (c->lo)	/* other_unlisted has no one code: empty */
+				sbuf_printf(b, "0x%" PRIx64, c->lo);
+			sbuf_printf(b, ",%s,%" PRIu64 "\n", c->op, c->n);
 		}
 		break;
 	case 2:
 		for (i = 0; i < d->nr_resets; i++) {
+			char when[48];
+
 			r = &d->resets[i];
-			sbuf_printf(b, "%s,%" PRIu64 ",%" PRIu64 ",", disk, r->seq, r->time_ns);
+			fmt_rfc3339_ns(when, sizeof(when), r->time_ns, 9);
+			sbuf_printf(b, "%s,%" PRIu64 ",%s,%" PRIu64 ",", disk, r->seq,
+				    when, r->time_ns);
 			if (!r->select_all)	/* a select-all reset has no one zone */
 				sbuf_printf(b, "%" PRId64, r->zone);
-			sbuf_printf(b, ",%d,%" PRIu64 ",%s,%#x,", r->select_all, r->lat_ns,
+			sbuf_printf(b, ",%d,%" PRIu64 ",%s,0x%x,", r->select_all, r->lat_ns,
 				    r->status ? status_key(r->status) : "success", r->status);
 			if (r->fill >= 0)
 				sbuf_printf(b, "%" PRId64, r->fill * 512);
@@ -83,7 +91,7 @@ void detail_csv(struct sbuf *b, char **disks, const struct detail *d, int n)
 	static const char * const header[] = {
 		"disk,op,commands,p50_le_ns,p99_le_ns,max_ns,max_exact",
 		"disk,status,code,op,commands",
-		"disk,seq,time_ns,zone,select_all,latency_ns,status,code,fill_bytes",
+		"disk,seq,time,time_ns,zone,select_all,latency_ns,status,code,fill_bytes",
 		"disk,direction,size_lo_bytes,size_hi_bytes,commands",
 		"disk,direction,alignment_bytes,commands",
 	};
@@ -133,7 +141,7 @@ static struct json_object *json_errors(const struct detail *d)
 			continue;
 		e = json_object_new_object();
 		json_set(e, "status", json_object_new_string(c->what));
-		json_set(e, "code", json_object_new_uint64(c->lo));
+		json_set(e, "code", c->lo ? json_code(c->lo) : NULL);
 		json_set(e, "op", json_object_new_string(c->op));
 		json_set(e, "commands", json_object_new_uint64(c->n));
 		json_object_array_add(a, e);
@@ -153,16 +161,17 @@ static struct json_object *json_resets(const struct detail *d)
 
 		r = &d->resets[i];
 		json_set(e, "seq", json_object_new_uint64(r->seq));
-		fmt_time(when, sizeof(when), r->time_ns / 1e9);
+		/* to the ns, as time_ns has it */
+		fmt_rfc3339_ns(when, sizeof(when), r->time_ns, 9);
 		json_set(e, "time", json_object_new_string(when));
-		json_set(e, "time_ns", json_object_new_uint64(r->time_ns));
+		json_set(e, "time_ns", json_id(r->time_ns));
 		/* a select-all reset has no one zone */
 		json_set(e, "zone", r->select_all ? NULL : json_object_new_int64(r->zone));
 		json_set(e, "select_all", json_object_new_boolean(r->select_all));
 		json_set(e, "latency_ns", json_object_new_uint64(r->lat_ns));
 		json_set(e, "status", json_object_new_string(r->status ?
 			 status_key(r->status) : "success"));
-		json_set(e, "code", json_object_new_uint64(r->status));
+		json_set(e, "code", json_code(r->status));
 		json_set(e, "fill_bytes", r->fill < 0 ? NULL :
 			 json_object_new_uint64((uint64_t)r->fill * 512));
 		json_object_array_add(a, e);

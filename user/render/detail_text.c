@@ -54,16 +54,11 @@ static const char *status_text(unsigned int status, char *buf, int n)
 	return status ? status_name(status, buf, n) : "success";
 }
 
+/* The date too (a log outlives a day), to the ms (JSON and CSV: the ns). */
 static void reset_time(char *out, size_t n, uint64_t ns)
 {
-	time_t t = ns / 1000000000;
-	struct tm tm;
-
-	if (!localtime_r(&t, &tm) || !strftime(out, n, "%H:%M:%S", &tm))
+	if (fmt_rfc3339_ns(out, n, ns, 3) < 0)
 		snprintf(out, n, "?");
-	else
-		snprintf(out + strlen(out), n - strlen(out), ".%03u",
-			 (unsigned int)(ns / 1000000 % 1000));
 }
 
 static void fill_text(char *out, size_t n, const struct detail_reset *r)
@@ -153,7 +148,11 @@ static void errors_table(struct sbuf *b, const struct detail *d)
 			b->oom = 1;
 			return;
 		}
-		snprintf(code, sizeof(code), "0x%03" PRIx64, c->lo);
+		/* other_unlisted: many codes, none of its own (not 0x0, success) */
+		if (c->lo)
+			fmt_hex(code, sizeof(code), c->lo);
+		else
+			snprintf(code, sizeof(code), "-");
 		fmt_u64(n, sizeof(n), c->n);
 		cells[0] = c->what;
 		cells[1] = code;
@@ -246,6 +245,8 @@ void detail_html(struct sbuf *b, const struct detail *d,
 			    rows[i].p[2] + (strncmp(rows[i].p[2], "<= ", 3) ? 0 : 3));
 	sbuf_printf(b, "</table>\n<h2>Errors</h2>\n");
 	for (i = 0, nr = 0; i < d->nr_counts; i++) {
+		char code[24];
+
 		c = &d->counts[i];
 		if (strcmp(c->file, "errors"))
 			continue;
@@ -253,8 +254,12 @@ void detail_html(struct sbuf *b, const struct detail *d,
 			sbuf_printf(b, "<table><tr><th>status</th><th>code</th><th>operation</th><th>commands</th></tr>\n");
 		sbuf_printf(b, "<tr><td>");
 		sbuf_xml(b, c->what);
-		sbuf_printf(b, "</td><td>0x%03" PRIx64 "</td><td>%s</td><td class=\"n\">%" PRIu64 "</td></tr>\n",
-			    c->lo, c->op, c->n);
+		if (c->lo)
+			fmt_hex(code, sizeof(code), c->lo);
+		else
+			snprintf(code, sizeof(code), "-");
+		sbuf_printf(b, "</td><td>%s</td><td>%s</td><td class=\"n\">%" PRIu64 "</td></tr>\n",
+			    code, c->op, c->n);
 	}
 	/* no rows: none failed only where the counters say so, else not recorded */
 	if (nr)

@@ -29,6 +29,22 @@ struct json_object *json_fixed(double v, int decimals)
 	return json_object_new_double_s(v, text);
 }
 
+struct json_object *json_code(uint64_t code)
+{
+	char hex[24];
+
+	fmt_hex(hex, sizeof(hex), code);
+	return json_object_new_string(hex);
+}
+
+struct json_object *json_id(uint64_t v)
+{
+	char dec[24];
+
+	fmt_u64(dec, sizeof(dec), v);
+	return json_object_new_string(dec);
+}
+
 struct json_object *json_number_or_string(const char *s)
 {
 	uint64_t v;

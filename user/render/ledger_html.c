@@ -3,6 +3,7 @@
 #include <inttypes.h>
 #include <stdio.h>
 
+#include "lib/words.h"
 #include "model/ledger_outliers.h"
 #include "model/ledger_zones.h"
 #include "render/heatmap.h"
@@ -39,7 +40,8 @@ static void namespace_table(struct sbuf *b, const struct ledger *l)
 		if (!l->ns_total[i])
 			continue;
 		snprintf(v, sizeof(v), "%" PRIu64, l->ns_total[i]);
-		row(b, ledger_ns_names[i], v);
+		row(b, i < LN_LIFE ? disk_counter_noun(ledger_ns_names[i]) :
+		       ledger_ns_names[i], v);
 	}
 	sbuf_printf(b, "</table>\n");
 }

@@ -7,6 +7,7 @@
 
 #include "../../include/zns_stat.h"
 #include "lib/numbers.h"
+#include "lib/words.h"
 #include "model/ledger_outliers.h"
 #include "model/ledger_zones.h"
 #include "render/json_out.h"
@@ -17,11 +18,7 @@
 
 void ledger_time(char *out, size_t n, int64_t t)
 {
-	time_t tt = (time_t)t;
-	struct tm tm;
-
-	if (!t || !gmtime_r(&tt, &tm) ||
-	    !strftime(out, n, "%Y-%m-%dT%H:%M:%SZ", &tm))
+	if (!t || fmt_rfc3339(out, n, t, 0, 0) < 0)
 		snprintf(out, n, "-");
 }
 
@@ -37,12 +34,21 @@ static int is_sectors(int i)
 static int ns_counters(struct sbuf *b, const struct ledger *l, int from,
 		       int to, const char *lead)
 {
+	char phrase[96];
 	int i, n = 0;
 
-	for (i = from; i < to; i++)
-		if (l->ns_total[i])
-			sbuf_printf(b, "%s%s %" PRIu64, n++ ? ", " : lead,
-				    ledger_ns_names[i], l->ns_total[i]);
+	for (i = from; i < to; i++) {
+		if (!l->ns_total[i])
+			continue;
+		/* the main title's words: "1 reset of all zones" */
+		if (i < LN_LIFE)
+			disk_counter_phrase(phrase, sizeof(phrase), ledger_ns_names[i],
+					    l->ns_total[i]);
+		else
+			snprintf(phrase, sizeof(phrase), "%s %" PRIu64,
+				 ledger_ns_names[i], l->ns_total[i]);
+		sbuf_printf(b, "%s%s", n++ ? ", " : lead, phrase);
+	}
 	return n;
 }
 
@@ -88,8 +94,10 @@ static void out_table(struct sbuf *b, const struct ledger *l,
 
 	ledger_time(first, sizeof(first), l->first_seen);
 	ledger_time(last, sizeof(last), l->last_seen);
-	sbuf_printf(b, "%s (%s): lifetime since %s, last folded %s; %" PRIu64 " folds, %" PRIu64 " counter restarts\n",
-		    l->disk, l->identity, first, last, l->folds, l->restarts);
+	sbuf_printf(b, "%s (%s): lifetime since %s, last folded %s; %" PRIu64 " %s, %" PRIu64 " %s\n",
+		    l->disk, l->identity, first, last, l->folds,
+		    plural(l->folds, "fold", "folds"), l->restarts,
+		    plural(l->restarts, "counter restart", "counter restarts"));
 	sbuf_printf(b, "%" PRIu64 " zones of %" PRIu64 " sectors, %" PRIu64 "-byte LBAs",
 		    l->nr_zones, l->zone_sectors, l->lba_bytes);
 	ns_counters(b, l, 0, LN_LIFE, ", ");
@@ -144,8 +152,8 @@ static void out_table(struct sbuf *b, const struct ledger *l,
 	else
 		scols_unref_table(tb);
 	if (!all && shown < (int64_t)l->nr_zones)
-		sbuf_printf(b, "(%" PRIu64 " zones without lifetime activity not shown: -a shows them)\n",
-			    l->nr_zones - shown);
+		sbuf_printf(b, "(%" PRIu64 " %s without lifetime activity not shown: -a shows them)\n",
+			    l->nr_zones - shown, plural(l->nr_zones - shown, "zone", "zones"));
 	out_outliers(b, o);
 }
 
@@ -250,6 +258,7 @@ static void out_json(struct sbuf *b, const struct ledger *l,
 	}
 	json_set(doc, "zones", zones);
 	json_write(b, doc, 1);	/* and frees it */
+	sbuf_put(b, "\n", 1);	/* a text file ends its last line */
 }
 
 void ledger_out(struct sbuf *b, const struct ledger *l, enum out_format f,

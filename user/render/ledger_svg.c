@@ -6,6 +6,7 @@
 
 #include "lib/files.h"
 #include "lib/numbers.h"
+#include "lib/words.h"
 #include "model/ledger_zones.h"
 #include "render/heatmap.h"
 #include "render/ledger_out.h"
@@ -24,8 +25,9 @@ void ledger_subtitle(const struct ledger *l, char *out, size_t outlen)
 	/* the days: the line fits a figure's width */
 	ledger_time(first, sizeof(first), l->first_seen);
 	ledger_time(last, sizeof(last), l->last_seen);
-	snprintf(out, outlen, "%s, %" PRIu64 " zones of %s, %" PRIu64 "-byte LBAs; lifetime %.10s to %.10s, %" PRIu64 " folds",
-		 l->disk, l->nr_zones, size, l->lba_bytes, first, last, l->folds);
+	snprintf(out, outlen, "%s, %" PRIu64 " zones of %s, %" PRIu64 "-byte LBAs; lifetime %.10s to %.10s, %" PRIu64 " %s",
+		 l->disk, l->nr_zones, size, l->lba_bytes, first, last, l->folds,
+		 plural(l->folds, "fold", "folds"));
 }
 
 void ledger_figure(struct sbuf *b, const struct ledger *l,

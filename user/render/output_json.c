@@ -8,6 +8,7 @@
 #include "../../include/zns_stat.h"
 #include "model/view.h"
 #include "render/json_out.h"
+#include "source/cgroup_names.h"
 #include "source/columns.h"
 #include "source/snapshot.h"
 
@@ -28,7 +29,17 @@ static struct json_object *json_zone(const struct snapshot *s, uint64_t z)
 
 			json_set(o, c, json_object_new_string(cell));
 			snprintf(key, sizeof(key), "%s_code", c);
-			json_set(o, key, json_object_new_uint64(v));
+			json_set(o, key, json_code(v));
+		} else if (!strcmp(c, "host_cond_time_ns")) {
+			/* a time in ns (2^60): a string; null: never seen */
+			json_set(o, c, v ? json_id(v) : NULL);
+		} else if (!strcmp(c, COL_OWNER)) {
+			/* the id a cgroup has, else null; the owner in words */
+			char owner[4096];
+
+			json_set(o, c, cgroup_owner_is_id(v) ? json_id(v) : NULL);
+			cgroup_owner_name(v, owner, sizeof(owner));
+			json_set(o, "owner", json_object_new_string(owner));
 		} else if (!strcmp(c, COL_COND) || !strcmp(c, COL_HOST_COND)) {
 			json_set(o, c, json_object_new_string(cell));
 		} else {

@@ -78,8 +78,12 @@ static void owner_labels(struct sbuf *b, uint64_t v)
 
 	cgroup_owner_name(v, name, sizeof(name));
 	sbuf_printf(b, ",owner=\"");
-	prom_label_value(b, v ? name : "none");
-	sbuf_printf(b, "\",id=\"%llu\"} 1\n", (unsigned long long)v);
+	prom_label_value(b, name);
+	/* an id only where a cgroup has one: no sentinel number for a word */
+	if (cgroup_owner_is_id(v))
+		sbuf_printf(b, "\",id=\"%llu\"} 1\n", (unsigned long long)v);
+	else
+		sbuf_printf(b, "\"} 1\n");
 }
 
 static void prom_value(struct sbuf *b, const char *col, uint64_t v)
@@ -154,7 +158,7 @@ static void prom_zones(struct sbuf *b, struct snapshot *snaps, int n,
 					    (unsigned long long)zones[d][k]);
 				/* a code is no quantity: a label, never a value */
 				if (column_is_status(cols[i])) {
-					sbuf_printf(b, ",status=\"%s\",code=\"%#llx\"} 1\n",
+					sbuf_printf(b, ",status=\"%s\",code=\"0x%llx\"} 1\n",
 						    status_key(v), (unsigned long long)v);
 					continue;
 				}

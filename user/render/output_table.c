@@ -506,13 +506,17 @@ static void table_one(struct sbuf *b, const struct snapshot *s,
 		table_title(b, s);
 	zones = view_zones(s, o, &nr, &omitted);
 	if (!nr && omitted) {
-		sbuf_printf(b, "(%llu %s not shown: --max-zones)\n", (unsigned long long)omitted,
-			    zones_word(omitted, o->all));
+		/* --raw: rows only, as with no activity (no note for a script) */
+		if (!o->raw)
+			sbuf_printf(b, "(%llu %s not shown: --max-zones)\n",
+				    (unsigned long long)omitted, zones_word(omitted, o->all));
+		free(zones);
 		return;
 	}
 	if (!nr) {
 		if (!o->raw)
 			sbuf_printf(b, "(no zone activity; --all shows every zone)\n");
+		free(zones);
 		return;
 	}
 	if (o->columns)	/* checked before: table_check_columns() */
@@ -546,6 +550,29 @@ int table_check_columns(const struct snapshot *s, const char *list,
 	return -1;
 }
 
+/*
+ * What a column of the table holds, in the table's words: column_help() is
+ * the Prometheus export's HELP (labels, sectors as bytes), said here as the
+ * table shows it.
+ */
+static const char *table_help(const char *name, const char *col)
+{
+	static const struct {
+		const char *name, *help;
+	} words[] = {
+		{ "top_zone_error", "Most frequent ZNS status of the zone's errors, recent ones weighing more, by name (none: no error; detail gives the codes)." },
+		{ "owner_cgroup", "The cgroup whose data the zone holds since its last reset: its path; none (not written since), mixed (two or more cgroups), unattributed (passthrough), other (the module's cgroup table was full); the id when no cgroup2 directory has it now." },
+		{ "root_written_bytes", "Data the root cgroup wrote (kernel threads: filesystem GC and relocation, uncharged writeback)." },
+		{ "host_written_bytes", "Data written since the last reset, as the host's commands say (- while unknown)." },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(words) / sizeof(words[0]); i++)
+		if (!strcmp(words[i].name, name))
+			return words[i].help;
+	return column_help(col);
+}
+
 void output_table_columns(struct sbuf *b, const struct snapshot *s)
 {
 	struct table_col all[SNAPSHOT_MAX_COLUMNS];
@@ -556,10 +583,48 @@ void output_table_columns(struct sbuf *b, const struct snapshot *s)
 	nt = table_layout(s, NULL, 0, TABLE_CHOOSABLE, 0, all, &left);
 	for (i = 0; i < nt; i++) {
 		help = all[i].count >= 0 ? "Mean latency of the operation's successful commands, in microseconds." :
-		       column_help(s->columns[all[i].col]);
-		sbuf_printf(b, "%20s  %s%s\n", all[i].name, help ? help : "",
-			    all[i].unit == AS_BYTES ? " (in bytes)" : "");
+		       table_help(all[i].name, s->columns[all[i].col]);
+		sbuf_printf(b, "%20s  %s\n", all[i].name, help ? help : "");
 	}
+}
+
+/*
+ * --raw: the disk first on every line, as lsblk -r has NAME, and one header
+ * while the columns stay the same (a namespace with others starts a new
+ * block after an empty line, as CSV does).
+ */
+static void output_raw(struct sbuf *b, struct snapshot *snaps, int n,
+		       const struct view_opts *o)
+{
+	struct sbuf one = { 0 };
+	char *head = NULL, *line, *nl;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		one.len = 0;
+		if (one.s)
+			one.s[0] = '\0';
+		table_one(&one, &snaps[i], o);
+		b->oom |= one.oom;
+		if (!one.len)
+			continue;
+		nl = strchr(one.s, '\n');
+		if (nl)
+			*nl = '\0';
+		if (!head || strcmp(head, one.s)) {
+			sbuf_printf(b, "%sdisk %s\n", head ? "\n" : "", one.s);
+			free(head);
+			head = strdup(one.s);
+		}
+		for (line = nl ? nl + 1 : NULL; line && *line; line = nl + 1) {
+			nl = strchr(line, '\n');
+			if (!nl)
+				break;
+			sbuf_printf(b, "%s %.*s\n", snaps[i].disk, (int)(nl - line), line);
+		}
+	}
+	free(head);
+	sbuf_free(&one);
 }
 
 void output_table(struct sbuf *b, struct snapshot *snaps, int n,
@@ -567,6 +632,10 @@ void output_table(struct sbuf *b, struct snapshot *snaps, int n,
 {
 	int i;
 
+	if (o->raw) {
+		output_raw(b, snaps, n, o);
+		return;
+	}
 	for (i = 0; i < n; i++) {
 		if (i)
 			sbuf_printf(b, "\n");

@@ -59,8 +59,9 @@ void plot_note(const struct datafile *df, const struct metric *m, char *out,
 	if (!strcmp(m->num, "resets") || !strcmp(m->num, "reset_lat_sum_ns"))
 		snapshot_summary_u64(&df->zones, "reset_all", &all);
 	if (all)
-		n += snprintf(out, outlen, "plus %llu select-all %s (every zone at once), not in this map; ",
-			      (unsigned long long)all, plural(all, "reset", "resets"));
+		n += snprintf(out, outlen, "plus %llu %s (select-all), not in this map; ",
+			      (unsigned long long)all,
+			      plural(all, "reset of all zones", "resets of all zones"));
 	if (cleared && !strcmp(cleared, "yes") && n < outlen)
 		n += snprintf(out + n, outlen - n, "counters were cleared during the run: counts since the clear; ");
 	if (n >= 2 && n < outlen)

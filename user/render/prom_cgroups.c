@@ -29,7 +29,11 @@ static void labels(struct sbuf *b, const char *disk, const struct cg_row *r)
 {
 	sbuf_printf(b, "{disk=\"%s\",cgroup=\"", disk);
 	prom_label_value(b, r->path);
-	sbuf_printf(b, "\",id=\"%llu\"", (unsigned long long)r->id);
+	/* (unattributed), (other), (mixed): a word, no id (the module's 0) */
+	if (r->id)
+		sbuf_printf(b, "\",id=\"%llu\"", (unsigned long long)r->id);
+	else
+		sbuf_printf(b, "\"");
 }
 
 static int op_used(const struct cg_row *r, int op)

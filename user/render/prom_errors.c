@@ -6,6 +6,7 @@
  */
 #include <stdio.h>
 
+#include "lib/numbers.h"
 #include "render/prom_export.h"
 #include "source/snapshot.h"
 
@@ -21,11 +22,17 @@ void prom_errors(struct sbuf *b, struct snapshot *snaps,
 			sbuf_printf(b, "# HELP zns_command_errors_total Failed commands by NVMe status (SCT << 8 | SC; 0x800 + blk_status_t from the block layer) and operation.\n"
 				    "# TYPE zns_command_errors_total counter\n");
 		first = 0;
-		for (r = 0; r < t[d]->nr_rows; r++)
+		for (r = 0; r < t[d]->nr_rows; r++) {
+			char code[24] = "";
+
+			/* the row of many codes (other_unlisted) has none: "" */
+			if (t[d]->rows[r].code)
+				fmt_hex(code, sizeof(code), t[d]->rows[r].code);
 			for (o = 0; o < t[d]->nr_ops; o++)
-				sbuf_printf(b, "zns_command_errors_total{disk=\"%s\",status=\"%s\",code=\"%#x\",op=\"%s\"} %llu\n",
+				sbuf_printf(b, "zns_command_errors_total{disk=\"%s\",status=\"%s\",code=\"%s\",op=\"%s\"} %llu\n",
 					    snaps[d].disk, t[d]->rows[r].status,
-					    t[d]->rows[r].code, t[d]->ops[o],
+					    code, t[d]->ops[o],
 					    (unsigned long long)t[d]->rows[r].count[o]);
+		}
 	}
 }

@@ -30,7 +30,7 @@ static const struct series zone_series[] = {
 	{ "bytes_total", "write", NULL, LC_WRITE_SECTORS, U_SECTORS },
 	{ "bytes_total", "append", NULL, LC_APPEND_SECTORS, U_SECTORS },
 	{ "bytes_total", "write_zeroes", NULL, LC_WRITE_ZEROES_SECTORS, U_SECTORS },
-	{ "resets_total", NULL, "Zone resets (select-all ones: zns_ledger_reset_all_total)", LC_RESETS, U_COUNT },
+	{ "resets_total", NULL, "Zone resets (resets of all zones: zns_ledger_reset_all_total)", LC_RESETS, U_COUNT },
 	{ "finishes_total", NULL, "Zone finishes (not select-all)", LC_FINISHES, U_COUNT },
 	{ "opens_total", NULL, "Explicit zone opens (not select-all)", LC_OPENS, U_COUNT },
 	{ "closes_total", NULL, "Zone closes (not select-all)", LC_CLOSES, U_COUNT },
@@ -54,10 +54,10 @@ struct ns_series {
 };
 
 static const struct ns_series ns_series[LN_NR] = {
-	[LN_RESET_ALL] = { "reset_all_total", "Select-all zone resets" },
-	[LN_FINISH_ALL] = { "finish_all_total", "Select-all zone finishes" },
-	[LN_OPEN_ALL] = { "open_all_total", "Select-all zone opens" },
-	[LN_CLOSE_ALL] = { "close_all_total", "Select-all zone closes" },
+	[LN_RESET_ALL] = { "reset_all_total", "Resets of all zones (a select-all command each)" },
+	[LN_FINISH_ALL] = { "finish_all_total", "Finishes of all zones (a select-all command each)" },
+	[LN_OPEN_ALL] = { "open_all_total", "Opens of all zones (a select-all command each)" },
+	[LN_CLOSE_ALL] = { "close_all_total", "Closes of all zones (a select-all command each)" },
 	[LN_SELECT_ALL_ERRORS] = { "select_all_errors_total", "Failed select-all commands" },
 	[LN_DROPPED] = { "dropped_total", "Commands the module could not attribute to a zone" },
 	[LN_OPEN_LIMIT_TIME_NS] = { "open_limit_time_seconds_total", "Time with the open zones at the device's limit (an upper bound once opens_over_limit is not 0)", U_NS },

@@ -10,6 +10,7 @@
 
 #include "lib/numbers.h"
 #include "lib/sbuf.h"
+#include "lib/words.h"
 #include "model/detail_model.h"
 #include "model/metrics.h"
 #include "model/owner_map.h"
@@ -124,7 +125,8 @@ static void summary_table(struct sbuf *b, const struct datafile *df)
 	}
 	for (k = 0; k < s->nr_summary; k++)
 		if (summary_disk_counter(s, s->summary[k].key))
-			row(b, s->summary[k].key, s->summary[k].value, "-", "-");
+			row(b, disk_counter_noun(s->summary[k].key),
+			    s->summary[k].value, "-", "-");
 	sbuf_printf(b, "</table>\n");
 }
 

@@ -8,6 +8,7 @@
 
 #include "lib/numbers.h"
 #include "lib/sbuf.h"
+#include "lib/words.h"
 #include "render/heatmap.h"
 #include "render/timeline_svg.h"
 
@@ -91,8 +92,10 @@ static void tl_svg(struct sbuf *b, const struct timeline *tl,
 		fmt_bytes(lo, sizeof(lo), 512);
 		fmt_bytes(hi, sizeof(hi), max);
 	}
-	sbuf_printf(b, "<text x=\"%d\" y=\"%d\">colour: log scale from %s (dark) to %s (yellow) per cell; grey: none. %d intervals, %" PRIu64 " zones per row.</text>\n</svg>\n",
-		    left, top + h + 36, lo, max > 0 ? hi : "0", tl->nr, zones_per_row);
+	sbuf_printf(b, "<text x=\"%d\" y=\"%d\">colour: log scale from %s (dark) to %s (yellow) per cell; grey: none. %d %s, %" PRIu64 " %s per row.</text>\n</svg>\n",
+		    left, top + h + 36, lo, max > 0 ? hi : "0", tl->nr,
+		    plural(tl->nr, "interval", "intervals"), zones_per_row,
+		    plural(zones_per_row, "zone", "zones"));
 	free(grid);
 }
 

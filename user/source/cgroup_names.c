@@ -93,12 +93,19 @@ static const char *path_of(uint64_t id)
 static int sentinel_name(uint64_t id, char *out, size_t n)
 {
 	switch (id) {
-	case 0: snprintf(out, n, "-"); return 1;
+	case 0: snprintf(out, n, "none"); return 1;
 	case ZNS_OWNER_ID_MIXED: snprintf(out, n, "mixed"); return 1;
 	case ZNS_OWNER_ID_UNATTRIBUTED: snprintf(out, n, "unattributed"); return 1;
 	case ZNS_OWNER_ID_OTHER: snprintf(out, n, "other"); return 1;
 	}
 	return 0;
+}
+
+int cgroup_owner_is_id(uint64_t id)
+{
+	char word[16];
+
+	return !sentinel_name(id, word, sizeof(word));
 }
 
 void cgroup_owner_id_name(uint64_t id, char *out, size_t n)

@@ -13,7 +13,7 @@
 /* The cgroup2 mount: /sys/fs/cgroup; ZNS_STAT_CGROUPFS overrides, for tests. */
 const char *cgroup_root(void);
 /*
- * id as people read it, into out (n bytes): "-" for 0 (no owner since the
+ * id as people read it, into out (n bytes): "none" for 0 (no owner since the
  * last reset), "mixed", "unattributed", "other", the cgroup's path ("/":
  * the root) or, when no directory has that inode (removed, or another
  * cgroup namespace), the id. A path longer than out keeps its end:
@@ -26,5 +26,10 @@ void cgroup_owner_name(uint64_t id, char *out, size_t n);
  * for the root cgroup, whose id is always 1.
  */
 void cgroup_owner_id_name(uint64_t id, char *out, size_t n);
+/*
+ * 1 when id is a cgroup's (not 0 or a ZNS_OWNER_ID_* sentinel): machine
+ * formats write the id only then, and the word (owner) always.
+ */
+int cgroup_owner_is_id(uint64_t id);
 
 #endif

@@ -81,7 +81,7 @@ const char *status_name(uint64_t code, char *buf, int buflen)
 	const char *key = status_key(code);
 
 	if (!code)
-		return "-";
+		return key;	/* "none", as every format says it */
 	if (strcmp(key, "other") && strcmp(key, "block_status"))
 		return key;
 	/* a name shared by many codes: the code tells them apart */
@@ -132,10 +132,10 @@ static const struct {
 	{ "write_zeroes", "Successful Write Zeroes commands." },
 	{ "write_zeroes_sectors", "Zeroes written by Write Zeroes commands." },
 	{ "top_zone_error", "Most frequent ZNS status of the zone's errors, recent ones weighing more: its name (zone_invalid_write; none when none) and code (SCT << 8 | SC, 0x1bc) as labels." },
-	{ "reset_all", "Successful select-all resets." },
-	{ "finish_all", "Successful select-all finishes." },
-	{ "open_all", "Successful select-all opens." },
-	{ "close_all", "Successful select-all closes." },
+	{ "reset_all", "Successful resets of all zones (a select-all command each)." },
+	{ "finish_all", "Successful finishes of all zones (a select-all command each)." },
+	{ "open_all", "Successful opens of all zones (a select-all command each)." },
+	{ "close_all", "Successful closes of all zones (a select-all command each)." },
 	{ "select_all_errors", "Select-all commands that completed with an error." },
 	{ "dropped", "Commands that could not be attributed to a zone." },
 	{ "paths", "Controller paths to the namespace now (multipath: more than 1)." },
@@ -154,7 +154,7 @@ static const struct {
 	{ "fill_max_sectors", "Largest fill at reset." },
 	{ "finish_waste_sectors", "Capacity finishes left unwritten." },
 	{ "queue_wait_sum_ns", "Time the zone's block-layer commands waited from allocation to setup, summed." },
-	{ "owner_cgroup", "Cgroup id (inode of its cgroup2 directory) whose data the zone holds since its last reset; 0: none; 18446744073709551615: mixed, ...614: unattributed (passthrough), ...613: other (the module's cgroup table was full). The table shows its path (or -, mixed, unattributed, other; the id when no cgroup has it now)." },
+	{ "owner_cgroup", "The cgroup whose data the zone holds since its last reset, as labels: owner, its path (none: not written since; mixed: two or more cgroups; unattributed: passthrough; other: the module's cgroup table was full; the id when no cgroup2 directory has it now), and id, the cgroup's id (inode of its cgroup2 directory), only when a cgroup owns it." },
 	{ "root_written_sectors", "Sectors the root cgroup wrote (kernel threads: filesystem GC and relocation, uncharged writeback)." },
 };
 

@@ -35,7 +35,7 @@ enum column_kind column_kind(const char *name);
 int summary_key_kind(const char *key, const char *value);
 /*
  * A status code (SCT << 8 | SC, or include/zns_stat.h's codes beyond) as the
- * "errors" file names it: "zone_invalid_write"; "-" for 0; "other 0x6" for a
+ * "errors" file names it: "zone_invalid_write"; "none" for 0; "other 0x6" for a
  * code it does not name.
  */
 const char *status_name(uint64_t code, char *buf, int buflen);

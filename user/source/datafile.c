@@ -230,6 +230,23 @@ static int check_meta(struct datafile *df, uint64_t nr, char *err, size_t errlen
 	}
 	snprintf(df->zones.disk, sizeof(df->zones.disk), "%s", datafile_get(df, "device"));
 	df->zones.epoch = datafile_get_double(df, "end_epoch");
+	/*
+	 * The times in the tool's one form (UTC, Z) from the epochs: a file
+	 * of an older zns-stat says "+0000" or its machine's offset.
+	 */
+	for (i = 0; i < 2; i++) {
+		static const char * const key[][2] = {
+			{ "start_time", "start_epoch" }, { "end_time", "end_epoch" },
+		};
+		char when[48];
+
+		if (fmt_rfc3339(when, sizeof(when),
+				(int64_t)datafile_get_double(df, key[i][1]), 0, 0) > 0 &&
+		    datafile_set(df, key[i][0], when)) {
+			snprintf(err, errlen, "out of memory");
+			return -1;
+		}
+	}
 	return 0;
 }
 
