@@ -1,15 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Discovery and retirement of the tracked disks: the worker that sets up
- * what the probes queue, and the poll that retires deleted disks. It fills
- * the registry (disk.c, ns.c) and tells the workers registered there that a
- * namespace has a new table; they are not called by name.
+ * Discovery of the tracked disks: the worker that sets up what the probes
+ * queue. It fills the registry (disk.c, ns.c) and tells the workers
+ * registered there that a namespace has a new table; they are not called by
+ * name. Retirement is retire.c's.
  *
  * Discovery is lazy: the setup probe sees a zoned disk it does not know (or
  * whose geometry changed), takes a reference on it and queues the values it
  * read; the worker allocates, publishes with RCU and frees old tables after
- * a grace period. A poll once a second retires disks that were deleted
- * (PCI remove, namespace detach): there is no notifier modules can use.
+ * a grace period.
  *
  * Locks: disk.c's. The pending discoveries are under zns_publish_lock, so
  * that a table is published and the commands early.c keeps for it are
@@ -26,7 +25,6 @@
 #include "internal.h"
 
 #define ZNS_PENDING_MAX		16
-#define ZNS_POLL_INTERVAL	HZ
 
 /* Discovery requests from the probes, drained by discover_work. */
 static struct zns_geometry pending[ZNS_PENDING_MAX];
@@ -34,8 +32,6 @@ static unsigned int nr_pending;
 
 static void discover_work_fn(struct work_struct *work);
 static DECLARE_WORK(discover_work, discover_work_fn);
-static void poll_work_fn(struct work_struct *work);
-static DECLARE_DELAYED_WORK(poll_work, poll_work_fn);
 
 static bool geometry_valid(const struct zns_geometry *geo)
 {
@@ -118,102 +114,6 @@ void zns_disk_discover(struct request *req)
 unlock:
 	raw_spin_unlock_irqrestore(&zns_publish_lock, flags);
 	queue_work(system_wq, &discover_work);
-}
-
-/*
- * Unpublish, wait for the probes and readers, free. The namespace goes with
- * its last path. Callers batch retirements behind one synchronize_rcu() by
- * collecting them on a list.
- */
-static void zns_disk_unpublish(struct zns_disk *zd, struct list_head *dead_ns)
-{
-	lockdep_assert_held(&zns_disks_lock);
-	zns_disk_hash_del(zd);
-	if (zd->ns)
-		zns_ns_put(zd->ns, dead_ns);
-}
-
-static void zns_disk_free(struct zns_disk *zd)
-{
-	if (zd->inflight)
-		zns_inflight_put(zd->inflight);
-	zns_gendisk_put(zd->gendisk);
-	kfree(zd);
-}
-
-/*
- * Retire the disks on a list, unpublished and linked through dead_node: their
- * hash_node stays as hlist_del_rcu() left it until the grace period ends, so
- * a probe walking the bucket still reaches the live entries behind it.
- */
-static void retire(struct hlist_head *dead, struct list_head *dead_ns)
-{
-	struct hlist_node *tmp;
-	struct zns_disk *zd;
-
-	if (hlist_empty(dead))
-		return;
-	zns_synchronize_probes();
-	hlist_for_each_entry_safe(zd, tmp, dead, dead_node)
-		zns_disk_free(zd);
-	zns_ns_free_list(dead_ns);
-}
-
-static void retire_one(struct zns_disk *zd)
-{
-	HLIST_HEAD(dead);
-	LIST_HEAD(dead_ns);
-
-	zns_disk_unpublish(zd, &dead_ns);
-	hlist_add_head(&zd->dead_node, &dead);
-	retire(&dead, &dead_ns);
-}
-
-/*
- * Retire every tracked disk that was deleted; true if a live one is left.
- * The poll's job, and done before a new disk is tracked too, so that a new
- * namespace never joins the counters of a deleted one of the same name.
- */
-static bool retire_deleted(void)
-{
-	HLIST_HEAD(dead);
-	LIST_HEAD(dead_ns);
-	struct hlist_node *tmp;
-	struct zns_disk *zd;
-	bool any = false;
-	int bkt;
-
-	lockdep_assert_held(&zns_disks_lock);
-	for (bkt = 0; bkt < ARRAY_SIZE(zns_disk_hash); bkt++)
-		hlist_for_each_entry_safe(zd, tmp, &zns_disk_hash[bkt],
-					  hash_node) {
-			if (zns_gendisk_live(zd->gendisk)) {
-				any = true;
-				continue;
-			}
-			pr_info("%s: deleted, statistics removed\n", zd->name);
-			zns_disk_unpublish(zd, &dead_ns);
-			hlist_add_head(&zd->dead_node, &dead);
-		}
-	retire(&dead, &dead_ns);
-	return any;
-}
-
-/*
- * A gendisk of the same name as a tracked one replaced it: the old one is
- * gone even if the poll has not seen it yet.
- */
-static void retire_same_name(const char *disk_name)
-{
-	struct zns_disk *zd;
-	int bkt;
-
-	for (bkt = 0; bkt < ARRAY_SIZE(zns_disk_hash); bkt++)
-		hlist_for_each_entry(zd, &zns_disk_hash[bkt], hash_node)
-			if (!strcmp(zd->name, disk_name)) {
-				retire_one(zd);
-				return;
-			}
 }
 
 static u32 table_gen(struct zns_ns *ns)
@@ -316,7 +216,7 @@ static void zns_disk_left_out(struct zns_disk *zd,
 	zns_disk_hash_add(zd);
 	zns_early_drain(zd);
 	raw_spin_unlock_irqrestore(&zns_publish_lock, flags);
-	mod_delayed_work(system_wq, &poll_work, ZNS_POLL_INTERVAL);
+	zns_disk_poll();
 }
 
 /*
@@ -334,8 +234,8 @@ static int zns_disk_create(struct zns_geometry *geo)
 	struct zns_ns *ns;
 	unsigned long flags;
 
-	retire_deleted();
-	retire_same_name(geo->name);
+	zns_disk_retire_deleted();
+	zns_disk_retire_same_name(geo->name);
 	zns_ns_name(geo->name, name);
 	zd = zns_kzalloc(ZNS_ALLOC_DISK, sizeof(*zd));
 	if (!zd)
@@ -369,7 +269,7 @@ static int zns_disk_create(struct zns_geometry *geo)
 	paths_follow_table(ns);
 	zns_early_drain(zd);
 	raw_spin_unlock_irqrestore(&zns_publish_lock, flags);
-	mod_delayed_work(system_wq, &poll_work, ZNS_POLL_INTERVAL);
+	zns_disk_poll();
 	free_after_grace_period(old_tbl, old_inflight);
 	zns_disk_table_new(zd);
 	return 0;
@@ -459,16 +359,6 @@ static void discover_work_fn(struct work_struct *work)
 	zns_early_expire();	/* after the drains of what was just published */
 }
 
-/* Once a second while anything is tracked: retire deleted disks. */
-static void poll_work_fn(struct work_struct *work)
-{
-	mutex_lock(&zns_disks_lock);
-	if (retire_deleted())
-		schedule_delayed_work(&poll_work, ZNS_POLL_INTERVAL);
-	mutex_unlock(&zns_disks_lock);
-	zns_early_expire();
-}
-
 /**
  * zns_disk_flush_discovery() - finish the queued discoveries
  *
@@ -484,37 +374,6 @@ void zns_disk_flush_discovery(void)
 }
 
 /**
- * zns_disk_retire_left_out() - forget the left-out disks "devices" names now
- *
- * Description: "devices" changed: disks left out that it names now are
- * forgotten, to be set up with tables at their next command.
- *
- * Context: Process context, sleeps; takes zns_disks_lock.
- */
-void zns_disk_retire_left_out(void)
-{
-	char name[DISK_NAME_LEN];
-	HLIST_HEAD(dead);
-	LIST_HEAD(dead_ns);
-	struct hlist_node *tmp;
-	struct zns_disk *zd;
-	int bkt;
-
-	mutex_lock(&zns_disks_lock);
-	for (bkt = 0; bkt < ARRAY_SIZE(zns_disk_hash); bkt++)
-		hlist_for_each_entry_safe(zd, tmp, &zns_disk_hash[bkt],
-					  hash_node) {
-			zns_ns_name(zd->name, name);
-			if (zd->ns || !zns_ns_counted(name))
-				continue;
-			zns_disk_unpublish(zd, &dead_ns);
-			hlist_add_head(&zd->dead_node, &dead);
-		}
-	retire(&dead, &dead_ns);
-	mutex_unlock(&zns_disks_lock);
-}
-
-/**
  * zns_disk_retire_all() - stop tracking every disk, free their tables
  *
  * Description: When nvme_core goes away (probes already detached) and at
@@ -526,22 +385,11 @@ void zns_disk_retire_left_out(void)
 void zns_disk_retire_all(void)
 {
 	struct zns_geometry geo;
-	HLIST_HEAD(dead);
-	LIST_HEAD(dead_ns);
-	struct hlist_node *tmp;
-	struct zns_disk *zd;
-	int bkt;
 
 	mutex_lock(&zns_disks_lock);
 	while (pop_pending(&geo))
 		zns_gendisk_put(geo.gendisk);
-	for (bkt = 0; bkt < ARRAY_SIZE(zns_disk_hash); bkt++)
-		hlist_for_each_entry_safe(zd, tmp, &zns_disk_hash[bkt],
-					  hash_node) {
-			zns_disk_unpublish(zd, &dead_ns);
-			hlist_add_head(&zd->dead_node, &dead);
-		}
-	retire(&dead, &dead_ns);
+	zns_disk_retire_every();
 	mutex_unlock(&zns_disks_lock);
 }
 
@@ -554,7 +402,7 @@ void zns_disk_retire_all(void)
 void zns_disk_exit(void)
 {
 	zns_disk_stop_workers();	/* seed.c's, then sweep.c's */
-	cancel_delayed_work_sync(&poll_work);
+	zns_disk_poll_stop();
 	zns_disk_retire_all();
 	rcu_barrier();	/* inflight.c's tables freed after a grace period */
 }

@@ -3,11 +3,12 @@
  * zns_stat internals (include/zns_stat.h is the contract with user space).
  * The data path, one file per stage:
  *
- *   nvme_core tracepoints -> tp.c -> probe.c -> disk.c (paths, discovery)
+ *   nvme_core tracepoints -> tp.c -> probe.c -> disk.c (paths)
  *        -> ns.c (namespaces) -> zone_table.c (counters) -> debugfs.c
  *        -> zns-stat (user/)
  *
- * Beside it: inflight.c (the per-tag slots between setup and completion,
+ * Beside it: discover.c and retire.c (the workers that set paths up and
+ * retire them), inflight.c (the per-tag slots between setup and completion,
  * one table per tag set),
  * early.c (commands seen before their namespace has a zone table),
  * setup_failure.c (setups that found no memory), alloc.c (allocations).
@@ -889,11 +890,18 @@ void zns_disk_table_replaced(struct zone_table *new_tbl,
 void zns_disk_table_new(struct zns_disk *zd);
 void zns_disk_ns_table_new(struct zns_ns *ns);
 
-/* discover.c: the worker that sets disks up, and the poll that retires them */
+/* retire.c: disks deleted, replaced or left out, and the poll */
+bool zns_disk_retire_deleted(void);
+void zns_disk_retire_same_name(const char *disk_name);
+void zns_disk_poll(void);
+void zns_disk_poll_stop(void);
+void zns_disk_retire_every(void);
+void zns_disk_retire_left_out(void);
+
+/* discover.c: the worker that sets disks up */
 void zns_disk_discover(struct request *req);
 void zns_disk_flush_discovery(void);
 void zns_disk_retire_all(void);
-void zns_disk_retire_left_out(void);
 void zns_disk_exit(void);
 
 /* ns.c: the tracked namespaces, under zns_disks_lock */
