@@ -202,7 +202,7 @@ u32 zns_disk_table_gen(struct zns_disk *zd, struct zone_table *tbl,
 		       struct request *req, unsigned int changed)
 {
 	if (likely(!(changed & ZNS_GEO_ZONES))) {
-		smp_rmb();	/* pairs with zns_disk_update()'s smp_wmb() */
+		smp_rmb();	/* pairs with zns_disk_update()'s smp_wmb(), discover.c */
 		return READ_ONCE(zd->table_gen);
 	}
 	return zns_table_matches(tbl, req) ? tbl->gen : tbl->gen + 1;
