@@ -1,48 +1,33 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The gendisks that carry a tracked namespace's requests (zns_disk: the
- * namespace itself, or on a multipath subsystem each path nvmeXcYnZ of
- * namespace nvmeXnZ), found by the probes in an RCU hash.
+ * The registry of what exists: the gendisks that carry a tracked
+ * namespace's requests (zns_disk: the namespace itself, or on a multipath
+ * subsystem each path nvmeXcYnZ of namespace nvmeXnZ), found by the probes
+ * in an RCU hash, and the locks the registry's writers share.
  *
- * Discovery is lazy: the setup probe sees a zoned disk it does not know (or
- * whose geometry changed), takes a reference on it and queues the values it
- * read; the worker allocates, publishes with RCU and frees old tables after
- * a grace period. A poll once a second retires disks that were deleted
- * (PCI remove, namespace detach): there is no notifier modules can use.
+ * The registry calls none of the workers that fill it (discover.c) or
+ * work on its tables (seed.c, sweep.c): those that must hear of a new table,
+ * or stop before the tables are freed, register a struct zns_table_worker.
  *
  * Lock order: zns_disks_lock (mutex) -> zns_publish_lock (raw spinlock).
- * zns_disks_lock serializes discovery, clear, filter and retirement, here
- * and in ns.c; zns_publish_lock guards the hash's writers, the pending
- * discoveries and early.c's buffer, so that a table is published and the
- * commands waiting for it are counted in one step.
+ * zns_disks_lock serializes discovery, clear, filter and retirement
+ * (discover.c, ns.c, seed.c, inflight.c); zns_publish_lock guards the hash's
+ * writers, the pending discoveries and early.c's buffer, so that a table is
+ * published and the commands waiting for it are counted in one step.
  */
-#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
-
 #include <linux/hash.h>
-#include <linux/log2.h>
-#include <linux/slab.h>
+#include <linux/list.h>
 #include <linux/string.h>
-#include <linux/workqueue.h>
 
 #include "compat.h"
 #include "internal.h"
 
-#define ZNS_HASH_BITS		6
-#define ZNS_PENDING_MAX		16
-#define ZNS_POLL_INTERVAL	HZ
-
 DEFINE_MUTEX(zns_disks_lock);		/* see "Lock order" above */
 DEFINE_RAW_SPINLOCK(zns_publish_lock);
-static struct hlist_head zns_disk_hash[1 << ZNS_HASH_BITS];
+struct hlist_head zns_disk_hash[1 << ZNS_DISK_HASH_BITS];
 
-/* Discovery requests from the probes, drained by discover_work. */
-static struct zns_geometry pending[ZNS_PENDING_MAX];
-static unsigned int nr_pending;
-
-static void discover_work_fn(struct work_struct *work);
-static DECLARE_WORK(discover_work, discover_work_fn);
-static void poll_work_fn(struct work_struct *work);
-static DECLARE_DELAYED_WORK(poll_work, poll_work_fn);
+/* Registered at init, in order; the hooks run under zns_disks_lock. */
+static LIST_HEAD(workers);
 
 /*
  * Bumped before every grace period that precedes freeing what an in-flight
@@ -84,7 +69,41 @@ void zns_synchronize_probes(void)
 
 static struct hlist_head *hash_head(const struct gendisk *gendisk)
 {
-	return &zns_disk_hash[hash_ptr(gendisk, ZNS_HASH_BITS)];
+	return &zns_disk_hash[hash_ptr(gendisk, ZNS_DISK_HASH_BITS)];
+}
+
+/**
+ * zns_disk_hash_add() - publish a disk to the probes
+ * @zd: the disk, set up
+ *
+ * Context: Process context; zns_disks_lock and zns_publish_lock held, so
+ * that the caller counts the commands early.c kept for @zd in the same step.
+ */
+void zns_disk_hash_add(struct zns_disk *zd)
+{
+	lockdep_assert_held(&zns_disks_lock);
+	lockdep_assert_held(&zns_publish_lock);
+	hlist_add_head_rcu(&zd->hash_node, hash_head(zd->gendisk));
+}
+
+/**
+ * zns_disk_hash_del() - unpublish a disk
+ * @zd: the disk
+ *
+ * Its hash_node stays as hlist_del_rcu() left it until the grace period
+ * ends, so a probe walking the bucket still reaches the entries behind it.
+ *
+ * Context: Process context; zns_disks_lock held; takes zns_publish_lock
+ * (raw, irqsave).
+ */
+void zns_disk_hash_del(struct zns_disk *zd)
+{
+	unsigned long flags;
+
+	lockdep_assert_held(&zns_disks_lock);
+	raw_spin_lock_irqsave(&zns_publish_lock, flags);
+	hlist_del_rcu(&zd->hash_node);
+	raw_spin_unlock_irqrestore(&zns_publish_lock, flags);
 }
 
 /**
@@ -183,522 +202,10 @@ u32 zns_disk_table_gen(struct zns_disk *zd, struct zone_table *tbl,
 		       struct request *req, unsigned int changed)
 {
 	if (likely(!(changed & ZNS_GEO_ZONES))) {
-		smp_rmb();	/* pairs with zns_disk_update()'s smp_wmb() */
+		smp_rmb();	/* pairs with zns_disk_update()'s smp_wmb(), discover.c */
 		return READ_ONCE(zd->table_gen);
 	}
 	return zns_table_matches(tbl, req) ? tbl->gen : tbl->gen + 1;
-}
-
-static bool geometry_valid(const struct zns_geometry *geo)
-{
-	return geo->nr_zones && is_power_of_2(geo->zone_sectors) &&
-	       is_power_of_2(geo->lba_bytes) && geo->lba_bytes >= SECTOR_SIZE &&
-	       geo->nr_hw_queues && geo->queue_depth;
-}
-
-static bool geometry_same(const struct zns_geometry *a,
-			  const struct zns_geometry *b)
-{
-	return a->gendisk == b->gendisk && a->diskseq == b->diskseq &&
-	       a->nr_zones == b->nr_zones && a->zone_sectors == b->zone_sectors &&
-	       a->lba_bytes == b->lba_bytes && a->tag_set == b->tag_set &&
-	       a->nr_hw_queues == b->nr_hw_queues &&
-	       a->queue_depth == b->queue_depth && a->zone_cap == b->zone_cap &&
-	       a->last_zone_cap == b->last_zone_cap &&
-	       a->max_open == b->max_open && a->max_active == b->max_active;
-}
-
-/*
- * Queued already with these values, seen without the lock: every command
- * of a disk comes here until the worker has published it, and should not
- * take a lock all CPUs share. A torn read of a slot being refilled cannot
- * match all fields unless the slot held these values a moment ago, and
- * then the worker has them.
- */
-static bool discovery_queued(const struct zns_geometry *geo)
-{
-	unsigned int i, n = min_t(unsigned int, READ_ONCE(nr_pending),
-				  ZNS_PENDING_MAX);
-
-	for (i = 0; i < n; i++) {
-		/* racing the worker's and other probes' updates: see above */
-		if (data_race(geometry_same(&pending[i], geo)))
-			return true;
-	}
-	return false;
-}
-
-/**
- * zns_disk_discover() - queue a request's disk for the worker to set up or
- * update
- * @req: a request of a zoned disk the probes do not know, or whose geometry
- *   changed
- *
- * Remembers the values and a reference on the disk, and lets the worker act.
- * A disk not yet added (the driver's own zone reports while it sets the
- * namespace up) or already deleted is left alone.
- *
- * Context: Any context up to hard IRQ (the setup probe), under
- * rcu_read_lock(); takes zns_publish_lock (raw, irqsave) unless the values
- * are queued already.
- */
-void zns_disk_discover(struct request *req)
-{
-	struct zns_geometry geo;
-	unsigned long flags;
-	unsigned int i;
-
-	zns_disk_geometry(req, &geo);
-	if (!geometry_valid(&geo) || !zns_gendisk_live(geo.gendisk))
-		return;
-	if (discovery_queued(&geo))
-		return;
-
-	raw_spin_lock_irqsave(&zns_publish_lock, flags);
-	for (i = 0; i < nr_pending; i++) {
-		if (pending[i].gendisk == geo.gendisk &&
-		    pending[i].diskseq == geo.diskseq) {
-			pending[i] = geo;	/* newest values, same reference */
-			goto unlock;
-		}
-	}
-	if (nr_pending < ZNS_PENDING_MAX) {
-		zns_gendisk_get(geo.gendisk);
-		pending[nr_pending] = geo;
-		WRITE_ONCE(nr_pending, nr_pending + 1);
-	}
-unlock:
-	raw_spin_unlock_irqrestore(&zns_publish_lock, flags);
-	queue_work(system_wq, &discover_work);
-}
-
-/*
- * Unpublish, wait for the probes and readers, free. The namespace goes with
- * its last path. Callers batch retirements behind one synchronize_rcu() by
- * collecting them on a list.
- */
-static void zns_disk_unpublish(struct zns_disk *zd, struct list_head *dead_ns)
-{
-	unsigned long flags;
-
-	lockdep_assert_held(&zns_disks_lock);
-	raw_spin_lock_irqsave(&zns_publish_lock, flags);
-	hlist_del_rcu(&zd->hash_node);
-	raw_spin_unlock_irqrestore(&zns_publish_lock, flags);
-	if (zd->ns)
-		zns_ns_put(zd->ns, dead_ns);
-}
-
-static void zns_disk_free(struct zns_disk *zd)
-{
-	if (zd->inflight)
-		zns_inflight_put(zd->inflight);
-	zns_gendisk_put(zd->gendisk);
-	kfree(zd);
-}
-
-/*
- * Retire the disks on a list, unpublished and linked through dead_node: their
- * hash_node stays as hlist_del_rcu() left it until the grace period ends, so
- * a probe walking the bucket still reaches the live entries behind it.
- */
-static void retire(struct hlist_head *dead, struct list_head *dead_ns)
-{
-	struct hlist_node *tmp;
-	struct zns_disk *zd;
-
-	if (hlist_empty(dead))
-		return;
-	zns_synchronize_probes();
-	hlist_for_each_entry_safe(zd, tmp, dead, dead_node)
-		zns_disk_free(zd);
-	zns_ns_free_list(dead_ns);
-}
-
-static void retire_one(struct zns_disk *zd)
-{
-	HLIST_HEAD(dead);
-	LIST_HEAD(dead_ns);
-
-	zns_disk_unpublish(zd, &dead_ns);
-	hlist_add_head(&zd->dead_node, &dead);
-	retire(&dead, &dead_ns);
-}
-
-/*
- * Retire every tracked disk that was deleted; true if a live one is left.
- * The poll's job, and done before a new disk is tracked too, so that a new
- * namespace never joins the counters of a deleted one of the same name.
- */
-static bool retire_deleted(void)
-{
-	HLIST_HEAD(dead);
-	LIST_HEAD(dead_ns);
-	struct hlist_node *tmp;
-	struct zns_disk *zd;
-	bool any = false;
-	int bkt;
-
-	lockdep_assert_held(&zns_disks_lock);
-	for (bkt = 0; bkt < ARRAY_SIZE(zns_disk_hash); bkt++)
-		hlist_for_each_entry_safe(zd, tmp, &zns_disk_hash[bkt],
-					  hash_node) {
-			if (zns_gendisk_live(zd->gendisk)) {
-				any = true;
-				continue;
-			}
-			pr_info("%s: deleted, statistics removed\n", zd->name);
-			zns_disk_unpublish(zd, &dead_ns);
-			hlist_add_head(&zd->dead_node, &dead);
-		}
-	retire(&dead, &dead_ns);
-	return any;
-}
-
-/*
- * A gendisk of the same name as a tracked one replaced it: the old one is
- * gone even if the poll has not seen it yet.
- */
-static void retire_same_name(const char *disk_name)
-{
-	struct zns_disk *zd;
-	int bkt;
-
-	for (bkt = 0; bkt < ARRAY_SIZE(zns_disk_hash); bkt++)
-		hlist_for_each_entry(zd, &zns_disk_hash[bkt], hash_node)
-			if (!strcmp(zd->name, disk_name)) {
-				retire_one(zd);
-				return;
-			}
-}
-
-static u32 table_gen(struct zns_ns *ns)
-{
-	return ns_table(ns)->gen;
-}
-
-static bool table_has(const struct zone_table *tbl,
-		      const struct zns_geometry *geo)
-{
-	return tbl->nr_zones == geo->nr_zones &&
-	       tbl->zone_sectors == geo->zone_sectors &&
-	       tbl->lba_bytes == geo->lba_bytes;
-}
-
-/*
- * After a path's geometry or the namespace's table changed: each path of
- * the namespace counts in the table while its geometry is the table's, and
- * its commands are dropped while it is not. Holds zns_disks_lock.
- */
-static void paths_follow_table(struct zns_ns *ns)
-{
-	struct zone_table *tbl = ns_table(ns);
-	struct zns_disk *zd;
-	int bkt;
-
-	for (bkt = 0; bkt < ARRAY_SIZE(zns_disk_hash); bkt++)
-		hlist_for_each_entry(zd, &zns_disk_hash[bkt], hash_node)
-			if (zd->ns == ns)
-				WRITE_ONCE(zd->table_gen,
-					   tbl->nr_zones == zd->nr_zones &&
-					   tbl->zone_sectors == zd->zone_sectors &&
-					   tbl->lba_bytes == zd->lba_bytes ?
-					   tbl->gen : tbl->gen - 1);
-}
-
-static void path_geometry_set(struct zns_disk *zd,
-			      const struct zns_geometry *geo)
-{
-	WRITE_ONCE(zd->nr_zones, geo->nr_zones);
-	WRITE_ONCE(zd->zone_sectors, geo->zone_sectors);
-	WRITE_ONCE(zd->lba_bytes, geo->lba_bytes);
-}
-
-/*
- * A path brings a zone geometry the namespace's table does not have: the
- * newest seen wins, with fresh counters, never mixed with the old ones.
- * Only a path whose own geometry changed (or a new path) gets here, so two
- * paths that disagree do not rebuild the table in turn. Returns the old
- * table, to be freed after a grace period; NULL if there was nothing to do,
- * an ERR_PTR on -ENOMEM (the old table stays).
- */
-static struct zone_table *table_follow_path(struct zns_ns *ns,
-					    const struct zns_geometry *geo)
-{
-	struct zone_table *tbl = ns_table(ns);
-	struct zone_table *new_tbl;
-
-	if (table_has(tbl, geo))
-		return NULL;
-	new_tbl = zns_zone_table_alloc(geo, tbl->gen + 1);
-	if (!new_tbl)
-		return ERR_PTR(-ENOMEM);
-	pr_info("%s: zone geometry changed to %u zones of %u sectors, %u-byte LBAs: counters restart\n",
-		ns->name, geo->nr_zones, geo->zone_sectors, geo->lba_bytes);
-	zns_seed_table_replaced(new_tbl, tbl);
-	rcu_assign_pointer(ns->zones, new_tbl);
-	zns_retire_seq_bump();	/* completions find the new table at once */
-	return tbl;
-}
-
-/* Tables replaced under the probes, freed once no probe can see them. */
-static void free_after_grace_period(struct zone_table *tbl,
-				    struct inflight_table *inflight)
-{
-	if (!tbl && !inflight)
-		return;
-	zns_synchronize_probes();
-	if (tbl)
-		zns_zone_table_free(tbl);
-	if (inflight)
-		zns_inflight_free_table(inflight);
-}
-
-/*
- * A disk of a namespace that "devices" leaves out: remembered without a
- * namespace or tables, so that its commands cost the probes one lookup and
- * do not queue discovery again. Set up afresh once "devices" names it.
- */
-static void zns_disk_left_out(struct zns_disk *zd,
-			      const struct zns_geometry *geo)
-{
-	unsigned long flags;
-
-	zd->gendisk = geo->gendisk;	/* the reference moves here */
-	zd->diskseq = geo->diskseq;
-	strscpy(zd->name, geo->name, sizeof(zd->name));
-	path_geometry_set(zd, geo);
-	raw_spin_lock_irqsave(&zns_publish_lock, flags);
-	hlist_add_head_rcu(&zd->hash_node, hash_head(zd->gendisk));
-	zns_early_drain(zd);
-	raw_spin_unlock_irqrestore(&zns_publish_lock, flags);
-	mod_delayed_work(system_wq, &poll_work, ZNS_POLL_INTERVAL);
-}
-
-/*
- * Track a new disk. The namespace is looked up or created last, once all
- * else is allocated, so that a failure leaves nothing behind.
- */
-static int zns_disk_create(struct zns_geometry *geo)
-{
-	struct inflight_table *old_inflight = NULL;
-	struct inflight_set *inflight;
-	struct zone_table *old_tbl;
-	char name[DISK_NAME_LEN];
-	LIST_HEAD(dead_ns);
-	struct zns_disk *zd;
-	struct zns_ns *ns;
-	unsigned long flags;
-
-	retire_deleted();
-	retire_same_name(geo->name);
-	zns_ns_name(geo->name, name);
-	zd = zns_kzalloc(ZNS_ALLOC_DISK, sizeof(*zd));
-	if (!zd)
-		return -ENOMEM;
-	if (!zns_ns_counted(name)) {
-		zns_disk_left_out(zd, geo);
-		return 0;
-	}
-	inflight = zns_inflight_get(geo);
-	if (!inflight)
-		goto free_zd;
-	old_inflight = zns_inflight_grow(inflight, geo);	/* a shared one */
-	if (IS_ERR(old_inflight))
-		goto put_inflight;
-	ns = zns_ns_get(name, geo);
-	if (!ns)
-		goto put_inflight;
-	old_tbl = table_follow_path(ns, geo);	/* a path of a known namespace */
-	if (IS_ERR(old_tbl))
-		goto put_ns;
-	zd->inflight = inflight;
-	zd->gendisk = geo->gendisk;	/* the reference moves here */
-	zd->diskseq = geo->diskseq;
-	strscpy(zd->name, geo->name, sizeof(zd->name));
-	zd->ns = ns;
-	zd->table_gen = table_gen(ns);	/* the table has geo now */
-	path_geometry_set(zd, geo);
-
-	raw_spin_lock_irqsave(&zns_publish_lock, flags);
-	hlist_add_head_rcu(&zd->hash_node, hash_head(zd->gendisk));
-	paths_follow_table(ns);
-	zns_early_drain(zd);
-	raw_spin_unlock_irqrestore(&zns_publish_lock, flags);
-	mod_delayed_work(system_wq, &poll_work, ZNS_POLL_INTERVAL);
-	free_after_grace_period(old_tbl, old_inflight);
-	zns_seed_request(zd);
-	return 0;
-
-put_ns:
-	zns_ns_put(ns, &dead_ns);	/* not its last path */
-	zns_ns_free_list(&dead_ns);
-put_inflight:
-	zns_inflight_put(inflight);	/* a grown table stays, larger */
-	free_after_grace_period(NULL, IS_ERR(old_inflight) ? NULL : old_inflight);
-free_zd:
-	kfree(zd);
-	return -ENOMEM;
-}
-
-/*
- * This path's zone geometry or tag set changed. On -ENOMEM the old tables
- * stay; the probes drop what they cannot place.
- */
-static int zns_disk_update(struct zns_disk *zd, const struct zns_geometry *geo)
-{
-	struct zns_ns *ns = zd->ns;
-	struct inflight_table *old_inflight;
-	struct zone_table *old_tbl;
-	int ret = 0;
-
-	old_tbl = table_follow_path(ns, geo);
-	if (IS_ERR(old_tbl))
-		return PTR_ERR(old_tbl);
-	if (old_tbl)
-		zns_seed_request(zd);
-	WRITE_ONCE(zd->table_gen, table_gen(ns));	/* the table has geo now */
-	/* Pairs with zns_disk_table_gen(): the new geometry, then its gen. */
-	smp_wmb();
-	path_geometry_set(zd, geo);
-	paths_follow_table(ns);
-	old_inflight = zns_inflight_grow(zd->inflight, geo);
-	if (IS_ERR(old_inflight)) {
-		old_inflight = NULL;
-		ret = -ENOMEM;
-	}
-	free_after_grace_period(old_tbl, old_inflight);
-	return ret;
-}
-
-static bool pop_pending(struct zns_geometry *geo)
-{
-	unsigned long flags;
-	bool found = false;
-
-	raw_spin_lock_irqsave(&zns_publish_lock, flags);
-	if (nr_pending) {
-		*geo = pending[nr_pending - 1];
-		WRITE_ONCE(nr_pending, nr_pending - 1);
-		found = true;
-	}
-	raw_spin_unlock_irqrestore(&zns_publish_lock, flags);
-	return found;
-}
-
-static void discover_work_fn(struct work_struct *work)
-{
-	struct zns_geometry geo;
-	struct zns_disk *zd;
-	int ret;
-
-	mutex_lock(&zns_disks_lock);
-	while (pop_pending(&geo)) {
-		zd = zns_disk_lookup(geo.gendisk, geo.diskseq);
-		if (zd && !zd->ns) {
-			ret = 0;	/* left out: nothing to update */
-		} else if (zd) {
-			ret = zns_disk_update(zd, &geo);
-			if (ret)
-				zd->ns->setup_failures++;
-		} else {
-			ret = zns_disk_create(&geo);
-		}
-		if (ret)
-			zns_setup_failed(&geo);
-		else
-			zns_setup_succeeded(&geo);
-		if (zd || ret)
-			zns_gendisk_put(geo.gendisk);	/* zd holds one, or none */
-	}
-	mutex_unlock(&zns_disks_lock);
-	zns_early_expire();	/* after the drains of what was just published */
-}
-
-/* Once a second while anything is tracked: retire deleted disks. */
-static void poll_work_fn(struct work_struct *work)
-{
-	mutex_lock(&zns_disks_lock);
-	if (retire_deleted())
-		schedule_delayed_work(&poll_work, ZNS_POLL_INTERVAL);
-	mutex_unlock(&zns_disks_lock);
-	zns_early_expire();
-}
-
-/**
- * zns_disk_flush_discovery() - finish the queued discoveries
- *
- * Description: Called once the probes are gone (tp.c), so that none is
- * queued after it.
- *
- * Context: Process context, sleeps; zns_disks_lock must not be held (the
- * worker takes it).
- */
-void zns_disk_flush_discovery(void)
-{
-	flush_work(&discover_work);
-}
-
-/**
- * zns_disk_retire_left_out() - forget the left-out disks "devices" names now
- *
- * Description: "devices" changed: disks left out that it names now are
- * forgotten, to be set up with tables at their next command.
- *
- * Context: Process context, sleeps; takes zns_disks_lock.
- */
-void zns_disk_retire_left_out(void)
-{
-	char name[DISK_NAME_LEN];
-	HLIST_HEAD(dead);
-	LIST_HEAD(dead_ns);
-	struct hlist_node *tmp;
-	struct zns_disk *zd;
-	int bkt;
-
-	mutex_lock(&zns_disks_lock);
-	for (bkt = 0; bkt < ARRAY_SIZE(zns_disk_hash); bkt++)
-		hlist_for_each_entry_safe(zd, tmp, &zns_disk_hash[bkt],
-					  hash_node) {
-			zns_ns_name(zd->name, name);
-			if (zd->ns || !zns_ns_counted(name))
-				continue;
-			zns_disk_unpublish(zd, &dead_ns);
-			hlist_add_head(&zd->dead_node, &dead);
-		}
-	retire(&dead, &dead_ns);
-	mutex_unlock(&zns_disks_lock);
-}
-
-/**
- * zns_disk_retire_all() - stop tracking every disk, free their tables
- *
- * Description: When nvme_core goes away (probes already detached) and at
- * module exit. Drops the discoveries still queued.
- *
- * Context: Process context, sleeps; takes zns_disks_lock. The probes must be
- * detached.
- */
-void zns_disk_retire_all(void)
-{
-	struct zns_geometry geo;
-	HLIST_HEAD(dead);
-	LIST_HEAD(dead_ns);
-	struct hlist_node *tmp;
-	struct zns_disk *zd;
-	int bkt;
-
-	mutex_lock(&zns_disks_lock);
-	while (pop_pending(&geo))
-		zns_gendisk_put(geo.gendisk);
-	for (bkt = 0; bkt < ARRAY_SIZE(zns_disk_hash); bkt++)
-		hlist_for_each_entry_safe(zd, tmp, &zns_disk_hash[bkt],
-					  hash_node) {
-			zns_disk_unpublish(zd, &dead_ns);
-			hlist_add_head(&zd->dead_node, &dead);
-		}
-	retire(&dead, &dead_ns);
-	mutex_unlock(&zns_disks_lock);
 }
 
 /**
@@ -721,12 +228,88 @@ bool zns_disk_next_seed(struct zns_disk **zd)
 }
 
 /**
- * zns_disk_seed_ns() - ask a zone report for a namespace's new table
+ * zns_disk_add_worker() - register work on the namespaces' tables
+ * @w: its hooks; the registered run in the order they were registered
+ *
+ * Context: Process context, module init, before the probes attach; takes
+ * zns_disks_lock.
+ */
+void zns_disk_add_worker(struct zns_table_worker *w)
+{
+	mutex_lock(&zns_disks_lock);
+	list_add_tail(&w->node, &workers);
+	mutex_unlock(&zns_disks_lock);
+}
+
+/**
+ * zns_disk_stop_workers() - stop every registered worker, in order, and
+ * unregister it
+ *
+ * Description: Each worker's @stop runs while it is still registered: a
+ * "clear" written meanwhile (the parameters outlive the module's exit) still
+ * reaches its other hooks, which it must refuse once stopped.
+ *
+ * Context: Process context, sleeps; module exit (or a failed init), before
+ * the tables are freed; zns_disks_lock must not be held (@stop may take it).
+ */
+void zns_disk_stop_workers(void)
+{
+	struct zns_table_worker *w;
+
+	/* only this function removes entries: the first one is stable */
+	while ((w = list_first_entry_or_null(&workers, struct zns_table_worker,
+					     node))) {
+		if (w->stop)
+			w->stop();
+		mutex_lock(&zns_disks_lock);
+		list_del(&w->node);
+		mutex_unlock(&zns_disks_lock);
+	}
+}
+
+/**
+ * zns_disk_table_replaced() - tell the workers a namespace's table is being
+ * replaced
+ * @new_tbl: the new table, not yet published
+ * @old_tbl: the table it replaces, still published
+ *
+ * Context: Process context; zns_disks_lock held.
+ */
+void zns_disk_table_replaced(struct zone_table *new_tbl,
+			     const struct zone_table *old_tbl)
+{
+	struct zns_table_worker *w;
+
+	lockdep_assert_held(&zns_disks_lock);
+	list_for_each_entry(w, &workers, node)
+		if (w->replaced)
+			w->replaced(new_tbl, old_tbl);
+}
+
+/**
+ * zns_disk_table_new() - tell the workers a disk's namespace has a new table
+ * @zd: the disk (discovery, clear, a geometry change)
+ *
+ * Context: Process context; zns_disks_lock held.
+ */
+void zns_disk_table_new(struct zns_disk *zd)
+{
+	struct zns_table_worker *w;
+
+	lockdep_assert_held(&zns_disks_lock);
+	list_for_each_entry(w, &workers, node)
+		if (w->new_table)
+			w->new_table(zd);
+}
+
+/**
+ * zns_disk_ns_table_new() - zns_disk_table_new() for each path of a
+ * namespace
  * @ns: a namespace whose counters were cleared
  *
  * Context: Process context; zns_disks_lock held.
  */
-void zns_disk_seed_ns(struct zns_ns *ns)
+void zns_disk_ns_table_new(struct zns_ns *ns)
 {
 	struct zns_disk *zd;
 	int bkt;
@@ -735,7 +318,7 @@ void zns_disk_seed_ns(struct zns_ns *ns)
 	for (bkt = 0; bkt < ARRAY_SIZE(zns_disk_hash); bkt++)
 		hlist_for_each_entry(zd, &zns_disk_hash[bkt], hash_node)
 			if (zd->ns == ns)
-				zns_seed_request(zd);
+				zns_disk_table_new(zd);
 }
 
 /**
@@ -765,19 +348,4 @@ void zns_disk_each_table(void (*fn)(struct zone_table *tbl))
 				fn(rcu_dereference(ns->zones));
 		}
 	rcu_read_unlock();
-}
-
-/**
- * zns_disk_exit() - stop the workers, retire every disk and wait for the
- * frees
- * Context: Process context, sleeps; module exit (or a failed init), after
- * the probes are detached; zns_disks_lock must not be held.
- */
-void zns_disk_exit(void)
-{
-	zns_seed_exit();
-	zns_sweep_exit();
-	cancel_delayed_work_sync(&poll_work);
-	zns_disk_retire_all();
-	rcu_barrier();	/* inflight.c's tables freed after a grace period */
 }

@@ -328,7 +328,7 @@ bool zns_early_moving(const struct gendisk *gendisk, u64 diskseq,
 	for (ec = early_cmds; ec < early_cmds + EARLY_MAX && !all; ec++)
 		if (ec->state != EARLY_FREE && ec->gendisk == gendisk &&
 		    ec->diskseq == diskseq)
-			all = zns_seed_cmd_moving(&ec->cmd, tbl, zones);
+			all = zns_zone_table_cmd_moving(&ec->cmd, tbl, zones);
 	raw_spin_unlock_irqrestore(&zns_publish_lock, flags);
 	return all;
 }

@@ -263,7 +263,8 @@ bool zns_inflight_moving(struct inflight_set *set, const struct gendisk *gendisk
 
 	for (i = 0; i < table_slots(table); i++) {
 		zc = data_race(table->slots[i]);	/* see above */
-		if (zc.disk == gendisk && zns_seed_cmd_moving(&zc, tbl, zones))
+		if (zc.disk == gendisk &&
+		    zns_zone_table_cmd_moving(&zc, tbl, zones))
 			return true;
 	}
 	return false;

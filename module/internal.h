@@ -3,11 +3,12 @@
  * zns_stat internals (include/zns_stat.h is the contract with user space).
  * The data path, one file per stage:
  *
- *   nvme_core tracepoints -> tp.c -> probe.c -> disk.c (paths, discovery)
+ *   nvme_core tracepoints -> tp.c -> probe.c -> disk.c (paths)
  *        -> ns.c (namespaces) -> zone_table.c (counters) -> debugfs.c
  *        -> zns-stat (user/)
  *
- * Beside it: inflight.c (the per-tag slots between setup and completion,
+ * Beside it: discover.c and retire.c (the workers that set paths up and
+ * retire them), inflight.c (the per-tag slots between setup and completion,
  * one table per tag set),
  * early.c (commands seen before their namespace has a zone table),
  * setup_failure.c (setups that found no memory), alloc.c (allocations).
@@ -819,11 +820,38 @@ void *zns_vzalloc(enum zns_alloc_site site, size_t size);
 void __percpu *zns_alloc_percpu(enum zns_alloc_site site, size_t size,
 				size_t align);
 
-/* disk.c: the gendisks carrying tracked namespaces, and discovery */
+/* disk.c: the registry of the gendisks carrying tracked namespaces */
 extern struct mutex zns_disks_lock;
 extern raw_spinlock_t zns_publish_lock;
 extern u32 zns_retire_seq;
 void zns_retire_seq_bump(void);
+
+/* Walked bucket by bucket under zns_disks_lock (discover.c), or RCU. */
+#define ZNS_DISK_HASH_BITS	6
+extern struct hlist_head zns_disk_hash[1 << ZNS_DISK_HASH_BITS];
+
+/**
+ * struct zns_table_worker - Work on the namespaces' tables, registered with
+ * the registry (zns_disk_add_worker()) instead of called by name
+ * @replaced: a namespace's table @old_tbl is being replaced by @new_tbl, not
+ *   yet published; may be NULL
+ * @new_table: @zd's namespace has a new table (discovery, clear, a geometry
+ *   change); may be NULL
+ * @stop: nothing is started from now on and running work is waited for;
+ *   the other hooks may still be called and must do nothing; may be NULL
+ * @node: in the registry's list, in the order registered
+ *
+ * Context: @replaced and @new_table: process context, zns_disks_lock held.
+ * @stop: process context, may sleep, at module exit before every table is
+ * freed; no lock held.
+ */
+struct zns_table_worker {
+	void (*replaced)(struct zone_table *new_tbl,
+			 const struct zone_table *old_tbl);
+	void (*new_table)(struct zns_disk *zd);
+	void (*stop)(void);
+	struct list_head node;
+};
 
 /* A namespace's table, as the holder of zns_disks_lock sees it. */
 static inline struct zone_table *ns_table(struct zns_ns *ns)
@@ -851,13 +879,29 @@ static inline bool zns_table_matches(const struct zone_table *tbl,
 
 u32 zns_disk_table_gen(struct zns_disk *zd, struct zone_table *tbl,
 		       struct request *req, unsigned int changed);
-void zns_disk_discover(struct request *req);
+void zns_disk_hash_add(struct zns_disk *zd);
+void zns_disk_hash_del(struct zns_disk *zd);
 bool zns_disk_next_seed(struct zns_disk **zd);
-void zns_disk_seed_ns(struct zns_ns *ns);
 void zns_disk_each_table(void (*fn)(struct zone_table *tbl));
+void zns_disk_add_worker(struct zns_table_worker *w);
+void zns_disk_stop_workers(void);
+void zns_disk_table_replaced(struct zone_table *new_tbl,
+			     const struct zone_table *old_tbl);
+void zns_disk_table_new(struct zns_disk *zd);
+void zns_disk_ns_table_new(struct zns_ns *ns);
+
+/* retire.c: disks deleted, replaced or left out, and the poll */
+bool zns_disk_retire_deleted(void);
+void zns_disk_retire_same_name(const char *disk_name);
+void zns_disk_poll(void);
+void zns_disk_poll_stop(void);
+void zns_disk_retire_every(void);
+void zns_disk_retire_left_out(void);
+
+/* discover.c: the worker that sets disks up */
+void zns_disk_discover(struct request *req);
 void zns_disk_flush_discovery(void);
 void zns_disk_retire_all(void);
-void zns_disk_retire_left_out(void);
 void zns_disk_exit(void);
 
 /* ns.c: the tracked namespaces, under zns_disks_lock */
@@ -952,6 +996,9 @@ size_t zns_zone_table_bytes(const struct zone_table *tbl);
 void zns_zone_table_account(struct zone_table *tbl, const struct zns_cmd *cmd,
 			    const struct zns_done *done, bool check_gen);
 void zns_zone_table_dropped(struct zns_ns *ns);
+bool zns_zone_table_cmd_moving(const struct zns_cmd *zc,
+			       const struct zone_table *tbl,
+			       unsigned long *zones);
 void zns_zone_stat_values(struct zone_table *tbl, u32 zone, u64 *v);
 
 /* hist.c: latency, size and alignment histograms */
@@ -1014,16 +1061,11 @@ int zns_life_times_show(struct seq_file *m, void *v);
 int zns_hist_queue_wait_show(struct seq_file *m, void *v);
 
 /* seed.c: every zone's condition from one zone report, at discovery */
-void zns_seed_request(struct zns_disk *zd);
-bool zns_seed_cmd_moving(const struct zns_cmd *zc, const struct zone_table *tbl,
-			 unsigned long *zones);
-void zns_seed_table_replaced(struct zone_table *new_tbl,
-			     const struct zone_table *old_tbl);
-void zns_seed_exit(void);
+void zns_seed_init(void);
 
 /* sweep.c: select-all commands applied to every zone, soon */
 void zns_sweep_request(void);
-void zns_sweep_exit(void);
+void zns_sweep_init(void);
 
 /* early.c: commands seen before their namespace was set up */
 void zns_early_setup(struct request *req, const struct zns_cmd *cmd);

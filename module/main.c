@@ -100,6 +100,9 @@ static int __init zns_stat_init(void)
 		pr_err("cannot create debugfs directory: %d\n", ret);
 		return ret;
 	}
+	/* before the probes: the registry stops them at zns_disk_exit() */
+	zns_seed_init();
+	zns_sweep_init();
 	ret = zns_tp_init();
 	if (ret) {
 		zns_disk_exit();

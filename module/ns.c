@@ -194,11 +194,11 @@ static int ns_clear(struct zns_ns *ns)
 	/* the same counters started over: readers see the generation move */
 	new_tbl->instance = tbl->instance;
 	new_tbl->generation = tbl->generation + 1;
-	zns_seed_table_replaced(new_tbl, tbl);
+	zns_disk_table_replaced(new_tbl, tbl);
 	rcu_assign_pointer(ns->zones, new_tbl);
 	zns_synchronize_probes();
 	zns_zone_table_free(tbl);
-	zns_disk_seed_ns(ns);
+	zns_disk_ns_table_new(ns);
 	return 0;
 }
 

@@ -38,7 +38,7 @@ MODULE_PARM_DESC(seed_zones,
 
 static void seed_work_fn(struct work_struct *work);
 static DECLARE_WORK(seed_work, seed_work_fn);
-/* Set by zns_seed_exit() under zns_disks_lock: nothing is queued after it. */
+/* Set by seed_stop() under zns_disks_lock: nothing is queued after it. */
 static bool seed_stopped;
 
 /* What the report said of one zone; cond 0: not reported. */
@@ -54,17 +54,13 @@ struct seed_report {
 	struct seed_zone *zones;
 };
 
-/**
- * zns_seed_request() - ask a zone report for a disk's new table
- * @zd: the disk whose namespace has a new table (discovery, clear, a
- *   geometry change)
- *
- * Hidden disks cannot be opened; a namespace of several paths is left to
- * reports users run. Nothing is queued after zns_seed_exit().
- *
- * Context: Process context; zns_disks_lock held.
+/*
+ * The registry's new_table hook: ask a zone report for a disk whose
+ * namespace has a new table (discovery, clear, a geometry change). Hidden
+ * disks cannot be opened; a namespace of several paths is left to reports
+ * users run. Nothing is queued after seed_stop(). Holds zns_disks_lock.
  */
-void zns_seed_request(struct zns_disk *zd)
+static void seed_request(struct zns_disk *zd)
 {
 	lockdep_assert_held(&zns_disks_lock);
 	if (seed_stopped || !READ_ONCE(seed_zones) || !zd->ns ||
@@ -74,33 +70,6 @@ void zns_seed_request(struct zns_disk *zd)
 	zd->seed_wanted = true;
 	WRITE_ONCE(ns_table(zd->ns)->life.seed_pending, 1);
 	queue_work(system_wq, &seed_work);
-}
-
-/**
- * zns_seed_cmd_moving() - the zone a command in flight may move (inflight.c,
- * early.c)
- * @zc: the command, as read from its slot or entry
- * @tbl: the table the report was made for
- * @zones: bitmap; the command's zone is set in it
- *
- * Context: Any context; the caller's lock (zns_disks_lock, or
- * zns_publish_lock for early.c's entries) held; takes none.
- * Return: true if it names every zone (select-all).
- */
-bool zns_seed_cmd_moving(const struct zns_cmd *zc, const struct zone_table *tbl,
-			 unsigned long *zones)
-{
-	u64 zone;
-
-	if (zc->op == ZNS_OP_NONE || zc->op == ZNS_OP_IGNORED ||
-	    zc->op == ZNS_OP_READ)
-		return false;
-	if (zc->select_all)
-		return true;
-	zone = zc->sector >> tbl->zone_shift;
-	if (zone < tbl->nr_zones)
-		__set_bit(zone, zones);
-	return false;
 }
 
 static int report_cb(struct blk_zone *z, unsigned int idx, void *data)
@@ -264,39 +233,47 @@ static void seed_work_fn(struct work_struct *work)
 	}
 }
 
-/**
- * zns_seed_table_replaced() - a namespace's table is replaced while its
- * report may run
- * @new_tbl: the new table
- * @old_tbl: the old one
- *
- * The report's commands may count in the new table, which must not take its
- * zones from them either: it is marked seeding as the old one was.
- *
- * Context: Process context; zns_disks_lock held.
+/*
+ * The registry's replaced hook: a namespace's table is replaced while its
+ * report may run. The report's commands may count in the new table, which
+ * must not take its zones from them either: it is marked seeding as the old
+ * one was. Holds zns_disks_lock.
  */
-void zns_seed_table_replaced(struct zone_table *new_tbl,
-			     const struct zone_table *old_tbl)
+static void seed_table_replaced(struct zone_table *new_tbl,
+				const struct zone_table *old_tbl)
 {
 	lockdep_assert_held(&zns_disks_lock);
 	atomic_set(&new_tbl->life.seeding, atomic_read(&old_tbl->life.seeding));
 }
 
-/**
- * zns_seed_exit() - no seeding from now on
- *
- * Description: A "clear" written while the module is removed (its parameters
- * outlive zns_stat_exit()) asks for one after this: under zns_disks_lock it
- * sees seed_stopped, and never queues work that would run after the module's
- * text is gone.
- *
- * Context: Process context, sleeps (waits for a running report); takes
- * zns_disks_lock.
+/*
+ * The registry's stop hook: no seeding from now on. A "clear" written while
+ * the module is removed (its parameters outlive zns_stat_exit()) asks for
+ * one after this: under zns_disks_lock it sees seed_stopped, and never
+ * queues work that would run after the module's text is gone. Sleeps (waits
+ * for a running report); takes zns_disks_lock.
  */
-void zns_seed_exit(void)
+static void seed_stop(void)
 {
 	mutex_lock(&zns_disks_lock);
 	seed_stopped = true;
 	mutex_unlock(&zns_disks_lock);
 	cancel_work_sync(&seed_work);
+}
+
+static struct zns_table_worker seed_worker = {
+	.replaced = seed_table_replaced,
+	.new_table = seed_request,
+	.stop = seed_stop,
+};
+
+/**
+ * zns_seed_init() - register the seeding with the registry
+ *
+ * Context: Process context, module init, before the probes attach; takes
+ * zns_disks_lock.
+ */
+void zns_seed_init(void)
+{
+	zns_disk_add_worker(&seed_worker);
 }

@@ -36,12 +36,27 @@ void zns_sweep_request(void)
 	queue_delayed_work(system_wq, &sweep_work, 1);
 }
 
-/**
- * zns_sweep_exit() - cancel the sweep and wait for a running one
- * Context: Process context, sleeps; the probes must be detached (nothing
- * requests a sweep after it).
+/*
+ * The registry's stop hook: cancel the sweep and wait for a running one.
+ * Sleeps; the probes are detached (nothing requests a sweep after it).
  */
-void zns_sweep_exit(void)
+static void sweep_stop(void)
 {
 	cancel_delayed_work_sync(&sweep_work);
+}
+
+static struct zns_table_worker sweep_worker = {
+	.stop = sweep_stop,
+};
+
+/**
+ * zns_sweep_init() - register the sweep with the registry, to be stopped
+ * before the tables are freed
+ *
+ * Context: Process context, module init, before the probes attach; takes
+ * zns_disks_lock.
+ */
+void zns_sweep_init(void)
+{
+	zns_disk_add_worker(&sweep_worker);
 }

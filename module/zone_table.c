@@ -144,6 +144,34 @@ void zns_zone_table_dropped(struct zns_ns *ns)
 	atomic64_inc(&rcu_dereference(ns->zones)->counters[ZNS_DC_DROPPED]);
 }
 
+/**
+ * zns_zone_table_cmd_moving() - the zone a command in flight may move
+ * (inflight.c, early.c, for seed.c)
+ * @zc: the command, as read from its slot or entry
+ * @tbl: the table a zone report was made for
+ * @zones: bitmap; the command's zone is set in it
+ *
+ * Context: Any context; the caller's lock (zns_disks_lock, or
+ * zns_publish_lock for early.c's entries) held; takes none.
+ * Return: true if it names every zone (select-all).
+ */
+bool zns_zone_table_cmd_moving(const struct zns_cmd *zc,
+			       const struct zone_table *tbl,
+			       unsigned long *zones)
+{
+	u64 zone;
+
+	if (zc->op == ZNS_OP_NONE || zc->op == ZNS_OP_IGNORED ||
+	    zc->op == ZNS_OP_READ)
+		return false;
+	if (zc->select_all)
+		return true;
+	zone = zc->sector >> tbl->zone_shift;
+	if (zone < tbl->nr_zones)
+		__set_bit(zone, zones);
+	return false;
+}
+
 static void count_op(struct op_stat *os, u64 lat_ns)
 {
 	u32 lat32;
