@@ -8,7 +8,8 @@
 # The newest kernel: the module builds with W=1 and no warning against Debian sid's
 # (guest/sid.sh --headers, in a sid root, prepared beside the other checks).
 # Per kernel release (headers from guest/kernels.sh kdir): the module builds with W=1
-# and no warning, sparse (C=2) reports nothing, and (not for cloud kernels) make
+# and no warning (for the first, its objects call each other in one direction:
+# module-circles.py), sparse (C=2) reports nothing, and (not for cloud kernels) make
 # dkms-install adds, builds and installs it with dkms into a staging tree
 # (build/dkms/KVER/root, which the DKMS guest test loads with modprobe); once, dkms
 # refuses a kernel without CONFIG_BLK_DEV_ZONED.
@@ -172,6 +173,12 @@ build_findings() {	# build_findings KVER KDIR: W=1 build from scratch
 	dir=$(kernel_tree "$1")
 	make -C "$2" M="$dir" -s -j"$(nproc)" W=1 modules 2>&1 | kbuild_filter
 	[ -e "$dir/zns_stat.ko" ] || echo "zns_stat.ko was not built"
+}
+
+# module/'s files call each other in one direction (issue 45): no circle among
+# the objects build_findings just built (selftests/module-circles.py: nm arrows).
+circles_findings() {	# circles_findings KVER
+	python3 "$repo/selftests/module-circles.py" "$repo/build/kernels/$1"
 }
 
 sparse_findings() {	# sparse_findings KVER KDIR: C=2 checks every file, built or not
@@ -801,6 +808,9 @@ for kver in "${kvers[@]}"; do
 	fi
 	eval "$kdir"	# KDIR
 	check "module builds with W=1 and no warning ($kver)" build_findings "$kver" "$KDIR"
+	[ "$kver" = "${kvers[0]}" ] &&
+		check "module/'s files call each other in one direction: no circle among the objects ($kver)" \
+			circles_findings "$kver"
 	check "sparse (C=2) is clean ($kver)" sparse_findings "$kver" "$KDIR"
 	# DKMS for generic and PREEMPT_RT (cloud kernels are for VMs without ZNS drives).
 	[[ $kver == *-cloud-* ]] ||
