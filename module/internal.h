@@ -1,17 +1,19 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * zns_stat internals (include/zns_stat.h is the contract with user space).
- * The data path, one file per stage:
+ * The data path, one stage after another (README.md's Layout):
  *
- *   nvme_core tracepoints -> tp.c -> probe.c -> disk.c (paths)
- *        -> ns.c (namespaces) -> zone_table.c (counters) -> debugfs.c
- *        -> zns-stat (user/)
+ *   attach: tp.c, mirror.c -> decode: probe.c
+ *     -> look up: disk.c (paths), ns.c (namespaces), inflight.c (per-tag
+ *        slots), early.c (commands before their namespace has a table)
+ *     -> account: zone_table.c, errors.c, hist.c, cgroups.c, reset_log.c,
+ *        life_move.c, life_select_all.c, life_seed.c, setup_failure.c
+ *     -> show: debugfs.c, life_show.c -> zns-stat (user/)
  *
- * Beside it: discover.c and retire.c (the workers that set paths up and
- * retire them), inflight.c (the per-tag slots between setup and completion,
- * one table per tag set),
- * early.c (commands seen before their namespace has a zone table),
- * setup_failure.c (setups that found no memory), alloc.c (allocations).
+ * The workers beside it: discover.c and retire.c (set paths up, retire
+ * them), seed.c (one zone report per new table), sweep.c (select-all
+ * commands applied). alloc.c: allocations. Locks, contexts and lifetimes:
+ * Documentation/zns_stat.rst, "Locks, contexts and lifetimes".
  */
 #ifndef ZNS_STAT_INTERNAL_H
 #define ZNS_STAT_INTERNAL_H

@@ -10,7 +10,7 @@
  * seeded only if nothing moved it while the report ran: its lifecycle word
  * is read before the report and seeded with one cmpxchg from that value
  * (every completion on a zone of unknown condition changes the word, see
- * lifecycle.c's moved_unknown()), and not at all if a command that may
+ * life_move.c's moved_unknown()), and not at all if a command that may
  * move it is still in flight after the report. A completion that has
  * emptied its slot but not yet moved the word is waited for with
  * synchronize_rcu() (the completion probe runs under rcu_read_lock()).

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The sweep: soon after a select-all command completed, every zone of its
- * namespace applies it (lifecycle.c publishes it without a walk), in
+ * namespace applies it (life_select_all.c publishes it without a walk), in
  * process context, so that the ring has room for the next ones and a
  * select-all reset's event, its fill known, joins the reset log.
  */
