@@ -14,6 +14,8 @@
  * (discover.c, ns.c, seed.c, inflight.c); zns_publish_lock guards the hash's
  * writers, the pending discoveries and early.c's buffer, so that a table is
  * published and the commands waiting for it are counted in one step.
+ * All of the module's locks, contexts and lifetimes: Documentation/zns_stat.rst,
+ * "Locks, contexts and lifetimes".
  */
 #include <linux/hash.h>
 #include <linux/list.h>

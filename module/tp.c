@@ -10,6 +10,8 @@
  * Lock order: tracepoint_module_list_mutex (held by the kernel around the
  * notifier) or the module parameter lock -> zns_tp_lock -> zns_disks_lock.
  * Never call (un)register_tracepoint_module_notifier() with zns_tp_lock held.
+ * All of the module's locks: Documentation/zns_stat.rst, "Locks, contexts and
+ * lifetimes".
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
