@@ -181,6 +181,17 @@ circles_findings() {	# circles_findings KVER
 	python3 "$repo/selftests/module-circles.py" "$repo/build/kernels/$1"
 }
 
+# Every symbol the module's objects share carries its prefix, so that a stack
+# trace or a symbol clash says whose code it is (issue 45); module_init() and
+# module_exit() name theirs init_module and cleanup_module.
+prefix_findings() {	# prefix_findings KVER
+	local o
+	for o in "$repo/build/kernels/$1"/module/*.o; do
+		nm "$o" | awk -v o="module/${o##*/}" '$2 ~ /^[TDBRG]$/ && $3 !~ /^(zns_|__|init_module$|cleanup_module$)/ {
+			print o ": " $3 " is shared without the zns_ prefix" }'
+	done
+}
+
 sparse_findings() {	# sparse_findings KVER KDIR: C=2 checks every file, built or not
 	make -C "$2" M="$repo/build/kernels/$1" -s -j"$(nproc)" C=2 modules 2>&1 | kbuild_filter
 }
@@ -811,6 +822,9 @@ for kver in "${kvers[@]}"; do
 	[ "$kver" = "${kvers[0]}" ] &&
 		check "module/'s files call each other in one direction: no circle among the objects ($kver)" \
 			circles_findings "$kver"
+	[ "$kver" = "${kvers[0]}" ] &&
+		check "every symbol module/'s objects share carries the zns_ prefix ($kver)" \
+			prefix_findings "$kver"
 	check "sparse (C=2) is clean ($kver)" sparse_findings "$kver" "$KDIR"
 	# DKMS for generic and PREEMPT_RT (cloud kernels are for VMs without ZNS drives).
 	[[ $kver == *-cloud-* ]] ||
