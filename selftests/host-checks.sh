@@ -8,8 +8,8 @@
 # The newest kernel: the module builds with W=1 and no warning against Debian sid's
 # (guest/sid.sh --headers, in a sid root, prepared beside the other checks).
 # Per kernel release (headers from guest/kernels.sh kdir): the module builds with W=1
-# and no warning (for the first, its objects call each other in one direction:
-# module-circles.py), sparse (C=2) reports nothing, and (not for cloud kernels) make
+# and no warning (for the first, its objects call each other in one direction,
+# module-circles.py, and share only zns_ symbols), sparse (C=2) reports nothing, and (not for cloud kernels) make
 # dkms-install adds, builds and installs it with dkms into a staging tree
 # (build/dkms/KVER/root, which the DKMS guest test loads with modprobe); once, dkms
 # refuses a kernel without CONFIG_BLK_DEV_ZONED.
