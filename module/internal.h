@@ -7,7 +7,8 @@
  *     -> look up: disk.c (paths), ns.c (namespaces), inflight.c (per-tag
  *        slots), early.c (commands before their namespace has a table)
  *     -> account: zone_table.c, errors.c, hist.c, cgroups.c, reset_log.c,
- *        life_move.c, life_select_all.c, life_seed.c, setup_failure.c
+ *        life_state.h, life_move.c, life_select_all.c, life_seed.c,
+ *        setup_failure.c
  *     -> show: debugfs.c, life_show.c -> zns-stat (user/)
  *
  * The workers beside it: discover.c and retire.c (set paths up, retire

@@ -3,7 +3,9 @@
  * A zone's lifecycle word, shared by the parts of the lifecycle (zones as
  * the host drove them, from the commands the probes see):
  *
- *   life_move.c        a command moves a zone (the state machine, hot path)
+ *   life_state.h       the state machine: a word in, a word out
+ *   life_move.c        a command moves a zone, and what the move adds up to
+ *                      (hot path)
  *   life_seed.c        zone reports seed zones zns_stat does not know
  *   life_select_all.c  select-all commands, published for the zones to apply
  *   life_show.c        the lifecycle's figures, for debugfs

@@ -7,7 +7,8 @@
  * device query: a zone zns_stat cannot know (written before it loaded, or
  * after a write it did not expect failed) is "unknown" until a reset, a
  * finish or a zone report passing through the probes says (life_seed.c).
- * The zone's word and its tagged times: life.h.
+ * The zone's word and its tagged times: life.h; the transitions, a word in
+ * and a word out: life_state.h.
  *
  * A device with max_open_zones open closes an implicitly open zone to open
  * another, without saying which: from then on every zone the host left
@@ -22,24 +23,7 @@
 #include <linux/nvme.h>
 
 #include "life.h"
-
-/*
- * The owner after a move: none after a reset, the writer's after a first
- * write, mixed after a second writer's; owner: the writer's code, 0 for
- * commands that write nothing.
- */
-static u64 with_owner(u64 new, u64 old, unsigned int opi, u32 owner)
-{
-	u32 cur = owner_of(old);
-
-	if (opi == ZNS_OPI_RESET)
-		cur = ZNS_OWNER_NONE;
-	else if (owner && cur == ZNS_OWNER_NONE)
-		cur = owner;
-	else if (owner && cur != owner)
-		cur = ZNS_OWNER_MIXED;
-	return (new & ~LIFE_OWNER) | ((u64)cur << LIFE_OWNER_SHIFT);
-}
+#include "life_state.h"
 
 /*
  * A namespace-wide time that only moves forward, whoever writes last.
@@ -93,66 +77,6 @@ void zns_life_init(struct zone_table *tbl, const struct zns_geometry *geo)
 	tbl->life.max_open = geo->max_open;
 	tbl->life.max_active = geo->max_active;
 	raw_spin_lock_init(&tbl->life.pending_lock);
-}
-
-/* The move from old to new wrote the zone's first sectors since empty. */
-static bool first_write(u64 old, u64 new)
-{
-	return (old & LIFE_KNOWN) && !written_of(old) && written_of(new);
-}
-
-/* A write of n sectors, successful: what the zone is now. */
-static u64 after_write(u64 s, u32 n, u32 cap, u32 zone_sectors)
-{
-	unsigned int cond = cond_of(s);
-	u64 written = (u64)written_of(s) + n;
-	u64 unknown = s & LIFE_KEEP;
-
-	if (!(s & LIFE_KNOWN) || written > zone_sectors ||
-	    (cap && written > cap))
-		return unknown;		/* not what the host's commands say */
-	s = (s & ~LIFE_WRITTEN) | written;
-	if (written == (cap ? cap : zone_sectors))
-		return with_cond(s, ZNS_HOST_FULL);
-	if (!cap)			/* full or not: the capacity says */
-		return with_cond(s, ZNS_HOST_UNKNOWN);
-	if (cond == ZNS_HOST_EXP_OPEN)
-		return s;
-	if (cond == ZNS_HOST_EMPTY || cond == ZNS_HOST_CLOSED ||
-	    cond == ZNS_HOST_IMP_OPEN)
-		return with_cond(s, ZNS_HOST_IMP_OPEN);
-	return with_cond(s, ZNS_HOST_UNKNOWN);
-}
-
-/*
- * What a successful command leaves the zone in. select_all: the command
- * named every zone, and the device only touched those in the conditions
- * the specification lists; returns s when this zone is not one of them.
- */
-static u64 after(u64 s, unsigned int opi, u32 n, u32 cap, u32 zone_sectors,
-		 bool select_all)
-{
-	unsigned int cond = cond_of(s);
-
-	switch (opi) {
-	case ZNS_OPI_RESET:
-		if (select_all && cond == ZNS_HOST_EMPTY)
-			return s;
-		return (s & LIFE_KEEP) | LIFE_KNOWN |
-		       ((u64)ZNS_HOST_EMPTY << LIFE_COND_SHIFT);
-	case ZNS_OPI_FINISH:
-		if (select_all && !is_active(cond))
-			return s;
-		return with_cond(s, ZNS_HOST_FULL);
-	case ZNS_OPI_OPEN:
-		if (select_all && cond != ZNS_HOST_CLOSED)
-			return s;
-		return with_cond(s, ZNS_HOST_EXP_OPEN);
-	case ZNS_OPI_CLOSE:
-		return is_open(cond) ? with_cond(s, ZNS_HOST_CLOSED) : s;
-	default:	/* write, append, write zeroes */
-		return after_write(s, n, cap, zone_sectors);
-	}
 }
 
 static void update_peak(atomic_t *peak, int n)
@@ -367,16 +291,6 @@ static u64 tag_times(const struct life_ns *l, u64 old, u64 new, u64 changed)
 	if (first_write(old, new))
 		new = next_tag(new, LIFE_WTAG, LIFE_WTAG_SHIFT);
 	return new;
-}
-
-/*
- * A command moved a zone of unknown condition, somewhere: its word changes
- * all the same (a new write tag), so that a zone report in flight, which
- * may or may not have seen the move, cannot seed it (seed.c).
- */
-static u64 moved_unknown(u64 s)
-{
-	return next_tag(s, LIFE_WTAG, LIFE_WTAG_SHIFT);
 }
 
 /* After moved_unknown(): the first write's time, under the new tag. */
