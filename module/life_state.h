@@ -63,8 +63,8 @@ static inline u64 after_write(u64 s, u32 n, u32 cap, u32 zone_sectors)
  * named every zone, and the device only touched those in the conditions
  * the specification lists; returns s when this zone is not one of them.
  */
-static inline u64 after(u64 s, unsigned int opi, u32 n, u32 cap, u32 zone_sectors,
-		 bool select_all)
+static inline u64 after(u64 s, unsigned int opi, u32 n, u32 cap,
+			u32 zone_sectors, bool select_all)
 {
 	unsigned int cond = cond_of(s);
 
