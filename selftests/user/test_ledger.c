@@ -248,6 +248,7 @@ static void state_bad_files(void **state)
 		{ "fixtures/ledger/truncated.ledger", "not a whole ledger" },
 		{ "fixtures/ledger/bad-number.ledger", "line 21: a zone's line expected" },
 		{ "fixtures/ledger/not-a-ledger.ledger", "line 1: no 'zns-stat ledger VERSION' line" },
+		{ "fixtures/ledger/after-end.ledger", "line 29: text after 'end', which must be the last line ('stray line')" },
 	};
 	struct stat before, after;
 	struct ledger l;

@@ -91,6 +91,18 @@ static int bad(struct cursor *c, const char *what, const char *line)
 	return -1;
 }
 
+/* Text after "end" (a line appended, two ledgers joined): that line's. */
+static void after_end(struct cursor *c)
+{
+	char *line = next(c);
+
+	if (!line) {		/* the text after "end" is cut: still a line */
+		line = c->p;
+		c->line++;
+	}
+	bad(c, "text after 'end', which must be the last line", line);
+}
+
 /* "key: value": the value, or NULL after bad(). */
 static const char *key_line(struct cursor *c, const char *key)
 {
@@ -234,8 +246,10 @@ static int body(struct ledger *l, struct cursor *c, uint64_t version)
 		memcpy(lz->base, v + 3 + LC_NR, sizeof(lz->base));
 	}
 	line = next(c);
-	if (!line || strcmp(line, "end") || *c->p)
-		bad(c, "'end', the last line", line);
+	if (!line || strcmp(line, "end"))
+		bad(c, "'end', the last line, expected", line);
+	else if (*c->p)		/* say the line that follows, not the end */
+		after_end(c);
 	else
 		ret = 0;
 	goto out;
