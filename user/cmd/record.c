@@ -301,7 +301,7 @@ int record_run(const struct record_opts *o)
 		snprintf(state, sizeof(state), "at the end of the recording");
 	} else {
 		snprintf(state, sizeof(state), "unavailable: %s", why);
-		fprintf(stderr, "zns-stat: no cond, wptr and cap columns in the data file (the zone report of the block device): %s\n",
+		fprintf(stderr, "zns-stat: no cond, wptr and cap columns in the data file: %s\n",
 			why);
 	}
 	/* "\n" and "\t" in -c mean what they mean at the prompt */

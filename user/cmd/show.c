@@ -77,8 +77,7 @@ static int show(char **disks, int nr, enum out_format f,
 		}
 		/* zone state where the device is readable; its absence said once */
 		if (zonereport_add(&snaps[n++], why, sizeof(why)) && !said++)
-			fprintf(stderr, "zns-stat: no cond, wptr and cap columns (the zone report of the block device): %s\n",
-				why);
+			fprintf(stderr, "zns-stat: no cond, wptr and cap columns: %s\n", why);
 		if (vo->columns && table_check_columns(&snaps[n - 1], vo->columns,
 						       err, sizeof(err))) {
 			fprintf(stderr, "zns-stat: %s\n", err);
