@@ -49,6 +49,7 @@ struct loop {
 	int header_out;
 	int cgroups_said;	/* a cgroups file not understood: said once */
 	int left_out_said;	/* -o prom: zones its default limit left out, said once */
+	unsigned long hidden;	/* the table's columns hidden for the run */
 };
 
 static struct tracked *find_or_add(struct loop *l, const char *name)
@@ -230,6 +231,7 @@ static void round_once(struct loop *l)
 		.when = when, .rows = &rows, .first = !l->intervals_out,
 		.to_file = !!l->o->file, .cleared = cleared_any,
 		.snaps = now, .n = n, .view = &l->o->view, .extra = &cg,
+		.hidden = &l->hidden,
 	};
 	interval_frame(&out, f, &fr);
 	emit(l, &out);

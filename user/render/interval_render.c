@@ -298,8 +298,8 @@ const char interval_json_close[] = "\n  ]\n}\n";
 static int interval_rank(const char *label)
 {
 	static const char * const first[] = {
-		"disk", "w/s", "wMiB/s", "r/s", "rMiB/s", "a/s", "aMiB/s", "errors",
-		"w_ms", "r_ms", "a_ms", "reset/s", "reset_ms", "busiest zones",
+		"disk", "w/s", "wMiB/s", "r/s", "rMiB/s", "errors", "busiest zones",
+		"a/s", "aMiB/s", "w_ms", "r_ms", "a_ms", "reset/s", "reset_ms",
 		"fin/s", "open/s", "close/s",
 	};
 	int i, n = NR(first);
@@ -311,6 +311,9 @@ static int interval_rank(const char *label)
 }
 
 #define MAX_ICOLS	32
+_Static_assert(MAX_ICOLS <= sizeof(unsigned long) * 8, "a bit per column");
+/* A number's cell is given room for "99999.99" when the columns are chosen. */
+#define NUMBER_WIDTH	8
 
 /* Split a tab-separated line into at most max cells (line modified). */
 static int split_cells(char *line, char **cell, int max)
@@ -326,16 +329,19 @@ static int split_cells(char *line, char **cell, int max)
 }
 
 /*
- * Hide the least important columns until the rest fit width characters
- * (0: no limit); returns how many were hidden.
+ * The least important columns to hide until the rest fit width characters
+ * (0: no limit), one bit each in the result.
  */
-static int fit_interval(struct libscols_table *tb, char **label, const int *w,
-			int nc, int width)
+static unsigned long fit_interval(char **label, const int *width_of, int nc,
+				  int width)
 {
-	int used = -1, i, r, hidden = 0, worst;
+	int used = -1, i, r, worst, w[MAX_ICOLS];
+	unsigned long hidden = 0;
 
-	for (i = 0; i < nc; i++)
+	for (i = 0; i < nc; i++) {
+		w[i] = width_of[i];
 		used += w[i] + 1;
+	}
 	while (width > 0 && used > width) {
 		for (i = 0, worst = -1, r = -1; i < nc; i++)
 			if (w[i] >= 0 && interval_rank(label[i]) > r && i) {
@@ -344,20 +350,29 @@ static int fit_interval(struct libscols_table *tb, char **label, const int *w,
 			}
 		if (worst < 0)
 			break;
-		scols_column_set_flags(scols_table_get_column(tb, worst),
-				       SCOLS_FL_RIGHT | SCOLS_FL_HIDDEN);
 		used -= w[worst] + 1;
-		((int *)w)[worst] = -1;
-		hidden++;
+		w[worst] = -1;
+		hidden |= 1UL << worst;
 	}
 	return hidden;
+}
+
+/* How many bits are set: the columns hidden. */
+static int nr_hidden(unsigned long hidden)
+{
+	int n = 0;
+
+	for (; hidden; hidden &= hidden - 1)
+		n++;
+	return n;
 }
 
 static void table_frame(struct sbuf *out, const struct interval_frame *fr)
 {
 	char *copy = strdup(fr->rows->s ? fr->rows->s : ""), *line, *save;
 	char *label[MAX_ICOLS], *cell[MAX_ICOLS];
-	int w[MAX_ICOLS], right[MAX_ICOLS], nc = 0, n, i, hidden = 0;
+	int w[MAX_ICOLS], right[MAX_ICOLS], nc = 0, n, i;
+	unsigned long hidden;
 	struct libscols_table *tb = NULL;
 
 	sbuf_printf(out, "%s%s\n", fr->first || fr->to_file ? "" : "\n", fr->when);
@@ -367,8 +382,10 @@ static void table_frame(struct sbuf *out, const struct interval_frame *fr)
 		n = split_cells(line, nc ? cell : label, MAX_ICOLS);
 		if (!nc) {	/* the header: disk and the busiest zones read left to right */
 			for (nc = n, i = 0; i < nc; i++) {
-				w[i] = strlen(label[i]);
 				right[i] = i && i < nc - 1;
+				w[i] = strlen(label[i]);
+				if (right[i] && w[i] < NUMBER_WIDTH)
+					w[i] = NUMBER_WIDTH;
 			}
 			tb = scols_out_new((const char * const *)label, right, nc, 0);
 			if (!tb)
@@ -385,13 +402,25 @@ static void table_frame(struct sbuf *out, const struct interval_frame *fr)
 	}
 	if (!tb)
 		goto done;
-	hidden = fit_interval(tb, label, w, nc, fr->view ? fr->view->width : 0);
+	/* the first interval chooses, from the terminal and the disks' names */
+	if (fr->hidden && !fr->first) {
+		hidden = *fr->hidden;
+	} else {
+		hidden = fit_interval(label, w, nc, fr->view ? fr->view->width : 0);
+		if (fr->hidden)
+			*fr->hidden = hidden;
+	}
+	for (i = 0; i < nc; i++)
+		if (hidden & (1UL << i))
+			scols_column_set_flags(scols_table_get_column(tb, i),
+					       SCOLS_FL_RIGHT | SCOLS_FL_HIDDEN);
 	scols_out_print(out, tb, "");
 	if (fr->cleared)
 		sbuf_printf(out, "* counters were cleared during the interval: counts since the clear\n");
 	if (hidden && fr->first)
 		sbuf_printf(out, "(%d more %s to fit %d characters: -o csv, or a pipe, shows them)\n",
-			    hidden, plural(hidden, "column", "columns"), fr->view->width);
+			    nr_hidden(hidden), plural(nr_hidden(hidden), "column", "columns"),
+			    fr->view->width);
 	goto done;
 oom:
 	out->oom = 1;

@@ -35,6 +35,12 @@ struct interval_frame {
 	int n;
 	const struct view_opts *view;
 	const struct sbuf *extra;	/* prom: series after the zones' (per cgroup), or NULL */
+	/*
+	 * table: the columns hidden to fit the terminal, one bit each, chosen
+	 * at the first interval and kept for the run (as iostat keeps its
+	 * header); the caller keeps it between frames. NULL: chosen each time.
+	 */
+	unsigned long *hidden;
 };
 
 void interval_frame(struct sbuf *out, enum out_format f,
