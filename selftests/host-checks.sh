@@ -186,6 +186,8 @@ circles_findings() {	# circles_findings KVER
 # module_exit() name theirs init_module and cleanup_module.
 prefix_findings() {	# prefix_findings KVER
 	local o
+	compgen -G "$repo/build/kernels/$1/module/*.o" >/dev/null ||
+		{ echo "no objects in build/kernels/$1 (the W=1 build's)"; return; }
 	for o in "$repo/build/kernels/$1"/module/*.o; do
 		nm "$o" | awk -v o="module/${o##*/}" '$2 ~ /^[TDBRG]$/ && $3 !~ /^(zns_|__|init_module$|cleanup_module$)/ {
 			print o ": " $3 " is shared without the zns_ prefix" }'
