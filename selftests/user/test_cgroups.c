@@ -105,6 +105,19 @@ static void read_says_what_is_wrong(void **state)
 	assert_non_null(strstr(err, "zns8x: no cgroups file"));
 }
 
+/* The longest line of s, a line that has skip in it not counted (the last column may run over). */
+static int max_line(const char *s, const char *skip)
+{
+	char *copy = strdup(s), *line, *save = NULL;
+	int max = 0;
+
+	for (line = strtok_r(copy, "\n", &save); line; line = strtok_r(NULL, "\n", &save))
+		if ((int)strlen(line) > max && !strstr(line, skip))
+			max = strlen(line);
+	free(copy);
+	return max;
+}
+
 static void formats_carry_the_figures(void **state)
 {
 	struct json_object *doc, *row;
@@ -113,22 +126,28 @@ static void formats_carry_the_figures(void **state)
 
 	(void)state;
 	fixture(&t);
-	cg_format(&b, &t, 1, FMT_TABLE, 0);
+	cg_format(&b, &t, 1, FMT_TABLE, 0, 0);
 	assert_non_null(strstr(b.s, "zns8: commands by cgroup since load or clear (5 rows)\n"));
 	assert_non_null(strstr(b.s, "1MiB       3        12KiB      0        1      3           2 /system.slice/my job.service\n"));
 	assert_null(strstr(b.s, "(other)"));	/* nothing in it */
 	sbuf_free(&b);
-	cg_format(&b, &t, 1, FMT_TABLE, 1);
+	/* a terminal of 80 columns: the compact table fits, saying what it left out */
+	cg_format(&b, &t, 1, FMT_TABLE, 0, 80);
+	assert_true(max_line(b.s, "/system.slice") <= 80);
+	assert_non_null(strstr(b.s, "\n(4 more columns to fit 80 characters: -o csv or a pipe shows them)\n"));
+	assert_non_null(strstr(b.s, "\nreads read_bytes writes write_bytes errors zones_owned path\n"));
+	sbuf_free(&b);
+	cg_format(&b, &t, 1, FMT_TABLE, 1, 0);
 	assert_non_null(strstr(b.s, " write_lat_us "));
 	assert_non_null(strstr(b.s, " 25.0 "));	/* 400000 ns / 16 */
 	sbuf_free(&b);
-	cg_format(&b, &t, 1, FMT_CSV, 0);
+	cg_format(&b, &t, 1, FMT_CSV, 0, 0);
 	assert_non_null(strstr(b.s, "disk,id,path,read_commands,read_sectors,read_lat_sum_ns,read_errors,write_commands,"));
 	assert_non_null(strstr(b.s, "\nzns8,57,/system.slice/my job.service,0,0,0,2,16,2048,400000,1,"));
 	assert_non_null(strstr(b.s, "\nzns8,,(other),"));
 	assert_int_equal(count_of(b.s, "\n"), 7);
 	sbuf_free(&b);
-	cg_format(&b, &t, 1, FMT_JSON, 0);
+	cg_format(&b, &t, 1, FMT_JSON, 0, 0);
 	doc = json_tokener_parse(b.s);
 	assert_non_null(doc);
 	row = json_object_array_get_idx(json_object_object_get(json_object_array_get_idx(

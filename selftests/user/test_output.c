@@ -331,7 +331,7 @@ static void interval_keeps_its_columns(void **state)
 		"disk\tr/s\trMiB/s\tw/s\twMiB/s\ta/s\taMiB/s\treset/s\tfin/s\topen/s\tclose/s\treset_ms\terrors\tbusiest zones\n";
 	struct sbuf one = { 0 }, two = { 0 }, f1 = { 0 }, f2 = { 0 };
 	struct view_opts narrow = { .width = 80 };
-	unsigned long hidden = 0;
+	unsigned long long hidden = 0;
 	struct interval_frame fr;
 	char *h1, *h2;
 

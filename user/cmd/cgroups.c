@@ -8,6 +8,7 @@
 #include "cmd/cgroups.h"
 #include "lib/files.h"
 #include "lib/sbuf.h"
+#include "lib/util.h"
 #include "render/cgroups_out.h"
 #include "source/cgroups.h"
 
@@ -31,7 +32,8 @@ static int cgroups_run(char **disks, int nr, enum out_format f, const char *file
 		n++;
 	}
 	if (n)
-		cg_format(&b, t, n, f, wide);
+		cg_format(&b, t, n, f, wide,
+			  f == FMT_TABLE && !file ? terminal_width() : 0);
 	if (n && write_output(file, &b))
 		ret = 1;
 	for (i = 0; i < n; i++)

@@ -49,7 +49,7 @@ struct loop {
 	int header_out;
 	int cgroups_said;	/* a cgroups file not understood: said once */
 	int left_out_said;	/* -o prom: zones its default limit left out, said once */
-	unsigned long hidden;	/* the table's columns hidden for the run */
+	unsigned long long hidden;	/* the table's columns hidden for the run */
 };
 
 static struct tracked *find_or_add(struct loop *l, const char *name)

@@ -7,7 +7,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include "../../include/zns_stat.h"
@@ -20,24 +19,6 @@
 #include "source/snapshot.h"
 #include "source/untracked.h"
 #include "source/zonereport.h"
-
-/*
- * The table fits a terminal (COLUMNS, else its window size), like iostat
- * and lsblk; a pipe or a file gets every column.
- */
-static int terminal_width(void)
-{
-	const char *columns = getenv("COLUMNS");
-	struct winsize ws;
-
-	if (!isatty(STDOUT_FILENO))
-		return 0;
-	if (columns && atoi(columns) > 0)
-		return atoi(columns);
-	if (!ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) && ws.ws_col)
-		return ws.ws_col;
-	return 80;
-}
 
 /* -o prom: the per-cgroup series after the zones' (modules with a cgroups file). */
 static int prom_with_cgroups(struct sbuf *b, const struct snapshot *snaps, int n)

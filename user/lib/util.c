@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -134,4 +135,22 @@ int usable_dir(const char *dir, int mode, const char *option)
 		return -1;
 	}
 	return 0;
+}
+
+/*
+ * A table fits a terminal (COLUMNS, else its window size), like iostat
+ * and lsblk; a pipe or a file gets every column.
+ */
+int terminal_width(void)
+{
+	const char *columns = getenv("COLUMNS");
+	struct winsize ws;
+
+	if (!isatty(STDOUT_FILENO))
+		return 0;
+	if (columns && atoi(columns) > 0)
+		return atoi(columns);
+	if (!ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) && ws.ws_col)
+		return ws.ws_col;
+	return 80;
 }

@@ -46,5 +46,7 @@ int usable_dir(const char *dir, int mode, const char *option);
  * of size bytes: 16, then doubling. 0, or -1 out of memory.
  */
 int room_for_one(void *arr, int n, size_t size);
+/* The terminal's width for a table on standard output; 0: not a terminal. */
+int terminal_width(void);
 
 #endif

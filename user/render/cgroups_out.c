@@ -135,18 +135,41 @@ static int row_shown(const struct cg_row *r)
 	return r->id || r->zones_owned || cg_row_counted(r);
 }
 
-static void table_one(struct sbuf *b, const struct cg_table *t, int wide)
+/* What the compact table keeps first on a narrow terminal; the path stays. */
+static int compact_rank(const char *name)
+{
+	static const char * const first[] = {
+		"path", "reads", "writes", "write_bytes", "read_bytes",
+		"zones_owned", "errors", "resets", "appends", "append_bytes",
+		"finishes",
+	};
+	int i;
+
+	for (i = 0; i < (int)(sizeof(first) / sizeof(first[0])); i++)
+		if (!strcmp(name, first[i]))
+			return i;
+	return i;
+}
+
+/* The path is last: it may run past the terminal's edge, as lsblk's last column. */
+#define PATH_FIT_WIDTH	20
+
+static void table_one(struct sbuf *b, const struct cg_table *t, int wide,
+		      int width)
 {
 	char cells[CG_MAX_CELLS][40];
 	const char *names[CG_MAX_CELLS], *ptr[CG_MAX_CELLS];
 	struct cg_col c[CG_MAX_CELLS];
-	int right[CG_MAX_CELLS], n, i, k, shown = 0;
+	int right[CG_MAX_CELLS], w[CG_MAX_CELLS], rank[CG_MAX_CELLS];
+	int n, i, k, shown = 0, hidden;
 	struct libscols_table *tb;
 
 	n = wide ? wide_cols(t, c) : compact_cols(c);
 	for (i = 0; i < n; i++) {
 		names[i] = c[i].name;
 		right[i] = c[i].right;
+		rank[i] = compact_rank(c[i].name);
+		w[i] = strlen(c[i].name);
 	}
 	for (k = 0; k < t->nr_rows; k++)
 		shown += row_shown(&t->rows[k]);
@@ -165,11 +188,22 @@ static void table_one(struct sbuf *b, const struct cg_table *t, int wide)
 		for (i = 0; i < n; i++) {
 			cell(cells[i], sizeof(cells[i]), &t->rows[k], &c[i]);
 			ptr[i] = c[i].op == COL_PATH ? t->rows[k].path : cells[i];
+			if ((int)strlen(ptr[i]) > w[i])
+				w[i] = strlen(ptr[i]);
 		}
 		if (scols_out_row(tb, ptr, n))
 			b->oom = 1;
 	}
+	/* -w asks for every figure: the compact table fits the terminal */
+	for (i = 0; i < n; i++)
+		if (c[i].op == COL_PATH && w[i] > PATH_FIT_WIDTH)
+			w[i] = PATH_FIT_WIDTH;
+	hidden = wide || n > SCOLS_OUT_FIT_MAX ? 0 :
+		 scols_out_hide(tb, scols_out_fit(w, rank, n, width), n);
 	scols_out_print(b, tb, "");
+	if (hidden)
+		sbuf_printf(b, "(%d more %s to fit %d characters: -o csv or a pipe shows them)\n",
+			    hidden, hidden == 1 ? "column" : "columns", width);
 }
 
 
@@ -257,7 +291,7 @@ static void json_all(struct sbuf *b, const struct cg_table *t, int n)
 }
 
 void cg_format(struct sbuf *b, const struct cg_table *t, int n,
-	       enum out_format f, int wide)
+	       enum out_format f, int wide, int width)
 {
 	int d;
 
@@ -271,6 +305,6 @@ void cg_format(struct sbuf *b, const struct cg_table *t, int n,
 		for (d = 0; d < n; d++) {
 			if (d)
 				sbuf_printf(b, "\n");
-			table_one(b, &t[d], wide);
+			table_one(b, &t[d], wide, width);
 		}
 }

@@ -7,9 +7,13 @@
 #include "render/out_format.h"
 #include "source/cgroups.h"
 
-/* The n namespaces' tables in format f; wide: the table with every column. */
+/*
+ * The n namespaces' tables in format f; wide: the table with every column;
+ * width: the terminal's (0: none), which the compact table fits, saying
+ * what it left out.
+ */
 void cg_format(struct sbuf *b, const struct cg_table *t, int n,
-	       enum out_format f, int wide);
+	       enum out_format f, int wide, int width);
 /*
  * Prometheus: zns_cgroup_{commands,bytes,latency_seconds,errors}_total
  * {disk,cgroup,id,op} and zns_cgroup_zones_owned{disk,cgroup,id}; rows

@@ -311,7 +311,7 @@ static int interval_rank(const char *label)
 }
 
 #define MAX_ICOLS	32
-_Static_assert(MAX_ICOLS <= sizeof(unsigned long) * 8, "a bit per column");
+_Static_assert(MAX_ICOLS <= SCOLS_OUT_FIT_MAX, "a bit per column");
 /* A number's cell is given room for "99999.99" when the columns are chosen. */
 #define NUMBER_WIDTH	8
 
@@ -328,51 +328,12 @@ static int split_cells(char *line, char **cell, int max)
 	return n;
 }
 
-/*
- * The least important columns to hide until the rest fit width characters
- * (0: no limit), one bit each in the result.
- */
-static unsigned long fit_interval(char **label, const int *width_of, int nc,
-				  int width)
-{
-	int used = -1, i, r, worst, w[MAX_ICOLS];
-	unsigned long hidden = 0;
-
-	for (i = 0; i < nc; i++) {
-		w[i] = width_of[i];
-		used += w[i] + 1;
-	}
-	while (width > 0 && used > width) {
-		for (i = 0, worst = -1, r = -1; i < nc; i++)
-			if (w[i] >= 0 && interval_rank(label[i]) > r && i) {
-				r = interval_rank(label[i]);
-				worst = i;
-			}
-		if (worst < 0)
-			break;
-		used -= w[worst] + 1;
-		w[worst] = -1;
-		hidden |= 1UL << worst;
-	}
-	return hidden;
-}
-
-/* How many bits are set: the columns hidden. */
-static int nr_hidden(unsigned long hidden)
-{
-	int n = 0;
-
-	for (; hidden; hidden &= hidden - 1)
-		n++;
-	return n;
-}
-
 static void table_frame(struct sbuf *out, const struct interval_frame *fr)
 {
 	char *copy = strdup(fr->rows->s ? fr->rows->s : ""), *line, *save;
 	char *label[MAX_ICOLS], *cell[MAX_ICOLS];
-	int w[MAX_ICOLS], right[MAX_ICOLS], nc = 0, n, i;
-	unsigned long hidden;
+	int w[MAX_ICOLS], right[MAX_ICOLS], rank[MAX_ICOLS], nc = 0, n, i;
+	unsigned long long hidden;
 	struct libscols_table *tb = NULL;
 
 	sbuf_printf(out, "%s%s\n", fr->first || fr->to_file ? "" : "\n", fr->when);
@@ -383,6 +344,7 @@ static void table_frame(struct sbuf *out, const struct interval_frame *fr)
 		if (!nc) {	/* the header: disk and the busiest zones read left to right */
 			for (nc = n, i = 0; i < nc; i++) {
 				right[i] = i && i < nc - 1;
+				rank[i] = interval_rank(label[i]);
 				w[i] = strlen(label[i]);
 				if (right[i] && w[i] < NUMBER_WIDTH)
 					w[i] = NUMBER_WIDTH;
@@ -406,21 +368,17 @@ static void table_frame(struct sbuf *out, const struct interval_frame *fr)
 	if (fr->hidden && !fr->first) {
 		hidden = *fr->hidden;
 	} else {
-		hidden = fit_interval(label, w, nc, fr->view ? fr->view->width : 0);
+		hidden = scols_out_fit(w, rank, nc, fr->view ? fr->view->width : 0);
 		if (fr->hidden)
 			*fr->hidden = hidden;
 	}
-	for (i = 0; i < nc; i++)
-		if (hidden & (1UL << i))
-			scols_column_set_flags(scols_table_get_column(tb, i),
-					       SCOLS_FL_RIGHT | SCOLS_FL_HIDDEN);
+	n = scols_out_hide(tb, hidden, nc);
 	scols_out_print(out, tb, "");
 	if (fr->cleared)
 		sbuf_printf(out, "* counters were cleared during the interval: counts since the clear\n");
-	if (hidden && fr->first)
+	if (n && fr->first)
 		sbuf_printf(out, "(%d more %s to fit %d characters: -o csv, or a pipe, shows them)\n",
-			    nr_hidden(hidden), plural(nr_hidden(hidden), "column", "columns"),
-			    fr->view->width);
+			    n, plural(n, "column", "columns"), fr->view->width);
 	goto done;
 oom:
 	out->oom = 1;

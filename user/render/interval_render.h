@@ -40,7 +40,7 @@ struct interval_frame {
 	 * at the first interval and kept for the run (as iostat keeps its
 	 * header); the caller keeps it between frames. NULL: chosen each time.
 	 */
-	unsigned long *hidden;
+	unsigned long long *hidden;
 };
 
 void interval_frame(struct sbuf *out, enum out_format f,

@@ -181,3 +181,39 @@ void scols_out_print(struct sbuf *b, struct libscols_table *tb,
 	free(text);
 	scols_unref_table(tb);
 }
+
+unsigned long long scols_out_fit(const int *width, const int *rank, int n,
+				 int max)
+{
+	unsigned long long hidden = 0;
+	int used = -1, i, worst;
+
+	for (i = 0; i < n; i++)
+		used += width[i] + 1;
+	while (max > 0 && used > max) {
+		for (i = 1, worst = -1; i < n; i++)
+			if (!(hidden & (1ULL << i)) &&
+			    (worst < 0 || rank[i] > rank[worst]))
+				worst = i;
+		if (worst < 0)
+			break;
+		used -= width[worst] + 1;
+		hidden |= 1ULL << worst;
+	}
+	return hidden;
+}
+
+int scols_out_hide(struct libscols_table *tb, unsigned long long hidden, int n)
+{
+	struct libscols_column *cl;
+	int i, nr = 0;
+
+	for (i = 0; i < n; i++) {
+		if (!(hidden & (1ULL << i)))
+			continue;
+		cl = scols_table_get_column(tb, i);
+		scols_column_set_flags(cl, scols_column_get_flags(cl) | SCOLS_FL_HIDDEN);
+		nr++;
+	}
+	return nr;
+}

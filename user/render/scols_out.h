@@ -44,6 +44,16 @@ int scols_out_print_part(struct sbuf *b, struct libscols_table *tb,
  */
 int scols_out_fast_row(struct sbuf *b, const char * const *cells,
 		       const int *width, int n);
+/*
+ * The columns to hide, a bit each (n at most SCOLS_OUT_FIT_MAX), so that
+ * the rest fit max characters (0: no limit): the highest rank[] first;
+ * column 0, the row's name, stays. width[]: each column's widest cell.
+ */
+#define SCOLS_OUT_FIT_MAX	64
+unsigned long long scols_out_fit(const int *width, const int *rank, int n,
+				 int max);
+/* Hide those columns of tb; how many. */
+int scols_out_hide(struct libscols_table *tb, unsigned long long hidden, int n);
 /* One row of the table's n cells (copied); -1 out of memory. */
 int scols_out_row(struct libscols_table *tb, const char * const *cells, int n);
 /* The table into b, each line after indent; the table is freed. */
