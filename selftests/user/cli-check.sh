@@ -157,6 +157,10 @@ out=$(ZNS_STAT_SYSFS=$sys "$tool" ledger plot eui --state-dir "$state" -D "$plot
 	echo "zns-stat ledger plot eui: exit status $rc, said: $out"
 # issue 46: a command after the main view's options is said to go first, not
 # taken for a disk; ledger's subcommand after --state-dir DIR is still one.
+# detail's table lines fit 80 columns (its title's caveat on a line of its own)
+out=$("$tool" detail zns8 | awk 'length($0) > 80')
+[ -z "$out" ] || echo "zns-stat detail zns8: lines over 80 columns: $out"
+
 out=$("$tool" -o json detail zns8 2>&1); rc=$?
 [ "$rc" = 2 ] && [ "$out" = "zns-stat: 'detail' is a command: it comes first, its options after it (zns-stat detail -o ...); see 'zns-stat --help'" ] ||
 	echo "zns-stat -o json detail zns8: exit status $rc, said: $out"

@@ -211,7 +211,10 @@ void detail_text(struct sbuf *b, const char *title, const struct detail *d)
 	static const char * const dirs[] = { "read", "write" };
 	int i;
 
-	sbuf_printf(b, "%s: latency of successful commands (p50, p99: upper bounds of their buckets, at most 1/16 above; max: exact)\n", title);
+	/* the caveat on a line of its own: the title fits 80 columns */
+	sbuf_printf(b, "%s: latency of successful commands\n"
+		    "  (p50, p99: upper bounds of their buckets, at most 1/16 above; max: exact)\n",
+		    title);
 	latency_table(b, d);
 	sbuf_printf(b, "errors by status and operation\n");
 	errors_table(b, d);
