@@ -479,12 +479,20 @@ static void show_table(void **state)
 	l.ns_total[LN_RESET_ALL] = 3;
 	l.ns_total[LN_RESETS_FILL_0PCT + 10] = 13;
 	l.ns_total[LN_RECLAIMED_SECTORS] = 26624;
-	ledger_out(&b, &l, FMT_TABLE, 0);
+	ledger_out(&b, &l, FMT_TABLE, 0, 0);
 	assert_false(b.oom);
 	want = slurp_file("fixtures/ledger/show-table.txt", NULL);
 	assert_non_null(want);
 	assert_string_equal(b.s, want);
 	free(want);
+	sbuf_free(&b);
+	/* a terminal of 80 columns: every line fits, what was left out said */
+	ledger_out(&b, &l, FMT_TABLE, 0, 80);
+	assert_false(b.oom);
+	assert_non_null(strstr(b.s, " more columns to fit 80 characters: -o csv or a pipe shows them)\n"));
+	for (want = strtok(b.s, "\n"); want; want = strtok(NULL, "\n"))
+		if (strlen(want) > 80)
+			fail_msg("over 80 columns: '%s'", want);
 	ledger_free(&l);
 	sbuf_free(&b);
 }

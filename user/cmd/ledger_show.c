@@ -12,6 +12,7 @@
 #include "cmd/ledger.h"
 #include "lib/files.h"
 #include "lib/sbuf.h"
+#include "lib/util.h"
 #include "render/ledger_out.h"
 #include "source/ledger_file.h"
 #include "source/ns_identity.h"
@@ -63,7 +64,7 @@ static int show(const char *dir, const char *arg, enum out_format f, int all,
 
 	if (ret)
 		return ret;
-	ledger_out(&b, &l, f, all);
+	ledger_out(&b, &l, f, all, f == FMT_TABLE && !file ? terminal_width() : 0);
 	ret = write_output(file, &b);
 	sbuf_free(&b);
 	ledger_free(&l);

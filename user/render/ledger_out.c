@@ -31,10 +31,14 @@ static int is_sectors(int i)
 }
 
 /* The namespace counters [from, to) that are not 0, the first after lead. */
+/* A line of the title is broken before it passes this column, as a terminal's. */
+#define TITLE_WIDTH	80
+
 static int ns_counters(struct sbuf *b, const struct ledger *l, int from,
 		       int to, const char *lead)
 {
 	char phrase[96];
+	size_t col = 0;
 	int i, n = 0;
 
 	for (i = from; i < to; i++) {
@@ -47,7 +51,16 @@ static int ns_counters(struct sbuf *b, const struct ledger *l, int from,
 		else
 			snprintf(phrase, sizeof(phrase), "%s %" PRIu64,
 				 ledger_ns_names[i], l->ns_total[i]);
-		sbuf_printf(b, "%s%s", n++ ? ", " : lead, phrase);
+		if (!n++) {
+			col = b->len;
+			sbuf_printf(b, "%s", lead);
+		} else if (b->len - col + 2 + strlen(phrase) > TITLE_WIDTH) {
+			sbuf_printf(b, ",\n  ");
+			col = b->len - 2;
+		} else {
+			sbuf_printf(b, ", ");
+		}
+		sbuf_printf(b, "%s", phrase);
 	}
 	return n;
 }
@@ -77,31 +90,54 @@ static void out_outliers(struct sbuf *b, const struct ledger_outliers *o)
 	if (!o->mean)
 		return;
 	ledger_outliers_line(o, OUTLIERS_NAMED, names, sizeof(names));
-	sbuf_printf(b, "reset outliers (more than mean + %d sd and %dx the mean; mean %.2f, sd %.2f resets per zone): %s%s\n",
-		    OUTLIER_SDS, OUTLIER_TIMES_MEAN, o->mean, o->sd,
+	/* the rule on a line of its own: 80 columns */
+	sbuf_printf(b, "reset outliers: %s%s\n  (more than mean + %d sd and %dx the mean; mean %.2f, sd %.2f resets a zone)\n",
 		    *names ? names : "none",
-		    o->nr > OUTLIERS_NAMED ? " (-o json names them all)" : "");
+		    o->nr > OUTLIERS_NAMED ? " (-o json names them all)" : "",
+		    OUTLIER_SDS, OUTLIER_TIMES_MEAN, o->mean, o->sd);
+}
+
+/* What the table keeps first on a narrow terminal (the zone stays). */
+static int ledger_rank(const char *name)
+{
+	static const char * const first[] = {
+		"zone", "writes", "write_bytes", "reads", "read_bytes", "resets",
+		"fill_resets", "fill_sum_bytes", "errors", "appends",
+		"append_bytes", "finishes", "fill_min", "fill_max", "opens",
+		"closes", "write_zeroes", "write_zeroes_bytes",
+	};
+	int i;
+
+	for (i = 0; i < (int)(sizeof(first) / sizeof(first[0])); i++)
+		if (!strcmp(name, first[i]))
+			return i;
+	return i;
 }
 
 static void out_table(struct sbuf *b, const struct ledger *l,
-		      const struct ledger_outliers *o, int all)
+		      const struct ledger_outliers *o, int all, int width)
 {
 	const char *names[LEDGER_COLS], *cells[LEDGER_COLS];
 	char buf[LEDGER_COLS][40], head[LEDGER_COLS][40], first[32], last[32];
-	int right[LEDGER_COLS], i, n, shown = 0;
+	char zone[32];
+	int right[LEDGER_COLS], w[LEDGER_COLS], rank[LEDGER_COLS], i, n;
+	int shown = 0, hidden = 0;
 	struct libscols_table *tb;
 	uint64_t z;
 
+	/* the main table's title words, then the ledger's own, 80 columns each */
+	fmt_bytes(zone, sizeof(zone), l->zone_sectors * 512.0);
+	sbuf_printf(b, "%s: %" PRIu64 " zones of %s, %" PRIu64 "-byte LBAs",
+		    l->disk, l->nr_zones, zone, l->lba_bytes);
+	ns_counters(b, l, 0, LN_LIFE, "; ");
+	sbuf_printf(b, "\n");
 	ledger_time(first, sizeof(first), l->first_seen);
 	ledger_time(last, sizeof(last), l->last_seen);
-	sbuf_printf(b, "%s (%s): lifetime since %s, last folded %s; %" PRIu64 " %s, %" PRIu64 " %s\n",
-		    l->disk, l->identity, first, last, l->folds,
+	sbuf_printf(b, "lifetime since %s, last folded %s\n", first, last);
+	sbuf_printf(b, "%" PRIu64 " %s, %" PRIu64 " %s; identity %s\n", l->folds,
 		    plural(l->folds, "fold", "folds"), l->restarts,
-		    plural(l->restarts, "counter restart", "counter restarts"));
-	sbuf_printf(b, "%" PRIu64 " zones of %" PRIu64 " sectors, %" PRIu64 "-byte LBAs",
-		    l->nr_zones, l->zone_sectors, l->lba_bytes);
-	ns_counters(b, l, 0, LN_LIFE, ", ");
-	sbuf_printf(b, "\n");
+		    plural(l->restarts, "counter restart", "counter restarts"),
+		    l->identity);
 	if (ns_counters(b, l, LN_LIFE, LN_NR, "lifecycle: "))
 		sbuf_printf(b, "\n");
 	n = 0;
@@ -118,6 +154,8 @@ static void out_table(struct sbuf *b, const struct ledger *l,
 		names[i] = head[i];
 		right[i] = 1;
 		cells[i] = buf[i];
+		w[i] = strlen(head[i]);
+		rank[i] = ledger_rank(head[i]);
 	}
 	tb = scols_out_new(names, right, LEDGER_COLS, 0);
 	if (!tb) {
@@ -144,13 +182,22 @@ static void out_table(struct sbuf *b, const struct ledger *l,
 			snprintf(buf[1 + LC_NR], sizeof(buf[0]), "-");
 			snprintf(buf[2 + LC_NR], sizeof(buf[0]), "-");
 		}
+		for (i = 0; i < LEDGER_COLS; i++)
+			if ((int)strlen(buf[i]) > w[i])
+				w[i] = strlen(buf[i]);
 		if (scols_out_row(tb, cells, LEDGER_COLS))
 			b->oom = 1;
 	}
-	if (shown)
+	if (shown) {
+		hidden = scols_out_hide(tb, scols_out_fit(w, rank, LEDGER_COLS, width),
+					LEDGER_COLS);
 		scols_out_print(b, tb, "");
-	else
+	} else {
 		scols_unref_table(tb);
+	}
+	if (hidden)
+		sbuf_printf(b, "(%d more %s to fit %d characters: -o csv or a pipe shows them)\n",
+			    hidden, plural(hidden, "column", "columns"), width);
 	if (!all && shown < (int64_t)l->nr_zones)
 		sbuf_printf(b, "(%" PRIu64 " %s without lifetime activity not shown: -a shows them)\n",
 			    l->nr_zones - shown, plural(l->nr_zones - shown, "zone", "zones"));
@@ -262,7 +309,7 @@ static void out_json(struct sbuf *b, const struct ledger *l,
 }
 
 void ledger_out(struct sbuf *b, const struct ledger *l, enum out_format f,
-		int all)
+		int all, int width)
 {
 	struct ledger_outliers o;
 
@@ -275,6 +322,6 @@ void ledger_out(struct sbuf *b, const struct ledger *l, enum out_format f,
 	else if (f == FMT_JSON)
 		out_json(b, l, &o);
 	else
-		out_table(b, l, &o, all);
+		out_table(b, l, &o, all, width);
 	ledger_outliers_free(&o);
 }

@@ -15,9 +15,13 @@
 #include "render/out_format.h"
 #include "source/ledger_state.h"
 
-/* f: FMT_TABLE, FMT_CSV or FMT_JSON; all: every zone in the table too. */
+/*
+ * f: FMT_TABLE, FMT_CSV or FMT_JSON; all: every zone in the table too;
+ * width: the terminal's (0: none), which the table fits, saying what it
+ * left out.
+ */
 void ledger_out(struct sbuf *b, const struct ledger *l, enum out_format f,
-		int all);
+		int all, int width);
 
 /* A fold's time as RFC 3339 UTC ("2026-11-27T12:38:11Z"); "-": never. */
 void ledger_time(char *out, size_t n, int64_t t);
