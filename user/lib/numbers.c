@@ -226,6 +226,20 @@ void fmt_bytes(char *out, size_t n, double v)
 	fmt_scaled(out, n, v, units[i]);
 }
 
+void fmt_bytes_cell(char *out, size_t n, double v)
+{
+	char *space;
+
+	if (!v) {
+		snprintf(out, n, "0");
+		return;
+	}
+	fmt_bytes(out, n, v);
+	space = strchr(out, ' ');
+	if (space)
+		memmove(space, space + 1, strlen(space));
+}
+
 void fmt_ns(char *out, size_t n, double v)
 {
 	if (v < 1e3)

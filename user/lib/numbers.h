@@ -67,6 +67,8 @@ int fmt_rfc3339_ns(char *out, size_t n, uint64_t ns, int digits);
 
 /* Values for humans: "4 KiB", "1.5 MiB"; "850 ns", "12.3 µs"; "1.2k". */
 void fmt_bytes(char *out, size_t n, double bytes);
+/* A table's cell: one word, "16KiB" (as lsblk's SIZE), "0" for none. */
+void fmt_bytes_cell(char *out, size_t n, double bytes);
 void fmt_ns(char *out, size_t n, double ns);
 void fmt_count(char *out, size_t n, double count);
 

@@ -95,15 +95,7 @@ static int wide_cols(const struct cg_table *t, struct cg_col *c)
 /* "8KiB", one word as in the zone table; "0" for none. */
 static void bytes_cell(char *out, size_t n, uint64_t sectors)
 {
-	char *space;
-
-	if (!sectors) {
-		snprintf(out, n, "0");
-		return;
-	}
-	fmt_bytes(out, n, sectors * 512.0);
-	if ((space = strchr(out, ' ')))
-		memmove(space, space + 1, strlen(space));
+	fmt_bytes_cell(out, n, sectors * 512.0);
 }
 
 static void cell(char *out, size_t n, const struct cg_row *r, const struct cg_col *c)

@@ -171,13 +171,13 @@ static void out_table(struct sbuf *b, const struct ledger *l,
 		fmt_u64(buf[0], sizeof(buf[0]), z);
 		for (i = 0; i < LC_NR; i++) {
 			if (is_sectors(i) && lz->total[i])
-				fmt_bytes(buf[1 + i], sizeof(buf[1 + i]), lz->total[i] * 512.0);
+				fmt_bytes_cell(buf[1 + i], sizeof(buf[1 + i]), lz->total[i] * 512.0);
 			else
 				fmt_u64(buf[1 + i], sizeof(buf[1 + i]), lz->total[i]);
 		}
 		if (lz->total[LC_FILL_RESETS]) {
-			fmt_bytes(buf[1 + LC_NR], sizeof(buf[0]), lz->fill_min * 512.0);
-			fmt_bytes(buf[2 + LC_NR], sizeof(buf[0]), lz->fill_max * 512.0);
+			fmt_bytes_cell(buf[1 + LC_NR], sizeof(buf[0]), lz->fill_min * 512.0);
+			fmt_bytes_cell(buf[2 + LC_NR], sizeof(buf[0]), lz->fill_max * 512.0);
 		} else {
 			snprintf(buf[1 + LC_NR], sizeof(buf[0]), "-");
 			snprintf(buf[2 + LC_NR], sizeof(buf[0]), "-");

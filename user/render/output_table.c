@@ -160,15 +160,7 @@ static int char_cell(char c, char *out, int outlen)
 /* One word a cell: "8KiB", as lsblk and iostat -h print sizes; "0" for none. */
 static void bytes_cell(uint64_t sectors, char *out, int outlen)
 {
-	char *space;
-
-	if (!sectors) {
-		char_cell('0', out, outlen);
-		return;
-	}
-	fmt_bytes(out, outlen, sectors * 512.0);
-	if ((space = strchr(out, ' ')))
-		memmove(space, space + 1, strlen(space));
+	fmt_bytes_cell(out, outlen, sectors * 512.0);
 }
 
 int table_cell(const struct snapshot *s, const struct table_col *t,
