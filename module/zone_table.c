@@ -11,6 +11,7 @@
 #include <linux/minmax.h>
 #include <linux/percpu.h>
 #include <linux/random.h>
+#include <linux/timekeeping.h>
 #include <linux/vmalloc.h>
 
 #include "hist.h"
@@ -66,8 +67,12 @@ struct zone_table *zns_zone_table_alloc(const struct zns_geometry *geo, u32 gen)
 	tbl->lba_shift = ilog2(geo->lba_bytes) - SECTOR_SHIFT;
 	tbl->gen = gen;
 	tbl->instance = get_random_u64();	/* a clear keeps its table's */
-	/* one offset per table: times read twice are the same */
-	tbl->real_offset = ktime_get_real_ns() - ktime_get_ns();
+	/*
+	 * One offset per table: times read twice are the same. The
+	 * timekeeper's own, not two clock reads, between which an interrupt
+	 * may fall (2 ms on the debug kernel: CI, t41, seed 82860).
+	 */
+	tbl->real_offset = ktime_to_ns(ktime_mono_to_real(0));
 	zns_life_init(tbl, geo);
 	if (zns_hist_alloc(tbl) || zns_reset_log_init(&tbl->reset_log) ||
 	    zns_cgroups_alloc(tbl)) {
