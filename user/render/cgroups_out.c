@@ -135,12 +135,8 @@ static int compact_rank(const char *name)
 		"zones_owned", "errors", "resets", "appends", "append_bytes",
 		"finishes",
 	};
-	int i;
 
-	for (i = 0; i < (int)(sizeof(first) / sizeof(first[0])); i++)
-		if (!strcmp(name, first[i]))
-			return i;
-	return i;
+	return scols_out_rank(name, first, sizeof(first) / sizeof(first[0]));
 }
 
 /* The path is last: it may run past the terminal's edge, as lsblk's last column. */

@@ -302,12 +302,8 @@ static int interval_rank(const char *label)
 		"a/s", "aMiB/s", "w_ms", "r_ms", "a_ms", "reset/s", "reset_ms",
 		"fin/s", "open/s", "close/s",
 	};
-	int i, n = NR(first);
 
-	for (i = 0; i < n; i++)
-		if (!strcmp(label, first[i]))
-			return i;
-	return n;
+	return scols_out_rank(label, first, NR(first));
 }
 
 #define MAX_ICOLS	32

@@ -106,12 +106,8 @@ static int ledger_rank(const char *name)
 		"append_bytes", "finishes", "fill_min", "fill_max", "opens",
 		"closes", "write_zeroes", "write_zeroes_bytes",
 	};
-	int i;
 
-	for (i = 0; i < (int)(sizeof(first) / sizeof(first[0])); i++)
-		if (!strcmp(name, first[i]))
-			return i;
-	return i;
+	return scols_out_rank(name, first, sizeof(first) / sizeof(first[0]));
 }
 
 static void out_table(struct sbuf *b, const struct ledger *l,

@@ -203,6 +203,15 @@ unsigned long long scols_out_fit(const int *width, const int *rank, int n,
 	return hidden;
 }
 
+int scols_out_rank(const char *name, const char * const *order, int n)
+{
+	int i;
+
+	for (i = 0; i < n && strcmp(name, order[i]); i++)
+		;
+	return i;
+}
+
 int scols_out_hide(struct libscols_table *tb, unsigned long long hidden, int n)
 {
 	struct libscols_column *cl;

@@ -52,6 +52,8 @@ int scols_out_fast_row(struct sbuf *b, const char * const *cells,
 #define SCOLS_OUT_FIT_MAX	64
 unsigned long long scols_out_fit(const int *width, const int *rank, int n,
 				 int max);
+/* A column's rank for scols_out_fit(): its place in order[], or n if absent. */
+int scols_out_rank(const char *name, const char * const *order, int n);
 /* Hide those columns of tb; how many. */
 int scols_out_hide(struct libscols_table *tb, unsigned long long hidden, int n);
 /* One row of the table's n cells (copied); -1 out of memory. */
