@@ -83,7 +83,16 @@ static inline u64 after(u64 s, unsigned int opi, u32 n, u32 cap,
 			return s;
 		return with_cond(s, ZNS_HOST_EXP_OPEN);
 	case ZNS_OPI_CLOSE:
-		return is_open(cond) ? with_cond(s, ZNS_HOST_CLOSED) : s;
+		if (!is_open(cond))
+			return s;
+		/*
+		 * Nothing written (or not known): closed on QEMU's NVMe, empty
+		 * by ZBC's rule (a zoned block device behind the kernel's
+		 * nvmet, null_blk): only a zone report can say.
+		 */
+		if (!(s & LIFE_KNOWN) || !written_of(s))
+			return with_cond(s, ZNS_HOST_UNKNOWN);
+		return with_cond(s, ZNS_HOST_CLOSED);
 	default:	/* write, append, write zeroes */
 		return after_write(s, n, cap, zone_sectors);
 	}

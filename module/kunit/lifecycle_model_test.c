@@ -110,6 +110,15 @@ static u16 dev_open(struct model *m, u32 zone, unsigned int cond)
 	return 0;
 }
 
+/*
+ * Close a zone as the device does: with nothing written, closed (NVMe as
+ * QEMU has it) or empty (ZBC's rule, which null_blk behind nvmet follows).
+ */
+static void dev_close(struct model *m, struct dev_zone *d)
+{
+	d->cond = d->wp || rnd(m, 2) ? ZNS_HOST_CLOSED : ZNS_HOST_EMPTY;
+}
+
 /* A command on one zone, on the device: its status. */
 static u16 dev_cmd(struct model *m, u32 zone, unsigned int opi, u32 off, u32 n)
 {
@@ -131,7 +140,7 @@ static u16 dev_cmd(struct model *m, u32 zone, unsigned int opi, u32 off, u32 n)
 	case ZNS_OPI_CLOSE:
 		if (!is_active(d->cond))
 			return NVME_SC_ZONE_INVALID_TRANSITION;
-		d->cond = ZNS_HOST_CLOSED;
+		dev_close(m, d);
 		return 0;
 	default:
 		if (d->cond == ZNS_HOST_FULL)
@@ -313,7 +322,8 @@ static void model_done(struct model *m, u32 zone, unsigned int opi, u32 n,
 	case ZNS_OPI_CLOSE:
 		if (!is_open(oc))
 			return;
-		mz->cond = ZNS_HOST_CLOSED;
+		/* nothing written: closed or empty, as the device has it */
+		mz->cond = old.known && old.written ? ZNS_HOST_CLOSED : 0;
 		break;
 	default:
 		if (!old.known && !oc)
@@ -538,7 +548,7 @@ static void step_select_all(struct model *m)
 		else if (opi == ZNS_OPI_OPEN && cond == ZNS_HOST_CLOSED)
 			d->cond = ZNS_HOST_EXP_OPEN;
 		else if (opi == ZNS_OPI_CLOSE && is_open(cond))
-			d->cond = ZNS_HOST_CLOSED;
+			dev_close(m, d);
 		model_done(m, zone, opi, 0, true);
 	}
 	zns_life_select_all(m->tbl, opi, m->now, 1);

@@ -910,8 +910,12 @@ witness_life() {
 			if (oc == "I" && tn[z]) { evict(z); if (ck[z] == "t") ck[z] = "t0" }
 			if (oc == "I") c[z] = "X"
 			else if (oc != "X") move(z, oc, "X")
-		} else if (zsa == 1 && isopen(oc))	# close
+		} else if (zsa == 1 && isopen(oc)) {	# close
+			# nothing written: QEMU closes it, ZBC empties it, so
+			# zns_stat does not know which (life_state.h)
+			if (!w[z]) u[z] = 1
 			move(z, oc, "C")
+		}
 	}
 	# a failed command zns_stat may have made its zone unknown for
 	# (zns_life_failed()): with outcomes from the block layer, any; from
