@@ -7,6 +7,7 @@
 #include "cmd/args.h"
 #include "lib/files.h"
 #include "lib/sbuf.h"
+#include "lib/util.h"
 #include "model/compare.h"
 #include "render/compare_out.h"
 #include "render/report_html.h"
@@ -34,7 +35,8 @@ static int report_write(const char *out, int html, enum out_format f,
 	else if (html)
 		report_compare_html(&b, df, paths[0], df2, paths[1]);
 	else
-		compare_output(&b, f, df, paths[0], df2, paths[1]);
+		compare_output(&b, f, df, paths[0], df2, paths[1],
+			       f == FMT_TABLE && !out ? terminal_width() : 0);
 	ret = write_output(out, &b);
 	if (!ret && html && strcmp(out, "-"))
 		printf("wrote %s\n", out);
