@@ -35,7 +35,7 @@ dev_err=${err//\/nonexistent\//\/dev\/}
 
 # zns-stat cgroups: its help, a bad -o, an older module's namespace (no
 # cgroups file) and a malformed file: each one line and its exit status.
-out=$("$tool" cgroups -h) && [ "$(head -n 1 <<<"$out")" = "usage: zns-stat cgroups [-w] [-o FMT] [-f FILE] [DISK...]" ] ||
+out=$("$tool" cgroups -h) && [ "$(head -n 1 <<<"$out")" = "usage: zns-stat cgroups [-wb] [-o FMT] [-f FILE] [DISK...]" ] ||
 	echo "zns-stat cgroups -h said: $(head -n 1 <<<"$out")"
 out=$("$tool" cgroups -o xml zns8 2>&1); rc=$?
 [ "$rc" = 2 ] && [ "$out" = "zns-stat: cgroups: -o wants table, csv, json or prom; see 'zns-stat --help'" ] ||
