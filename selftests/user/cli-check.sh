@@ -23,7 +23,7 @@ out=$("$tool" help nope 2>&1) && echo "zns-stat help nope: exit status 0"
 	echo "zns-stat help nope said: $out"
 
 out=$("$tool" nvme9n9 2>&1) && echo "zns-stat nvme9n9: exit status 0"
-[ "$out" = "zns-stat: nvme9n9: no such block device; tracked: broken, zns8, zns8x" ] ||
+[ "$out" = "zns-stat: nvme9n9: no such block device; tracked: broken, zcg, zns8, zns8x" ] ||
 	echo "zns-stat nvme9n9 said: $out"
 
 err=$("$tool" zns8 zns8x 2>&1 >/dev/null)
