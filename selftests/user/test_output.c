@@ -57,6 +57,31 @@ static void table_compact_and_wide(void **state)
 	snapshot_free(&s);
 }
 
+/*
+ * A title with every namespace counter is broken before 80 columns, its
+ * counters going on on the next line (issue 46, item 2): it was one line.
+ */
+static void long_title_fits(void **state)
+{
+	struct view_opts o = { .max_zones = -1 };
+	struct snapshot s;
+	struct sbuf b = { 0 };
+	char *line, *nl;
+
+	(void)state;
+	snap_from_text(&s, "nvme10n20", zones3,
+		       "format_version: 1\ndisk: nvme10n20\nnr_zones: 3\nzone_sectors: 2048\n"
+		       "lba_bytes: 4096\nreset_all: 12\nfinish_all: 3\nopen_all: 2\n"
+		       "close_all: 2\nselect_all_errors: 1\ndropped: 7\n");
+	output_table(&b, &s, 1, &o);
+	assert_non_null(strstr(b.s, "nvme10n20: 3 zones of 1 MiB, 4096-byte LBAs; 12 resets of all zones,\n  "));
+	for (line = b.s; (nl = strchr(line, '\n')) && strncmp(line, "zone ", 5); line = nl + 1)
+		assert_in_range(nl - line, 0, 80);
+	assert_true(strncmp(line, "zone ", 5) == 0);
+	sbuf_free(&b);
+	snapshot_free(&s);
+}
+
 static void csv_rows(void **state)
 {
 	struct view_opts o = { .max_zones = -1 };
@@ -758,6 +783,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(table_compact_and_wide),
+		cmocka_unit_test(long_title_fits),
 		cmocka_unit_test(csv_rows),
 		cmocka_unit_test(json_document),
 		cmocka_unit_test(prom_units_and_limits),

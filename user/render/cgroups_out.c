@@ -139,7 +139,10 @@ static int compact_rank(const char *name)
 	return scols_out_rank(name, first, sizeof(first) / sizeof(first[0]));
 }
 
-/* The path is last: it may run past the terminal's edge, as lsblk's last column. */
+/*
+ * The path is last and has at least this much room on a terminal; a longer
+ * one wraps in its cell, as lsblk's MOUNTPOINTS do.
+ */
 #define PATH_FIT_WIDTH	20
 
 static void table_one(struct sbuf *b, const struct cg_table *t, int wide,
@@ -188,6 +191,8 @@ static void table_one(struct sbuf *b, const struct cg_table *t, int wide,
 			w[i] = PATH_FIT_WIDTH;
 	hidden = wide || n > SCOLS_OUT_FIT_MAX ? 0 :
 		 scols_out_hide(tb, scols_out_fit(w, rank, n, width), n);
+	if (!wide && width > 0 && scols_out_wrap_last(tb, width))
+		b->oom = 1;
 	scols_out_print(b, tb, "");
 	if (hidden)
 		sbuf_printf(b, "(%d more %s to fit %d characters: -o csv or a pipe shows them)\n",

@@ -52,7 +52,9 @@ static int ns_counters(struct sbuf *b, const struct ledger *l, int from,
 			snprintf(phrase, sizeof(phrase), "%s %" PRIu64,
 				 ledger_ns_names[i], l->ns_total[i]);
 		if (!n++) {
-			col = b->len;
+			/* the line's start: the title's first words are on it */
+			for (col = b->len; col && b->s[col - 1] != '\n'; col--)
+				;
 			sbuf_printf(b, "%s", lead);
 		} else if (b->len - col + 2 + strlen(phrase) > TITLE_WIDTH) {
 			sbuf_printf(b, ",\n  ");

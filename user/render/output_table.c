@@ -20,11 +20,15 @@ struct table_text {
 	size_t *row;	/* where each zone's row starts in text */
 };
 
+/* A title's line is broken before it passes this column, as ledger show's. */
+#define TITLE_WIDTH	80
+
 /* "nvme0n2: 8 zones of 1 MiB, 512-byte LBAs; 1 reset of all zones". */
 static void table_title(struct sbuf *b, const struct snapshot *s)
 {
 	uint64_t zs = 0, lba = 0, v;
 	char size[32], phrase[64];
+	size_t col = b->len;
 	int i, first = 1;
 
 	sbuf_printf(b, "%s: %llu zones", s->disk, (unsigned long long)s->nr_zones);
@@ -41,7 +45,13 @@ static void table_title(struct sbuf *b, const struct snapshot *s)
 		if (snapshot_summary_u64(s, key, &v) || !v)
 			continue;
 		disk_counter_phrase(phrase, sizeof(phrase), key, v);
-		sbuf_printf(b, "%s%s", first ? "; " : ", ", phrase);
+		if (b->len - col + 2 + strlen(phrase) > TITLE_WIDTH) {
+			sbuf_printf(b, "%s\n  ", first ? ";" : ",");
+			col = b->len - 2;
+		} else {
+			sbuf_printf(b, "%s", first ? "; " : ", ");
+		}
+		sbuf_printf(b, "%s", phrase);
 		first = 0;
 	}
 	sbuf_printf(b, "\n");

@@ -224,6 +224,18 @@ void scols_out_wrap_words(char *out, size_t n, const char *text, int width)
 	out[len] = '\0';
 }
 
+int scols_out_wrap_last(struct libscols_table *tb, int width)
+{
+	struct libscols_column *cl;
+	size_t n = scols_table_get_ncols(tb);
+
+	cl = n ? scols_table_get_column(tb, n - 1) : NULL;
+	if (!cl || scols_table_set_termwidth(tb, width) ||
+	    scols_table_set_termforce(tb, SCOLS_TERMFORCE_ALWAYS))
+		return -1;
+	return scols_column_set_flags(cl, scols_column_get_flags(cl) | SCOLS_FL_WRAP);
+}
+
 int scols_out_wrap(struct libscols_table *tb)
 {
 	struct libscols_column *cl;

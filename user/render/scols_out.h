@@ -50,6 +50,11 @@ int scols_out_fast_row(struct sbuf *b, const char * const *cells,
  * words, every line at most width characters), as lsblk's MOUNTPOINTS are.
  */
 int scols_out_wrap(struct libscols_table *tb);
+/*
+ * A table fitted (scols_out_fit()) to width characters but for its last
+ * column, text: that one wraps in its cells to the room left.
+ */
+int scols_out_wrap_last(struct libscols_table *tb, int width);
 void scols_out_wrap_words(char *out, size_t n, const char *text, int width);
 /*
  * The columns to hide, a bit each (n at most SCOLS_OUT_FIT_MAX), so that
