@@ -167,4 +167,26 @@ out=$("$tool" -o json detail zns8 2>&1); rc=$?
 out=$(ZNS_STAT_SYSFS=$sys "$tool" ledger --state-dir "$here/fixtures/ledger-dir" show zns8 -o json 2>&1); rc=$?
 [ "$rc" = 0 ] && [ "$(jq -r .disk <<<"$out" 2>&1)" = zns8 ] ||
 	echo "zns-stat ledger --state-dir DIR show zns8: exit status $rc, said: $(head -n 1 <<<"$out")"
+
+# issue 46's fixtures: zcg has every cgroup case, as rows and as zone owners;
+# z4096 (scale-fixture.sh) 4,096 zones: every view reads them, exit status 0
+out=$("$tool" cgroups zcg 2>&1) && [ "$(grep -cE ' \((unattributed|other|mixed)\)$' <<<"$out")" = 3 ] ||
+	echo "zns-stat cgroups zcg: not its (unattributed), (other) and (mixed) rows: $out"
+out=$(ZNS_STAT_CGROUPFS=/nonexistent "$tool" -a -r --columns zone,owner_cgroup zcg 2>/dev/null | cut -d' ' -f3 | tr '\n' ' ')
+[ "$out" = "owner_cgroup mixed 57 unattributed other none 43 1 99 " ] ||
+	echo "zns-stat -r --columns zone,owner_cgroup zcg: owners $out"
+big=$(mktemp -d)
+trap 'rm -rf "$state" "$prom" "$ledgers" "${plots:-}" "$big"' EXIT
+bash "$here/scale-fixture.sh" "$big" 4096 z4096 || echo "scale-fixture.sh 4096 failed"
+for args in "-a z4096" "-w z4096" "-r -a z4096" "-b z4096" "-i 0.05 -n 1 z4096" "detail z4096" \
+	"cgroups z4096" "lifecycle z4096" "-o csv -a z4096" "-o json z4096" "-o prom z4096"; do
+	# shellcheck disable=SC2086 # the words are the arguments
+	ZNS_STAT_DEBUGFS=$big "$tool" $args >"$big/out" 2>"$big/err" ||
+		echo "zns-stat $args: exit status $?: $(grep -v 'no cond, wptr' "$big/err" | head -n 2)"
+done
+[ "$(ZNS_STAT_DEBUGFS=$big "$tool" -o csv -a z4096 2>/dev/null | grep -c '^z4096,')" = 4096 ] ||
+	echo "zns-stat -o csv -a z4096: not 4096 zones"
+# -b: sizes in exact bytes, as lsblk -b
+out=$("$tool" -b -r --columns zone,write_bytes zns8 2>/dev/null | sed -n 2p)
+[ "$out" = "zns8 0 16384" ] || echo "zns-stat -b -r --columns zone,write_bytes zns8: $out"
 exit 0
