@@ -353,9 +353,11 @@ static void json_all(struct sbuf *b, const struct life *l, int n)
 static void fit_lines(struct sbuf *b, size_t from)
 {
 	struct sbuf out = { 0 };
-	const char *line = b->s + from, *nl, *cut, *p;
+	const char *line, *nl, *cut, *p;
 
-	for (; b->s && *line; line = nl + 1) {
+	if (!b->s)
+		return;
+	for (line = b->s + from; *line; line = nl + 1) {
 		nl = strchr(line, '\n');
 		if (!nl)
 			nl = line + strlen(line);
@@ -376,8 +378,7 @@ static void fit_lines(struct sbuf *b, size_t from)
 			break;
 	}
 	b->len = from;
-	if (b->s)
-		b->s[from] = '\0';
+	b->s[from] = '\0';
 	if (out.len)
 		sbuf_put(b, out.s, out.len);
 	b->oom |= out.oom;
