@@ -231,7 +231,9 @@ OTHER_SIZE = re.compile(r"(?<![\w.\-/])\d+(?:\.\d+)?(?:[KMGTP]|[kKMGTP]B)\b|"
                         r"(?<![\w.\-/])\d+ (?:bytes|sectors)\b")
 # a column or figure named in a unit its cell does not say: read_lat_us 10.0,
 # r_ms 0.009; read_sectors 1.98 MiB (bytes under a name of sectors)
-UNIT_NAME = re.compile(r"\b[a-z][a-z_]*_(?:us|ms)\b|\b\w+_sectors +\S*\d ?%s\b" % SIZE_U)
+# (and a key of ns or sectors with its number in a sentence: time_open_sum_ns 12000000)
+UNIT_NAME = re.compile(r"\b[a-z][a-z_]*_(?:us|ms)\b|\b\w+_sectors +\S*\d ?%s\b|"
+                       r"\b[a-z][a-z_]*_(?:ns|sectors) \d+(?=[,;]|$)" % SIZE_U)
 
 
 def sentence(line):
