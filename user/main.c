@@ -31,11 +31,12 @@ static const struct command {
 	const char *help;
 } commands[] = {
 	{ NULL, cmd_show,
-	  "[-aw] [-o FMT] [-m N] [-f FILE] [DISK...]\n"
-	  "[-a] [-r] [--columns COL,...] [DISK...]    (--list-columns [DISK])\n"
+	  "[-awb] [-o FMT] [-m N] [-f FILE] [DISK...]\n"
+	  "[-ab] [-r] [--columns COL,...] [DISK...]    (--list-columns [DISK])\n"
 	  "[-o FMT] [-f FILE] -i SEC [-n COUNT] [-t N] [DISK...]",
 	  "  -a, --all            every zone, not only zones with activity\n"
 	  "  -w, --wide           table: every column (latency min/max/sum, not means)\n"
+	  "  -b, --bytes          table: sizes in bytes (16384), not 16KiB (as lsblk -b)\n"
 	  "  -o, --output FMT     table (default), csv, json or prom (Prometheus)\n"
 	  "  -m, --max-zones N    at most N zones per namespace, the busiest (prom: " STR(PROM_DEFAULT_MAX_ZONES) ")\n"
 	  "  -f, --file FILE      write FILE (replaced atomically) instead of stdout (-: stdout)\n"
@@ -45,7 +46,7 @@ static const struct command {
 	  "  -r, --raw            table: no title, columns not aligned (as lsblk -r)\n"
 	  "      --columns COL,...  table: these columns, in this order (lsblk -o)\n"
 	  "      --list-columns   the table's columns and what they hold\n"
-	  "  with -i, -a and -m apply to -o prom only; -w to none\n" },
+	  "  with -i, -a and -m apply to -o prom only; -w and -b to none\n" },
 	{ "record", cmd_record,
 	  "record DISK [-c COMMENT] [-d SEC] [-i SEC] [-D DIR] [--clear]",
 	  "snapshot, wait for Ctrl-C or -d SEC, write DIR/DISK-TIME.dat and its\n"
@@ -58,26 +59,26 @@ static const struct command {
 	  "data file's); existing figures are kept unless --force\n" },
 	{ "report", cmd_report,
 	  "report DATAFILE [DATAFILE_B] [-f FILE.html]\n"
-	  "report DATAFILE DATAFILE_B -o FMT [-f FILE]",
+	  "report DATAFILE DATAFILE_B -o FMT [-b] [-f FILE]",
 	  "one HTML page with metadata, summary and every heatmap: -f FILE\n"
 	  "(-: stdout), else beside the data file, as NAME.html; with two data\n"
 	  "files, the runs side by side, B/A and B - A (A-NAME-vs-B-NAME.html);\n"
 	  "-o table, csv or json: the comparison's figures, to stdout or -f FILE\n"
-	  "(-o html: the page, the default)\n" },
+	  "(-o html: the page, the default); -b: the table's sizes in bytes\n" },
 	{ "lifecycle", cmd_lifecycle,
 	  "lifecycle [-o FMT] [-f FILE] [DISK...]",
 	  "fill at reset, finish waste, open/active zones against the\n"
 	  "limits, time to full and time open, as the host drove the zones\n" },
 	{ "detail", cmd_detail,
-	  "detail [-o FMT] [-f FILE] [DISK...]",
+	  "detail [-b] [-o FMT] [-f FILE] [DISK...]",
 	  "latency p50/p99 (bucket bounds) and exact max per operation, errors\n"
 	  "by status, the resets log, size and alignment histograms; -o table,\n"
-	  "csv (a table per kind) or json\n" },
+	  "csv (a table per kind) or json; -b sizes in bytes\n" },
 	{ "cgroups", cmd_cgroups,
-	  "cgroups [-w] [-o FMT] [-f FILE] [DISK...]",
+	  "cgroups [-wb] [-o FMT] [-f FILE] [DISK...]",
 	  "commands, bytes, mean latency and errors per operation, and zones\n"
 	  "owned, by the cgroup each command was charged to; -w every column;\n"
-	  "-o csv, json (the module's figures) or prom\n" },
+	  "-b sizes in bytes; -o csv, json (the module's figures) or prom\n" },
 	{ "export", cmd_export,
 	  "export --textfile-dir DIR [--interval SEC] [--zones [-m N]] [--ledger-dir STATE_DIR] [DISK...]",
 	  "DIR/zns_stat.prom (replaced atomically) for node_exporter's textfile\n"
@@ -88,16 +89,16 @@ static const struct command {
 	  "zns_stat_up{disk} says which namespaces were read; exit 0 while any was\n" },
 	{ "ledger", cmd_ledger,
 	  "ledger --state-dir DIR [--interval SEC] [--once] [DISK...]\n"
-	  "ledger show DISK --state-dir DIR [-a] [-o FMT] [-f FILE]\n"
+	  "ledger show DISK --state-dir DIR [-ab] [-o FMT] [-f FILE]\n"
 	  "ledger plot DISK --state-dir DIR [-D OUTDIR] [--force]\n"
 	  "ledger report DISK --state-dir DIR [-f FILE]",
 	  "each zone's lifetime totals, across reloads, clears and reboots:\n"
 	  "folds the counters into DIR/<namespace identity>.ledger every SEC\n"
 	  "seconds (default " STR(LEDGER_DEFAULT_INTERVAL) ") until SIGTERM, or --once; show: one\n"
-	  "namespace's ledger (-a every zone; -o table, csv or json); plot: its\n"
-	  "lifetime heatmaps of resets and data written into OUTDIR/<identity>/\n"
-	  "(default .); report: them on one HTML page, with the zones reset far\n"
-	  "above the mean (DISK may be a state file's path)\n" },
+	  "namespace's ledger (-a every zone; -b sizes in bytes; -o table, csv or\n"
+	  "json); plot: its lifetime heatmaps of resets and data written into\n"
+	  "OUTDIR/<identity>/ (default .); report: them on one HTML page, with\n"
+	  "the zones reset far above the mean (DISK may be a state file's path)\n" },
 	{ "help", cmd_help,
 	  "help [COMMAND]",
 	  "this text, or one command's\n" },

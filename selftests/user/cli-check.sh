@@ -23,7 +23,7 @@ out=$("$tool" help nope 2>&1) && echo "zns-stat help nope: exit status 0"
 	echo "zns-stat help nope said: $out"
 
 out=$("$tool" nvme9n9 2>&1) && echo "zns-stat nvme9n9: exit status 0"
-[ "$out" = "zns-stat: nvme9n9: no such block device; tracked: broken, zns8, zns8x" ] ||
+[ "$out" = "zns-stat: nvme9n9: no such block device; tracked: broken, zcg, zns8, zns8x" ] ||
 	echo "zns-stat nvme9n9 said: $out"
 
 err=$("$tool" zns8 zns8x 2>&1 >/dev/null)
@@ -35,7 +35,7 @@ dev_err=${err//\/nonexistent\//\/dev\/}
 
 # zns-stat cgroups: its help, a bad -o, an older module's namespace (no
 # cgroups file) and a malformed file: each one line and its exit status.
-out=$("$tool" cgroups -h) && [ "$(head -n 1 <<<"$out")" = "usage: zns-stat cgroups [-w] [-o FMT] [-f FILE] [DISK...]" ] ||
+out=$("$tool" cgroups -h) && [ "$(head -n 1 <<<"$out")" = "usage: zns-stat cgroups [-wb] [-o FMT] [-f FILE] [DISK...]" ] ||
 	echo "zns-stat cgroups -h said: $(head -n 1 <<<"$out")"
 out=$("$tool" cgroups -o xml zns8 2>&1); rc=$?
 [ "$rc" = 2 ] && [ "$out" = "zns-stat: cgroups: -o wants table, csv, json or prom; see 'zns-stat --help'" ] ||
@@ -174,4 +174,26 @@ out=$("$tool" -o json detail zns8 2>&1); rc=$?
 out=$(ZNS_STAT_SYSFS=$sys "$tool" ledger --state-dir "$here/fixtures/ledger-dir" show zns8 -o json 2>&1); rc=$?
 [ "$rc" = 0 ] && [ "$(jq -r .disk <<<"$out" 2>&1)" = zns8 ] ||
 	echo "zns-stat ledger --state-dir DIR show zns8: exit status $rc, said: $(head -n 1 <<<"$out")"
+
+# issue 46's fixtures: zcg has every cgroup case, as rows and as zone owners;
+# z4096 (scale-fixture.sh) 4,096 zones: every view reads them, exit status 0
+out=$("$tool" cgroups zcg 2>&1) && [ "$(grep -cE ' \((unattributed|other|mixed)\)$' <<<"$out")" = 3 ] ||
+	echo "zns-stat cgroups zcg: not its (unattributed), (other) and (mixed) rows: $out"
+out=$(ZNS_STAT_CGROUPFS=/nonexistent "$tool" -a -r --columns zone,owner_cgroup zcg 2>/dev/null | cut -d' ' -f3 | tr '\n' ' ')
+[ "$out" = "owner_cgroup mixed 57 unattributed other none 43 1 99 " ] ||
+	echo "zns-stat -r --columns zone,owner_cgroup zcg: owners $out"
+big=$(mktemp -d)
+trap 'rm -rf "$state" "$prom" "$ledgers" "${plots:-}" "$big"' EXIT
+bash "$here/scale-fixture.sh" "$big" 4096 z4096 || echo "scale-fixture.sh 4096 failed"
+for args in "-a z4096" "-w z4096" "-r -a z4096" "-b z4096" "-i 0.05 -n 1 z4096" "detail z4096" \
+	"cgroups z4096" "lifecycle z4096" "-o csv -a z4096" "-o json z4096" "-o prom z4096"; do
+	# shellcheck disable=SC2086 # the words are the arguments
+	ZNS_STAT_DEBUGFS=$big "$tool" $args >"$big/out" 2>"$big/err" ||
+		echo "zns-stat $args: exit status $?: $(grep -v 'no cond, wptr' "$big/err" | head -n 2)"
+done
+[ "$(ZNS_STAT_DEBUGFS=$big "$tool" -o csv -a z4096 2>/dev/null | grep -c '^z4096,')" = 4096 ] ||
+	echo "zns-stat -o csv -a z4096: not 4096 zones"
+# -b: sizes in exact bytes, as lsblk -b
+out=$("$tool" -b -r --columns zone,write_bytes zns8 2>/dev/null | sed -n 2p)
+[ "$out" = "zns8 0 16384" ] || echo "zns-stat -b -r --columns zone,write_bytes zns8: $out"
 exit 0

@@ -19,22 +19,47 @@
 #     output ends with a newline;
 #   - what people read (tables, the HTML pages and their figures) says the
 #     namespace's counters in words, as the main title does ("1 reset of all
-#     zones", not reset_all), and a count of 1 with its noun in the singular.
+#     zones", not reset_all), and a count of 1 with its noun in the singular;
+#   - every size and duration people read parses with one grammar per kind:
+#     one word in a table ("16KiB", "10µs": at most 3 significant digits,
+#     IEC sizes, ns/µs/ms/s), a space between number and unit only in a
+#     sentence ("8 zones of 1 MiB"); no column named in a unit its cells do
+#     not hold (read_lat_us "10.0", r_ms, read_sectors "1.98 MiB"); -b: sizes
+#     in bytes, plain numbers;
+#   - widths: every view for people fits a terminal of 80 and of 100 columns
+#     (run under a pseudo-terminal), but -w (every column, as ps -w) and -r
+#     (raw: the same as through a pipe); through a pipe nothing is cut (the
+#     same text whatever COLUMNS says, no "to fit" note).
+# The fixtures' namespaces, and one of 4,096 zones made by scale-fixture.sh.
 # Prints what is wrong, one line each; nothing when all is well.
 import csv
+import fcntl
 import io
 import json
 import os
+import pty
 import re
+import select
+import struct
 import subprocess
 import sys
 import tempfile
+import termios
 from datetime import datetime, timezone
 
 if len(sys.argv) != 3:
     sys.exit("usage: style-check.py TOOL FIXTURES")
 tool, fx = sys.argv[1], os.path.abspath(sys.argv[2])
-env = dict(os.environ, ZNS_STAT_DEBUGFS=fx + "/debugfs", ZNS_STAT_SYSFS=fx + "/sys",
+here = os.path.dirname(os.path.abspath(__file__))
+tmp = tempfile.mkdtemp()
+# the fixtures' debugfs, and beside them a namespace of 4,096 zones
+dbg = os.path.join(tmp, "debugfs")
+os.mkdir(dbg)
+for e in os.listdir(fx + "/debugfs"):
+    os.symlink(os.path.join(fx, "debugfs", e), os.path.join(dbg, e))
+subprocess.run(["bash", os.path.join(here, "scale-fixture.sh"), dbg, "4096", "z4096"],
+               check=True)
+env = dict(os.environ, ZNS_STAT_DEBUGFS=dbg, ZNS_STAT_SYSFS=fx + "/sys",
            ZNS_STAT_DEV="/nonexistent", COLUMNS="100", TZ="Europe/Berlin")
 problems, seen = [], set()
 
@@ -47,9 +72,9 @@ def bad(what, msg):
         problems.append("%s: %s" % (what, msg))
 
 
-def run(*args):
-    p = subprocess.run([tool] + list(args), env=env, capture_output=True, text=True,
-                       timeout=60)
+def run(*args, columns="100"):
+    p = subprocess.run([tool] + list(args), env=dict(env, COLUMNS=columns),
+                       capture_output=True, text=True, timeout=60)
     what = "zns-stat " + " ".join(args).replace(fx + "/", "")
     if p.returncode:
         bad(what, "exit status %d: %s" % (p.returncode, p.stderr.strip()[:200]))
@@ -195,8 +220,64 @@ def check_words(what, text):
         bad(what, "says %r: 1 with a plural" % m.group(0))
 
 
+SIZE_U = r"(?:B|KiB|MiB|GiB|TiB|PiB)"
+DUR_U = r"(?:ns|µs|us|ms|s)"
+NUM = r"\d+(?:\.\d+)?"
+# a size or a duration with its unit: one word (a table's cell), or two (a sentence)
+GLUED = re.compile(r"(?<![\w.\-/])(%s)(%s|%s)(/s)?(?!\w)" % (NUM, SIZE_U, DUR_U))
+SPACED = re.compile(r"(?<![\w.\-/])(%s) (%s|%s)(/s)?(?!\w)" % (NUM, SIZE_U, DUR_U))
+# sizes in other grammars: lsblk's "16K", SI "16KB", "4096 bytes", "2048 sectors"
+OTHER_SIZE = re.compile(r"(?<![\w.\-/])\d+(?:\.\d+)?(?:[KMGTP]|[kKMGTP]B)\b|"
+                        r"(?<![\w.\-/])\d+ (?:bytes|sectors)\b")
+# a column or figure named in a unit its cell does not say: read_lat_us 10.0,
+# r_ms 0.009; read_sectors 1.98 MiB (bytes under a name of sectors)
+# (and a key of ns or sectors with its number in a sentence: time_open_sum_ns 12000000)
+UNIT_NAME = re.compile(r"\b[a-z][a-z_]*_(?:us|ms)\b|\b\w+_sectors +\S*\d ?%s\b|"
+                       r"\b[a-z][a-z_]*_(?:ns|sectors) \d+(?=[,;]|$)" % SIZE_U)
+
+
+def sentence(line):
+    # a title or a sentence, where "8 zones of 1 MiB" reads as words do
+    return any(w in line for w in (", ", "; ", ": ", " of ", "<= "))
+
+
+def canonical(num, unit):
+    # fmt_scaled(): at most three significant digits, no trailing zero, and
+    # below the next unit (1020KiB is 1020KiB, 1024KiB is 1MiB)
+    if "." in num:
+        whole, frac = num.split(".")
+        return not frac.endswith("0") and len((whole + frac).lstrip("0")) <= 3
+    return unit == "s" or int(num) < 1024
+
+
+def check_units(what, text, exact_bytes=False):
+    for line in text.splitlines():
+        for m in GLUED.finditer(line):
+            if exact_bytes and re.fullmatch(SIZE_U, m.group(2)) and not m.group(3):
+                bad(what, "-b: size %r is not in bytes" % m.group(0))
+            elif not canonical(m.group(1), m.group(2)):
+                bad(what, "size or duration %r: not 3 significant digits of its unit"
+                    % m.group(0))
+        for m in SPACED.finditer(line):
+            if not sentence(line):
+                bad(what, "size or duration %r in two words in a table (one: %s%s%s)"
+                    % (m.group(0), m.group(1), m.group(2), m.group(3) or ""))
+            elif not canonical(m.group(1), m.group(2)):
+                bad(what, "size or duration %r: not 3 significant digits of its unit"
+                    % m.group(0))
+        m = OTHER_SIZE.search(line)
+        if m:
+            bad(what, "size %r in another grammar than 16KiB (or 8 zones of 1 MiB)"
+                % m.group(0))
+        m = UNIT_NAME.search(line)
+        if m:
+            bad(what, "%r: a name in a unit its cells do not say (the cell says its "
+                "unit: read_lat 10µs, read_bytes 16KiB)" % m.group(0))
+
+
 def check_table(what, text):
     check_words(what, text)
+    check_units(what, text)
     # a status code in a table is 0x%x too (the detail's errors)
     for m in re.finditer(r"\b0x[0-9a-fA-F]+\b", text):
         tok = m.group(0)
@@ -216,9 +297,8 @@ def everywhere(what, text, fmt):
     return text
 
 
-disks = [d for d in sorted(os.listdir(fx + "/debugfs"))
-         if os.path.exists(os.path.join(fx, "debugfs", d, "zones")) and d != "broken"]
-tmp = tempfile.mkdtemp()
+disks = [d for d in sorted(os.listdir(dbg))
+         if os.path.exists(os.path.join(dbg, d, "zones")) and d != "broken"]
 FMTS = ("table", "csv", "json", "prom")
 
 # the main table and its formats, each namespace alone and all together
@@ -308,7 +388,7 @@ for d in disks:
     for cmd, files, fmts in (("detail", "resets", ("table", "csv", "json")),
                              ("cgroups", "cgroups", FMTS),
                              ("lifecycle", "lifecycle", FMTS)):
-        if not os.path.exists(os.path.join(fx, "debugfs", d, files)):
+        if not os.path.exists(os.path.join(dbg, d, files)):
             continue
         for f in fmts:
             what, text = run(cmd, "-o", f, d)
@@ -364,6 +444,82 @@ try:
     everywhere(what, open(os.path.join(tmp, "zns_stat.prom")).read(), "prom")
 except OSError as e:
     bad(what, str(e))
+
+
+def run_pty(args, cols):
+    """args under a pseudo-terminal of cols columns: its stdout, as a person sees it"""
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, cols, 0, 0))
+    attrs = termios.tcgetattr(slave)
+    attrs[1] &= ~termios.ONLCR	# "\n", not "\r\n"
+    termios.tcsetattr(slave, termios.TCSANOW, attrs)
+    p = subprocess.Popen([tool] + args, env=dict(env, COLUMNS=str(cols)),
+                         stdin=subprocess.DEVNULL, stdout=slave, stderr=subprocess.DEVNULL)
+    os.close(slave)
+    out = b""
+    while select.select([master], [], [], 60)[0]:
+        try:
+            chunk = os.read(master, 65536)
+        except OSError:	# EIO: the child closed the terminal
+            break
+        if not chunk:
+            break
+        out += chunk
+    os.close(master)
+    rc = p.wait(timeout=60)
+    return out.decode("utf-8", "replace"), rc
+
+
+def no_times(text):
+    # the live view's time lines differ from run to run
+    return re.sub(r"\d{4}-\d{2}-\d{2}T[0-9:.]+Z", "T", text)
+
+
+ledger_args = [["ledger", "show", l, "--state-dir", fx + "/ledger-dir"] for l in ledgers]
+views = [[d] for d in disks] + [["-a", d] for d in disks] + [disks]
+views += [["-i", "0.05", "-n", "1"] + disks]
+for d in disks:
+    for cmd, files in (("detail", "resets"), ("cgroups", "cgroups"), ("lifecycle", "lifecycle")):
+        if os.path.exists(os.path.join(dbg, d, files)):
+            views.append([cmd, d])
+views += ledger_args + [a + ["-a"] for a in ledger_args]
+views += [["report"] + runs + ["-o", "table"]]
+for args in views:
+    what = "zns-stat " + " ".join(args).replace(fx + "/", "")
+    for cols in (80, 100):
+        text, rc = run_pty(args, cols)
+        if rc:
+            bad(what, "exit status %d on a terminal" % rc)
+        long = [l for l in text.splitlines() if len(l) > cols]
+        if long:
+            bad(what, "at %d columns on a terminal: %d lines wider, %d characters: %r"
+                % (cols, len(long), len(long[0]), long[0][:100]))
+    # through a pipe nothing is cut: COLUMNS says nothing there
+    _, t80 = run(*args, columns="80")
+    _, t100 = run(*args, columns="100")
+    if no_times(t80) != no_times(t100):
+        bad(what, "through a pipe, COLUMNS=80 and COLUMNS=100 differ: a pipe gets every column")
+    if " to fit " in t80:
+        bad(what, "through a pipe, says it left columns out to fit")
+# -r and -w are not fitted: on a terminal what a pipe gets
+for d in disks:
+    for opt in ("-r", "-w"):
+        what, piped = run(opt, d)
+        text, _ = run_pty([opt, d], 80)
+        if text != piped:
+            bad(what, "on a terminal of 80 not what a pipe gets (%s is every column)" % opt)
+
+# -b: every size of a table in bytes (rates and titles keep their words)
+bviews = [["-b", "-a", d] for d in disks] + [["-b", "-r", d] for d in disks]
+for d in disks:
+    for cmd, files in (("detail", "resets"), ("cgroups", "cgroups")):
+        if os.path.exists(os.path.join(dbg, d, files)):
+            bviews.append([cmd, "-b", d])
+bviews += [a + ["-b"] for a in ledger_args]
+bviews += [["report", "-b"] + runs + ["-o", "table"]]
+for args in bviews:
+    what, text = run(*args)
+    check_units(what, text, exact_bytes=True)
 
 for p in problems:
     print(p)

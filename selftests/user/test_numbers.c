@@ -142,6 +142,47 @@ static void units_unchanged(void **state)
 	assert_string_equal(out, "1.5");
 }
 
+/*
+ * A table's cell is one word, a size or a duration with its unit (issue
+ * 46, item 3); -b: a size in exact bytes, as lsblk -b; a cell's width on
+ * a terminal is its characters ("µ" is two bytes, one column).
+ */
+static void cells_one_word(void **state)
+{
+	char out[32];
+
+	(void)state;
+	fmt_bytes_cell(out, sizeof(out), 16384);
+	assert_string_equal(out, "16KiB");
+	fmt_bytes_cell(out, sizeof(out), 0);
+	assert_string_equal(out, "0");
+	fmt_ns_cell(out, sizeof(out), 10000);
+	assert_string_equal(out, "10\xc2\xb5s");
+	fmt_ns_cell(out, sizeof(out), 1050000);
+	assert_string_equal(out, "1.05ms");
+	fmt_ns_cell(out, sizeof(out), 850);
+	assert_string_equal(out, "850ns");
+	fmt_ns_cell(out, sizeof(out), 60e9);
+	assert_string_equal(out, "60s");
+	fmt_ns_cell(out, sizeof(out), 0);
+	assert_string_equal(out, "0");
+	assert_int_equal(cell_width("31.5\xc2\xb5s", 7), 6);
+	assert_int_equal(cell_width("16KiB", 5), 5);
+	fmt_bytes_exact(1);
+	fmt_bytes_cell(out, sizeof(out), 16384);
+	assert_string_equal(out, "16384");
+	fmt_bytes_cell(out, sizeof(out), 1099511627776.0 * 3);
+	assert_string_equal(out, "3298534883328");
+	fmt_bytes_cell(out, sizeof(out), 0);
+	assert_string_equal(out, "0");
+	/* durations are not sizes: -b leaves them */
+	fmt_ns_cell(out, sizeof(out), 10000);
+	assert_string_equal(out, "10\xc2\xb5s");
+	fmt_bytes_exact(0);
+	fmt_bytes_cell(out, sizeof(out), 16384);
+	assert_string_equal(out, "16KiB");
+}
+
 static const char zones[] =
 	"# zone start reads read_sectors resets reset_lat_min_ns reset_lat_max_ns reset_lat_sum_ns top_zone_error\n"
 	"0 0 0 0 0 0 0 0 0\n"
@@ -244,6 +285,7 @@ int main(void)
 		cmocka_unit_test(kinds_resolved_once),
 		cmocka_unit_test(metric_columns_resolved_once),
 		cmocka_unit_test(parts_align),
+		cmocka_unit_test(cells_one_word),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -44,15 +44,40 @@ static void table_compact_and_wide(void **state)
 	output_table(&b, &s, 1, &o);
 	assert_string_equal(b.s,
 		"d3: 3 zones of 1 MiB, 512-byte LBAs; 2 resets of all zones\n"
-		"zone  start reads read_bytes writes write_bytes resets reset_lat_us errors\n"
-		"   0    0x0     1       4KiB      0           0      0            -      0\n"
-		"   2 0x1000     0          0      3       12KiB      2          2.0      1\n");
+		"zone  start reads read_bytes writes write_bytes resets reset_lat errors\n"
+		"   0    0x0     1       4KiB      0           0      0         -      0\n"
+		"   2 0x1000     0          0      3       12KiB      2       2us      1\n");
 	sbuf_free(&b);
 	o.wide = 1;
 	o.all = 1;
 	output_table(&b, &s, 1, &o);
 	assert_non_null(strstr(b.s, "resets reset_lat_min_ns reset_lat_max_ns reset_lat_sum_ns errors\n"));
 	assert_non_null(strstr(b.s, "\n   1  2048     0"));	/* --wide: as the module prints it */
+	sbuf_free(&b);
+	snapshot_free(&s);
+}
+
+/*
+ * A title with every namespace counter is broken before 80 columns, its
+ * counters going on on the next line (issue 46, item 2): it was one line.
+ */
+static void long_title_fits(void **state)
+{
+	struct view_opts o = { .max_zones = -1 };
+	struct snapshot s;
+	struct sbuf b = { 0 };
+	char *line, *nl;
+
+	(void)state;
+	snap_from_text(&s, "nvme10n20", zones3,
+		       "format_version: 1\ndisk: nvme10n20\nnr_zones: 3\nzone_sectors: 2048\n"
+		       "lba_bytes: 4096\nreset_all: 12\nfinish_all: 3\nopen_all: 2\n"
+		       "close_all: 2\nselect_all_errors: 1\ndropped: 7\n");
+	output_table(&b, &s, 1, &o);
+	assert_non_null(strstr(b.s, "nvme10n20: 3 zones of 1 MiB, 4096-byte LBAs; 12 resets of all zones,\n  "));
+	for (line = b.s; (nl = strchr(line, '\n')) && strncmp(line, "zone ", 5); line = nl + 1)
+		assert_in_range(nl - line, 0, 80);
+	assert_true(strncmp(line, "zone ", 5) == 0);
 	sbuf_free(&b);
 	snapshot_free(&s);
 }
@@ -276,8 +301,8 @@ static void interval_rows(void **state)
 	interval_frame(&frame, FMT_TABLE, &fr);
 	assert_string_equal(frame.s,
 		"T\n"
-		"disk r/s rMiB/s w/s wMiB/s a/s aMiB/s reset/s fin/s open/s close/s reset_ms errors busiest zones\n"
-		"d3   2.0   0.98 1.0   0.00 0.0   0.00     1.0   0.0    0.0     0.0    0.003     0* 0,1,2\n"
+		"disk r/s rMiB/s w/s wMiB/s a/s aMiB/s reset/s fin/s open/s close/s reset_lat errors busiest zones\n"
+		"d3   2.0   0.98 1.0   0.00 0.0   0.00     1.0   0.0    0.0     0.0       3us     0* 0,1,2\n"
 		"* counters were cleared during the interval: counts since the clear\n");
 	sbuf_free(&frame);
 	/* a narrow terminal: the least wanted columns go, said once */
@@ -328,7 +353,7 @@ static char *frame_header(const struct sbuf *frame)
 static void interval_keeps_its_columns(void **state)
 {
 	static const char header[] =
-		"disk\tr/s\trMiB/s\tw/s\twMiB/s\ta/s\taMiB/s\treset/s\tfin/s\topen/s\tclose/s\treset_ms\terrors\tbusiest zones\n";
+		"disk\tr/s\trMiB/s\tw/s\twMiB/s\ta/s\taMiB/s\treset/s\tfin/s\topen/s\tclose/s\treset_lat\terrors\tbusiest zones\n";
 	struct sbuf one = { 0 }, two = { 0 }, f1 = { 0 }, f2 = { 0 };
 	struct view_opts narrow = { .width = 80 };
 	unsigned long long hidden = 0;
@@ -336,8 +361,8 @@ static void interval_keeps_its_columns(void **state)
 	char *h1, *h2;
 
 	(void)state;
-	sbuf_printf(&one, "%sd3\t2.0\t0.98\t1.0\t0.00\t0.0\t0.00\t1.0\t0.0\t0.0\t0.0\t0.003\t0\t0,1,2\n", header);
-	sbuf_printf(&two, "%sd3\t123456789.0\t99999999.98\t987654321.2\t77777777.77\t0.0\t0.00\t1.0\t0.0\t0.0\t0.0\t12.345\t0\t1024,2047,7\n", header);
+	sbuf_printf(&one, "%sd3\t2.0\t0.98\t1.0\t0.00\t0.0\t0.00\t1.0\t0.0\t0.0\t0.0\t3µs\t0\t0,1,2\n", header);
+	sbuf_printf(&two, "%sd3\t123456789.0\t99999999.98\t987654321.2\t77777777.77\t0.0\t0.00\t1.0\t0.0\t0.0\t0.0\t12.3ms\t0\t1024,2047,7\n", header);
 	fr = (struct interval_frame){ .when = "T", .rows = &one, .first = 1,
 				      .view = &narrow, .hidden = &hidden };
 	interval_frame(&f1, FMT_TABLE, &fr);
@@ -464,14 +489,15 @@ static void table_raw_and_chosen_columns(void **state)
 	with_d3(&s);
 	output_table(&b, &s, 1, &o);
 	assert_string_equal(b.s,
-		"disk zone start reads read_bytes writes write_bytes resets reset_lat_us errors\n"
+		"disk zone start reads read_bytes writes write_bytes resets reset_lat errors\n"
 		"d3 0 0x0 1 4KiB 0 0 0 - 0\n"
-		"d3 2 0x1000 0 0 3 12KiB 2 2.0 1\n");
+		"d3 2 0x1000 0 0 3 12KiB 2 2us 1\n");
 	sbuf_free(&b);
-	o.columns = "zone,write_bytes,reset_lat_us";
+	/* a script's old name, reset_lat_us: its number in microseconds, as before */
+	o.columns = "zone,write_bytes,reset_lat_us,reset_lat";
 	output_table(&b, &s, 1, &o);
 	/* the disk first, as lsblk -r has NAME */
-	assert_string_equal(b.s, "disk zone write_bytes reset_lat_us\nd3 0 0 -\nd3 2 12KiB 2.0\n");
+	assert_string_equal(b.s, "disk zone write_bytes reset_lat_us reset_lat\nd3 0 0 - -\nd3 2 12KiB 2.0 2us\n");
 	sbuf_free(&b);
 	/* rows only: no note where no zone is left (-m 0), as with no activity */
 	o.max_zones = 0;
@@ -491,7 +517,7 @@ static void table_raw_and_chosen_columns(void **state)
 	assert_string_equal(err, "d3 has no column 'write_sectors' (zns-stat --list-columns d3)");
 	output_table_columns(&b, &s);
 	assert_non_null(strstr(b.s, "         write_bytes  "));
-	assert_non_null(strstr(b.s, "        reset_lat_us  Mean latency"));
+	assert_non_null(strstr(b.s, "           reset_lat  Mean latency"));
 	sbuf_free(&b);
 	snapshot_free(&s);
 }
@@ -504,7 +530,7 @@ static void table_raw_and_chosen_columns(void **state)
 static void long_table_rows_are_the_cells(void **state)
 {
 	static const char * const order[] = {
-		"errors", "write_lat_us", "zone", "write_bytes", "reads",
+		"errors", "write_lat", "zone", "write_bytes", "reads",
 	};
 	struct view_opts o = { .max_zones = -1, .all = 1, .raw = 1 };
 	struct table_col t[SNAPSHOT_MAX_COLUMNS];
@@ -528,10 +554,10 @@ static void long_table_rows_are_the_cells(void **state)
 		 "format_version: 1\ndisk: big\nnr_zones: %llu\nzone_sectors: 2048\n",
 		 (unsigned long long)nr);
 	snap_from_text(&s, "big", zones.s, summary);
-	o.columns = "errors,write_lat_us,zone,write_bytes,reads";
+	o.columns = "errors,write_lat,zone,write_bytes,reads";
 	output_table(&b, &s, 1, &o);
 	nt = table_layout(&s, NULL, 0, 0, 0, t, &left);
-	sbuf_printf(&want, "disk errors write_lat_us zone write_bytes reads\n");
+	sbuf_printf(&want, "disk errors write_lat zone write_bytes reads\n");
 	for (z = 0; z < nr; z++) {
 		sbuf_printf(&want, "big ");
 		for (k = 0; k < 5; k++) {
@@ -539,6 +565,12 @@ static void long_table_rows_are_the_cells(void **state)
 				;
 			assert_true(i < nt);
 			table_cell(&s, &t[i], z, cell, sizeof(cell));
+			/* the tests' C locale: "µs" is "us" (scols_out.c) */
+			if (strstr(cell, "\xc2\xb5"))
+				memmove(strstr(cell, "\xc2\xb5"), strstr(cell, "\xc2\xb5") + 1,
+					strlen(strstr(cell, "\xc2\xb5")));
+			if (strstr(cell, "\xb5"))
+				*strstr(cell, "\xb5") = 'u';
 			sbuf_printf(&want, "%s%s", k ? " " : "", cell);
 		}
 		sbuf_printf(&want, "\n");
@@ -548,9 +580,9 @@ static void long_table_rows_are_the_cells(void **state)
 	sbuf_free(&b);
 	o.raw = 0;
 	output_table(&b, &s, 1, &o);
-	assert_non_null(strstr(b.s, "\nerrors write_lat_us zone write_bytes reads\n"));
-	assert_non_null(strstr(b.s, "\n     1            -    0           0     0\n"));
-	assert_non_null(strstr(b.s, "\n     1          2.2 1199        8MiB     2\n"));
+	assert_non_null(strstr(b.s, "\nerrors write_lat zone write_bytes reads\n"));
+	assert_non_null(strstr(b.s, "\n     1         -    0           0     0\n"));
+	assert_non_null(strstr(b.s, "\n     1     2.2us 1199        8MiB     2\n"));
 	sbuf_free(&b);
 	sbuf_free(&want);
 	sbuf_free(&zones);
@@ -631,22 +663,23 @@ static void status_names_and_states(void **state)
 static void fast_row_equals_library(void **state)
 {
 	static const char * const names[] = { "ZONE", "READS", "COND" };
+	/* a latency's "µs" too (the tests' C locale: "us", as cell_text() has it) */
 	static const char * const rows[][3] = {
-		{ "0", "12", "EMPTY" }, { "65535", "7", "FULL" },
+		{ "0", "12", "EMPTY" }, { "65535", "7", "FULL" }, { "1", "2", "1\xc2\xb5s" },
 	};
 	static const char * const wide[] = { "1", "1234567", "x" };
-	static const char * const utf[] = { "1", "2", "\xc2\xb5s" };
+	static const char * const utf[] = { "1", "2", "\xc3\xa9" };
 	int right[] = { 1, 1, 1 }, width[] = { 5, 6, 5 }, i;
 	struct libscols_table *tb;
 	struct sbuf lib = { 0 }, fast = { 0 }, head = { 0 };
 
 	(void)state;
 	tb = scols_out_part_new(names, right, width, 3, 0, 1);
-	for (i = 0; i < 2; i++)
+	for (i = 0; i < 3; i++)
 		assert_int_equal(scols_out_row(tb, rows[i], 3), 0);
 	assert_int_equal(scols_out_print_part(&lib, tb, width, 3, 0), 0);
 	sbuf_put(&fast, lib.s, strchr(lib.s, '\n') + 1 - lib.s);
-	for (i = 0; i < 2; i++)
+	for (i = 0; i < 3; i++)
 		assert_int_equal(scols_out_fast_row(&fast, rows[i], width, 3), 0);
 	assert_string_equal(fast.s, lib.s);
 	assert_int_equal(scols_out_fast_row(&head, wide, width, 3), -1);
@@ -750,6 +783,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(table_compact_and_wide),
+		cmocka_unit_test(long_title_fits),
 		cmocka_unit_test(csv_rows),
 		cmocka_unit_test(json_document),
 		cmocka_unit_test(prom_units_and_limits),

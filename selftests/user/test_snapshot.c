@@ -120,7 +120,7 @@ static void error_messages(void **state)
 	use_fixture_debugfs();
 	assert_int_equal(snapshot_read("nvme9n9", &s, err, sizeof(err)), -1);
 	/* an unknown disk names the tracked ones */
-	assert_string_equal(err, "nvme9n9: no such block device; tracked: broken, zns8, zns8x");
+	assert_string_equal(err, "nvme9n9: no such block device; tracked: broken, zcg, zns8, zns8x");
 	assert_int_equal(snapshot_read("broken", &s, err, sizeof(err)), -1);
 	/* the file and the line, not a guess about versions (issue 14, item 6d) */
 	assert_string_equal(err, "fixtures/debugfs/broken/zones: line 3: unexpected content '1 0 zz'");
@@ -137,10 +137,11 @@ static void lists_disks_sorted(void **state)
 	(void)state;
 	use_fixture_debugfs();
 	assert_int_equal(snapshot_list_disks(&names, &n, err, sizeof(err)), 0);
-	assert_int_equal(n, 3);
+	assert_int_equal(n, 4);
 	assert_string_equal(names[0], "broken");
-	assert_string_equal(names[1], "zns8");
-	assert_string_equal(names[2], "zns8x");
+	assert_string_equal(names[1], "zcg");
+	assert_string_equal(names[2], "zns8");
+	assert_string_equal(names[3], "zns8x");
 	for (i = 0; i < n; i++)
 		free(names[i]);
 	free(names);

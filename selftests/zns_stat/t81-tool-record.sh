@@ -163,7 +163,7 @@ expect_eq "report: sections in order" "$(grep -o '<h2>[^<]*</h2>' "$rec/report.h
 	"Comment|Summary|Zones with the most activity|Zone lifecycle|Latency|Errors|Resets|Sizes and alignment|Heatmaps|Recording|"
 expect_eq "report: latency of the run's write" "$(grep -c '^<tr><td>write</td><td class="n">1</td>' "$rec/report.html")" 1
 expect_eq "report: the error by name" "$(grep -c '<tr><td>zone_invalid_write</td><td>0x1bc</td><td>write</td><td class="n">1</td></tr>' "$rec/report.html")" 1
-expect_eq "report: every logged reset" "$(grep -c '<td>success</td><td class="n">8 KiB</td></tr>' "$rec/report.html")" 1
+expect_eq "report: every logged reset" "$(grep -c '<td>success</td><td class="n">8KiB</td></tr>' "$rec/report.html")" 1
 expect_eq "report: busiest zones in people's units, every column folded" \
 	"$(grep '^<table><tr><th>zone</th>' "$rec/report.html" | head -n 1 | grep -o '<th>read_[a-z]*</th>' | tr '\n' ' ')$(grep -c '<details><summary>Every column' "$rec/report.html")" \
 	"<th>read_bytes</th> 1"
@@ -214,7 +214,7 @@ expect_eq "report: over time" \
 "$ZNS_TOOL" report "$dat" "$dat3" -f "$rec/compare.html" >/dev/null || fail "report A B"
 xmllint --noout "$rec/compare.html" || fail "compare.html is not well-formed"
 expect_eq "report A B: writes 1 and 2" "$(grep -c '<tr><td>writes</td><td class="n">1</td><td class="n">2</td><td class="n">2.000</td></tr>' "$rec/compare.html")" 1
-expect_eq "report A B: write data 16 KiB and 12 KiB" "$(grep -c '<tr><td>write_sectors</td><td class="n">16 KiB</td><td class="n">12 KiB</td><td class="n">0.750</td></tr>' "$rec/compare.html")" 1
+expect_eq "report A B: write data 16KiB and 12KiB" "$(grep -c '<tr><td>write_bytes</td><td class="n">16KiB</td><td class="n">12KiB</td><td class="n">0.750</td></tr>' "$rec/compare.html")" 1
 expect_eq "report A B -o csv: the page's figures" "$("$ZNS_TOOL" report "$dat" "$dat3" -o csv | grep -c '^totals,writes,1,2,2.000,0$')" 1
 
 # Refused, with one line each: broken data files, an unwritable directory.

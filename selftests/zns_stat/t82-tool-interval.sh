@@ -84,7 +84,7 @@ zns_clear $NS2
 until_true 30 "2 intervals after the clear" more_intervals $(($(intervals) + 2))
 stop "$pid"
 cat "$out/table"
-expect_eq "table headers" "$(grep -c '^disk .* r/s .* r_ms .*reset_ms errors busiest zones$' "$out/table")" \
+expect_eq "table headers" "$(grep -c '^disk .* r/s .* r_lat .*reset_lat errors busiest zones$' "$out/table")" \
 	"$(grep -c '^20[0-9-]*T' "$out/table")"
 expect_eq "table: zone 0 busiest" "$(($(grep -cE "^$NS2 .* 0\$" "$out/table") >= 1))" 1
 expect_eq "table: clear marked" "$(grep -c '^\* counters were cleared during the interval' "$out/table")" 1

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cmd/args.h"
+#include "lib/numbers.h"
 #include "source/snapshot.h"
 #include "source/untracked.h"
 
@@ -78,10 +79,11 @@ int on_disks(int argc, char **argv,
 	return ret;
 }
 
-int parse_out_file(int argc, char **argv, const char *cmd, int no_prom,
+int parse_out_file(int argc, char **argv, const char *cmd, int flags,
 		   const char *o_wants, enum out_format *f, const char **file)
 {
 	static const struct option opts[] = {
+		{ "bytes", no_argument, NULL, 'b' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "file", required_argument, NULL, 'f' },
 		{ "help", no_argument, NULL, 'h' },
@@ -93,10 +95,18 @@ int parse_out_file(int argc, char **argv, const char *cmd, int no_prom,
 	snprintf(prefix, sizeof(prefix), "%s: ", cmd);
 	*f = FMT_TABLE;
 	*file = NULL;
-	while ((c = getopt_long(argc, argv, ":o:f:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":bo:f:h", opts, NULL)) != -1) {
 		switch (c) {
+		case 'b':
+			if (!(flags & OUT_BYTES)) {
+				snprintf(prefix, sizeof(prefix), "%s: -b", cmd);
+				return bad_usage(strcat(prefix, " has no table of sizes"));
+			}
+			fmt_bytes_exact(1);
+			break;
 		case 'o':
-			if (out_format_parse(optarg, f) || (no_prom && *f == FMT_PROM))
+			if (out_format_parse(optarg, f) ||
+			    ((flags & OUT_NO_PROM) && *f == FMT_PROM))
 				return bad_usage(o_wants);
 			break;
 		case 'f': *file = optarg; break;

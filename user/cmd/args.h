@@ -26,9 +26,12 @@ int on_disks(int argc, char **argv,
 	     enum out_format f, const char *file);
 /*
  * The options -o FMT, -f FILE and -h of a command that prints data per
- * namespace; no_prom: -o prom is refused with o_wants. 0, CMD_HELP or 2.
+ * namespace; flags OUT_NO_PROM: -o prom is refused with o_wants;
+ * OUT_BYTES: -b/--bytes, its tables' sizes in bytes. 0, CMD_HELP or 2.
  */
-int parse_out_file(int argc, char **argv, const char *cmd, int no_prom,
+#define OUT_NO_PROM	1
+#define OUT_BYTES	2
+int parse_out_file(int argc, char **argv, const char *cmd, int flags,
 		   const char *o_wants, enum out_format *f, const char **file);
 
 /* The commands (cmd/<name>.c): argv[0] is the command's name. */

@@ -7,6 +7,7 @@
 #include "cmd/args.h"
 #include "cmd/cgroups.h"
 #include "lib/files.h"
+#include "lib/numbers.h"
 #include "lib/sbuf.h"
 #include "lib/util.h"
 #include "render/cgroups_out.h"
@@ -72,6 +73,7 @@ int cmd_cgroups(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "wide", no_argument, NULL, 'w' },
+		{ "bytes", no_argument, NULL, 'b' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "file", required_argument, NULL, 'f' },
 		{ "help", no_argument, NULL, 'h' },
@@ -81,9 +83,10 @@ int cmd_cgroups(int argc, char **argv)
 	const char *file = NULL;
 	int c;
 
-	while ((c = getopt_long(argc, argv, ":wo:f:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":wbo:f:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'w': wide = 1; break;
+		case 'b': fmt_bytes_exact(1); break;
 		case 'o':
 			if (out_format_parse(optarg, &f))
 				return bad_usage("cgroups: -o wants table, csv, json or prom");

@@ -54,7 +54,7 @@ int cmd_detail(int argc, char **argv)
 	enum out_format f;
 	const char *file;
 	/* histograms and logs: no Prometheus view here, export has them */
-	int ret = parse_out_file(argc, argv, "detail", 1,
+	int ret = parse_out_file(argc, argv, "detail", OUT_NO_PROM | OUT_BYTES,
 				 "detail: -o wants table, csv or json (Prometheus: zns-stat export)",
 				 &f, &file);
 

@@ -11,6 +11,7 @@
 #include "cmd/args.h"
 #include "cmd/ledger.h"
 #include "lib/files.h"
+#include "lib/numbers.h"
 #include "lib/sbuf.h"
 #include "lib/util.h"
 #include "render/ledger_out.h"
@@ -76,6 +77,7 @@ int cmd_ledger_show(int argc, char **argv)
 	static const struct option opts[] = {
 		{ "state-dir", required_argument, NULL, 'd' },
 		{ "all", no_argument, NULL, 'a' },
+		{ "bytes", no_argument, NULL, 'b' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "file", required_argument, NULL, 'f' },
 		{ "help", no_argument, NULL, 'h' },
@@ -85,10 +87,11 @@ int cmd_ledger_show(int argc, char **argv)
 	const char *dir = NULL, *file = NULL;
 	int c, all = 0;
 
-	while ((c = getopt_long(argc, argv, ":d:ao:f:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":d:abo:f:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'd': dir = optarg; break;
 		case 'a': all = 1; break;
+		case 'b': fmt_bytes_exact(1); break;
 		case 'o':
 			if (out_format_parse(optarg, &f) || f == FMT_PROM)
 				return bad_usage("ledger show: -o wants table, csv or json");

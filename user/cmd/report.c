@@ -6,7 +6,9 @@
 
 #include "cmd/args.h"
 #include "lib/files.h"
+#include "lib/numbers.h"
 #include "lib/sbuf.h"
+#include "lib/util.h"
 #include "model/compare.h"
 #include "render/compare_out.h"
 #include "render/report_html.h"
@@ -34,7 +36,8 @@ static int report_write(const char *out, int html, enum out_format f,
 	else if (html)
 		report_compare_html(&b, df, paths[0], df2, paths[1]);
 	else
-		compare_output(&b, f, df, paths[0], df2, paths[1]);
+		compare_output(&b, f, df, paths[0], df2, paths[1],
+			       f == FMT_TABLE && !out ? terminal_width() : 0);
 	ret = write_output(out, &b);
 	if (!ret && html && strcmp(out, "-"))
 		printf("wrote %s\n", out);
@@ -45,6 +48,7 @@ static int report_write(const char *out, int html, enum out_format f,
 int cmd_report(int argc, char **argv)
 {
 	static const struct option opts[] = {
+		{ "bytes", no_argument, NULL, 'b' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "file", required_argument, NULL, 'f' },
 		{ "help", no_argument, NULL, 'h' },
@@ -54,10 +58,11 @@ int cmd_report(int argc, char **argv)
 	const char *out = NULL;
 	struct datafile df, df2;
 	char err[1024], why[256];
-	int c, ret, two, differ, html = 1;
+	int c, ret, two, differ, html = 1, bytes = 0;
 
-	while ((c = getopt_long(argc, argv, ":o:f:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":bo:f:h", opts, NULL)) != -1) {
 		switch (c) {
+		case 'b': bytes = 1; break;
 		case 'o':
 			html = !strcmp(optarg, "html");
 			if (!html && (out_format_parse(optarg, &f) || f == FMT_PROM))
@@ -71,6 +76,10 @@ int cmd_report(int argc, char **argv)
 	two = optind + 2 == argc;
 	if (optind + 1 != argc && !two)
 		return bad_usage("report wants one DATAFILE (or two to compare)");
+	/* the page keeps one form: exact bytes are the terminal's table's */
+	if (bytes && (html || f != FMT_TABLE))
+		return bad_usage("report: -b applies to the comparison's table (-o table)");
+	fmt_bytes_exact(bytes);
 	if (!html && !two)
 		return bad_usage("report: -o table, csv and json are the comparison's: two DATAFILEs (one run: zns-stat report DATAFILE, an HTML page)");
 	if (datafile_read(argv[optind], &df, err, sizeof(err))) {

@@ -14,6 +14,7 @@
 #include "cmd/cgroups.h"
 #include "cmd/interval.h"
 #include "lib/files.h"
+#include "lib/numbers.h"
 #include "lib/sbuf.h"
 #include "model/view.h"
 #include "source/snapshot.h"
@@ -170,6 +171,7 @@ int cmd_show(int argc, char **argv)
 	static const struct option opts[] = {
 		{ "all", no_argument, NULL, 'a' },
 		{ "wide", no_argument, NULL, 'w' },
+		{ "bytes", no_argument, NULL, 'b' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "max-zones", required_argument, NULL, 'm' },
 		{ "file", required_argument, NULL, 'f' },
@@ -185,16 +187,20 @@ int cmd_show(int argc, char **argv)
 	};
 	struct interval_opts io = { .count = -1, .top = 3,
 				    .view = { .max_zones = -1 } };
-	int c, max_zones_set = 0, top_set = 0, list_columns = 0;
+	int c, max_zones_set = 0, top_set = 0, list_columns = 0, bytes = 0;
 	double v;
 
-	while ((c = getopt_long(argc, argv, ":awo:m:f:i:n:t:rhV", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":awbo:m:f:i:n:t:rhV", opts, NULL)) != -1) {
 		switch (c) {
 		case 'a':
 			io.view.all = 1;
 			break;
 		case 'w':
 			io.view.wide = 1;
+			break;
+		case 'b':
+			bytes = 1;
+			fmt_bytes_exact(1);
 			break;
 		case 'o':
 			if (out_format_parse(optarg, &io.format))
@@ -254,6 +260,8 @@ int cmd_show(int argc, char **argv)
 	if (top_set && io.seconds == 0)
 		return bad_usage("-t needs -i");
 	/* the interval view has its own columns; only prom shows zones */
+	if (io.seconds > 0 && bytes)
+		return bad_usage("-b does not apply to -i (its rates are in MiB/s, as their names say)");
 	if (io.seconds > 0 && io.view.wide)
 		return bad_usage("-w does not apply to -i (the interval view has its own columns)");
 	if (io.seconds > 0 && io.format != FMT_PROM && (io.view.all || max_zones_set))

@@ -226,18 +226,50 @@ void fmt_bytes(char *out, size_t n, double v)
 	fmt_scaled(out, n, v, units[i]);
 }
 
+static int bytes_exact;
+
+void fmt_bytes_exact(int on)
+{
+	bytes_exact = on;
+}
+
+/* "16 KiB" as one word, "16KiB" */
+static void one_word(char *out)
+{
+	char *space = strchr(out, ' ');
+
+	if (space)
+		memmove(space, space + 1, strlen(space));
+}
+
 void fmt_bytes_cell(char *out, size_t n, double v)
 {
-	char *space;
-
-	if (!v) {
-		snprintf(out, n, "0");
+	if (!v || (bytes_exact && v > 0 && v < 1.8e19)) {
+		fmt_u64(out, n, (uint64_t)(v + 0.5));
 		return;
 	}
 	fmt_bytes(out, n, v);
-	space = strchr(out, ' ');
-	if (space)
-		memmove(space, space + 1, strlen(space));
+	one_word(out);
+}
+
+void fmt_ns_cell(char *out, size_t n, double v)
+{
+	if (!v) {
+		fmt_u64(out, n, 0);
+		return;
+	}
+	fmt_ns(out, n, v);
+	one_word(out);
+}
+
+int cell_width(const char *s, size_t len)
+{
+	size_t i;
+	int w = 0;
+
+	for (i = 0; i < len; i++)
+		w += ((unsigned char)s[i] & 0xc0) != 0x80;
+	return w;
 }
 
 void fmt_ns(char *out, size_t n, double v)

@@ -67,9 +67,24 @@ int fmt_rfc3339_ns(char *out, size_t n, uint64_t ns, int digits);
 
 /* Values for humans: "4 KiB", "1.5 MiB"; "850 ns", "12.3 µs"; "1.2k". */
 void fmt_bytes(char *out, size_t n, double bytes);
-/* A table's cell: one word, "16KiB" (as lsblk's SIZE), "0" for none. */
+/*
+ * A table's cell: one word, "16KiB" (as lsblk's SIZE), "0" for none; the
+ * exact bytes ("16384") after fmt_bytes_exact(1) (-b, as lsblk -b).
+ */
 void fmt_bytes_cell(char *out, size_t n, double bytes);
+/*
+ * -b/--bytes: every table cell of a size in exact bytes. One switch for the
+ * process, as the option is the command line's, not a view's.
+ */
+void fmt_bytes_exact(int on);
 void fmt_ns(char *out, size_t n, double ns);
+/* A table's cell of a duration: one word, "10µs", "1.05ms", "0" for none. */
+void fmt_ns_cell(char *out, size_t n, double ns);
+/*
+ * The columns a cell takes on a terminal: its characters, not its bytes
+ * ("31.5µs" is 6 wide and 7 long).
+ */
+int cell_width(const char *s, size_t len);
 void fmt_count(char *out, size_t n, double count);
 
 #endif

@@ -254,6 +254,8 @@ static void counters(struct compare *cmp, const struct datafile *a,
 {
 	const struct datafile *runs[] = { a, b };
 	const struct snapshot *s;
+	struct cmp_figure *f;
+	size_t len;
 	int r, k;
 
 	for (r = 0; r < 2; r++) {
@@ -265,9 +267,15 @@ static void counters(struct compare *cmp, const struct datafile *a,
 			    column_is_status(col) ||
 			    (r && snapshot_column(&a->zones, col) >= 0))
 				continue;
-			add(cmp, CMP_TOTALS,
-			    column_unit(col) == UNIT_SECTORS ? CMP_SECTORS : CMP_COUNT,
-			    total(a, col), total(b, col), "%s", "%s", col);
+			f = add(cmp, CMP_TOTALS,
+				column_unit(col) == UNIT_SECTORS ? CMP_SECTORS : CMP_COUNT,
+				total(a, col), total(b, col), "%s", "%s", col);
+			/* the label says what the cell holds: bytes (the key: sectors) */
+			len = strlen(col);
+			if (f && column_unit(col) == UNIT_SECTORS && len > 8 &&
+			    !strcmp(col + len - 8, "_sectors"))
+				snprintf(f->label, sizeof(f->label), "%.*s_bytes",
+					 (int)(len - 8), col);
 		}
 	}
 }

@@ -61,8 +61,8 @@ void output_table_columns(struct sbuf *b, const struct snapshot *s);
 struct table_col {
 	char name[64];
 	int col;	/* the value, or the latency sum */
-	int count;	/* >= 0: show col / count in microseconds */
-	enum { AS_IS, AS_BYTES, AS_HEX } unit;
+	int count;	/* >= 0: show col / count, a mean latency ("10µs") */
+	enum { AS_IS, AS_BYTES, AS_HEX, AS_US } unit;	/* AS_US: "10.0", µs */
 	int width;	/* of its name and cells, for the zones laid out */
 	/* resolved once by table_layout(), not by name in every cell: */
 	int known;	/* >= 0: the column saying whether col is known (host_written_known); -2: none, never known; -1: always */

@@ -67,11 +67,11 @@ static int compact_cols(struct cg_col *c)
 	return n;
 }
 
-/* -w: every figure of every operation the file has, latency as a mean. */
+/* -w: every figure of every operation the file has, latency as a mean ("25µs"). */
 static int wide_cols(const struct cg_table *t, struct cg_col *c)
 {
 	static const char * const suffix[CG_NR_FIELDS] = {
-		[CG_SECTORS] = "bytes", [CG_LAT_SUM_NS] = "lat_us", [CG_ERRORS] = "errors",
+		[CG_SECTORS] = "bytes", [CG_LAT_SUM_NS] = "lat", [CG_ERRORS] = "errors",
 	};
 	char name[40];
 	int n = 0, op, f;
@@ -115,7 +115,7 @@ static void cell(char *out, size_t n, const struct cg_row *r, const struct cg_co
 		if (mean < 0)
 			snprintf(out, n, "-");
 		else
-			fmt_fixed(out, n, mean / 1e3, 1);
+			fmt_ns_cell(out, n, mean);
 	} else {
 		fmt_u64(out, n, r->v[c->op][c->field]);
 	}
@@ -139,7 +139,10 @@ static int compact_rank(const char *name)
 	return scols_out_rank(name, first, sizeof(first) / sizeof(first[0]));
 }
 
-/* The path is last: it may run past the terminal's edge, as lsblk's last column. */
+/*
+ * The path is last and has at least this much room on a terminal; a longer
+ * one wraps in its cell, as lsblk's MOUNTPOINTS do.
+ */
 #define PATH_FIT_WIDTH	20
 
 static void table_one(struct sbuf *b, const struct cg_table *t, int wide,
@@ -176,8 +179,8 @@ static void table_one(struct sbuf *b, const struct cg_table *t, int wide,
 		for (i = 0; i < n; i++) {
 			cell(cells[i], sizeof(cells[i]), &t->rows[k], &c[i]);
 			ptr[i] = c[i].op == COL_PATH ? t->rows[k].path : cells[i];
-			if ((int)strlen(ptr[i]) > w[i])
-				w[i] = strlen(ptr[i]);
+			if (cell_width(ptr[i], strlen(ptr[i])) > w[i])
+				w[i] = cell_width(ptr[i], strlen(ptr[i]));
 		}
 		if (scols_out_row(tb, ptr, n))
 			b->oom = 1;
@@ -188,6 +191,8 @@ static void table_one(struct sbuf *b, const struct cg_table *t, int wide,
 			w[i] = PATH_FIT_WIDTH;
 	hidden = wide || n > SCOLS_OUT_FIT_MAX ? 0 :
 		 scols_out_hide(tb, scols_out_fit(w, rank, n, width), n);
+	if (!wide && width > 0 && scols_out_wrap_last(tb, width))
+		b->oom = 1;
 	scols_out_print(b, tb, "");
 	if (hidden)
 		sbuf_printf(b, "(%d more %s to fit %d characters: -o csv or a pipe shows them)\n",

@@ -22,20 +22,23 @@ void cmp_value_text(char *out, size_t n, enum cmp_unit unit, double v)
 {
 	switch (unit) {
 	case CMP_SECTORS:
-		fmt_bytes(out, n, v * 512);
+		fmt_bytes_cell(out, n, v * 512);
 		break;
 	case CMP_SECONDS:
-		snprintf(out, n, "%.1f s", v);
+		fmt_ns_cell(out, n, v * 1e9);
 		break;
 	case CMP_PER_SECOND:
 		snprintf(out, n, "%.1f/s", v);
 		break;
-	case CMP_BYTES_PER_SECOND:
+	case CMP_BYTES_PER_SECOND:	/* a rate, not a size: -b leaves it */
 		fmt_bytes(out, n, v);
+		if (strchr(out, ' '))
+			memmove(strchr(out, ' '), strchr(out, ' ') + 1,
+				strlen(strchr(out, ' ')));
 		strncat(out, "/s", n - strlen(out) - 1);
 		break;
 	case CMP_NS:
-		fmt_ns(out, n, v);
+		fmt_ns_cell(out, n, v);
 		break;
 	default:
 		snprintf(out, n, "%.0f", v);
@@ -83,11 +86,9 @@ void cmp_context_text(char *out, size_t n, const struct datafile *df,
 
 	cmp_context_value(df, c, &text, &v);
 	if (c == CTX_DURATION_S)
-		snprintf(out, n, "%.1f s", v);
-	else if (c == CTX_ZONE_BYTES)
-		fmt_bytes(out, n, v);
-	else if (c == CTX_LBA_BYTES)
-		snprintf(out, n, "%.0f bytes", v);
+		fmt_ns_cell(out, n, v * 1e9);
+	else if (c == CTX_ZONE_BYTES || c == CTX_LBA_BYTES)
+		fmt_bytes_cell(out, n, v);
 	else if (c == CTX_ZONES)
 		snprintf(out, n, "%.0f", v);
 	else
@@ -210,23 +211,34 @@ static void compare_json(struct sbuf *b, const struct compare *cmp,
 
 /* The runs' context: a row per key, A and B beside each other. */
 static void table_runs(struct sbuf *b, const struct datafile * const *runs,
-		       const char * const *paths)
+		       const char * const *paths, int width)
 {
 	static const char * const names[] = { "", "A", "B" };
 	static const int right[] = { 0, 0, 0 };
 	struct libscols_table *tb = scols_out_new(names, right, 3, 0);
-	char v[2][128];
+	char v[2][128], w[2][256];
 	const char *cells[] = { "data file", cmp_data_file(paths[0]), cmp_data_file(paths[1]) };
-	int c, r;
+	int c, r, cell;
 
+	/*
+	 * A comment or a model longer than the terminal wraps in its cell:
+	 * A and B get half of what the indent and the labels ("start_time")
+	 * leave each.
+	 */
+	cell = (width - 2 - (int)strlen("start_time") - 2) / 2;
+	if (tb && width > 0 && scols_out_wrap(tb))
+		b->oom = 1;
 	if (tb && scols_out_row(tb, cells, 3))
 		b->oom = 1;
 	for (c = 0; tb && c < CTX_COUNT; c++) {
-		for (r = 0; r < 2; r++)
+		for (r = 0; r < 2; r++) {
 			cmp_context_text(v[r], sizeof(v[r]), runs[r], c);
+			if (width > 0)
+				scols_out_wrap_words(w[r], sizeof(w[r]), v[r],
+						     cell > 8 ? cell : 8);
+			cells[r + 1] = width > 0 ? w[r] : v[r];
+		}
 		cells[0] = cmp_context_label(c);
-		cells[1] = v[0];
-		cells[2] = v[1];
 		if (scols_out_row(tb, cells, 3))
 			b->oom = 1;
 	}
@@ -261,7 +273,7 @@ static void table_figures(struct sbuf *b, const struct compare *cmp,
 
 void compare_output(struct sbuf *b, enum out_format f,
 		    const struct datafile *a, const char *path_a,
-		    const struct datafile *c, const char *path_c)
+		    const struct datafile *c, const char *path_c, int width)
 {
 	const struct datafile *runs[] = { a, c };
 	const char *paths[] = { path_a, path_c };
@@ -277,7 +289,7 @@ void compare_output(struct sbuf *b, enum out_format f,
 		compare_json(b, &cmp, runs, paths);
 	} else {
 		sbuf_printf(b, "runs\n");
-		table_runs(b, runs, paths);
+		table_runs(b, runs, paths, width);
 		sbuf_printf(b, "rates and latency\n");
 		table_figures(b, &cmp, CMP_RATES);
 		sbuf_printf(b, "totals\n");

@@ -26,9 +26,13 @@ void cmp_context_text(char *out, size_t n, const struct datafile *df,
 		      enum cmp_context c);
 const char *cmp_context_label(enum cmp_context c);
 
-/* The comparison as f (FMT_TABLE, FMT_CSV or FMT_JSON); A and B named by paths. */
+/*
+ * The comparison as f (FMT_TABLE, FMT_CSV or FMT_JSON); A and B named by
+ * paths. width > 0: the table fits that many characters (the runs' text
+ * wraps in its cells); 0 for a pipe or a file.
+ */
 void compare_output(struct sbuf *b, enum out_format f,
 		    const struct datafile *a, const char *path_a,
-		    const struct datafile *c, const char *path_c);
+		    const struct datafile *c, const char *path_c, int width);
 
 #endif

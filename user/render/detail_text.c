@@ -40,9 +40,9 @@ static int latency_rows(const struct detail *d, struct lat_row *rows)
 			continue;
 		r->op = zns_op_names[op];
 		r->n = f.n;
-		fmt_ns(r->p[0], sizeof(r->p[0]), (double)f.p50);
-		fmt_ns(r->p[1], sizeof(r->p[1]), (double)f.p99);
-		fmt_ns(t, sizeof(t), (double)f.max);
+		fmt_ns_cell(r->p[0], sizeof(r->p[0]), (double)f.p50);
+		fmt_ns_cell(r->p[1], sizeof(r->p[1]), (double)f.p99);
+		fmt_ns_cell(t, sizeof(t), (double)f.max);
 		snprintf(r->p[2], sizeof(r->p[2]), "%s%s", f.exact ? "" : "<= ", t);
 		nr++;
 	}
@@ -66,10 +66,13 @@ static void fill_text(char *out, size_t n, const struct detail_reset *r)
 	if (r->fill < 0)
 		snprintf(out, n, "unknown");
 	else
-		fmt_bytes(out, n, r->fill * 512.0);
+		fmt_bytes_cell(out, n, r->fill * 512.0);
 }
 
-/* Sizes and alignment of one direction as "4 KiB: 3, 8 KiB: 1". */
+/*
+ * Sizes and alignment of one direction as "4KiB: 3, 8KiB: 1": a size in
+ * one word, as a table's cell (-b: in bytes).
+ */
 /* A histogram's buckets, or empty ("none", or "not recorded" in a data file). */
 static void hist_line(struct sbuf *b, const struct detail *d, const char *file,
 		      const char *dir, const char *empty)
@@ -82,12 +85,12 @@ static void hist_line(struct sbuf *b, const struct detail *d, const char *file,
 		c = &d->counts[i];
 		if (strcmp(c->file, file) || strcmp(c->op, dir))
 			continue;
-		fmt_bytes(t, sizeof(t), (double)c->lo);
+		fmt_bytes_cell(t, sizeof(t), (double)c->lo);
 		sbuf_printf(b, "%s%s%s", first ? "" : ", ",
 			    !strcmp(file, "sizes") ? "[" : "", t);
 		if (!strcmp(file, "sizes")) {	/* log2 buckets */
-			fmt_bytes(t, sizeof(t), 2.0 * c->lo);
-			sbuf_printf(b, ", %s)", c->lo ? t : "2 B");
+			fmt_bytes_cell(t, sizeof(t), c->lo ? 2.0 * c->lo : 2);
+			sbuf_printf(b, ", %s)", t);
 		}
 		sbuf_printf(b, ": %" PRIu64, c->n);
 		first = 0;
@@ -181,7 +184,7 @@ static void reset_cells(const struct detail_reset *r, char (*cell)[32],
 		snprintf(cell[1], sizeof(cell[1]), "all");
 	else
 		snprintf(cell[1], sizeof(cell[1]), "%" PRId64, r->zone);
-	fmt_ns(cell[2], sizeof(cell[2]), (double)r->lat_ns);
+	fmt_ns_cell(cell[2], sizeof(cell[2]), (double)r->lat_ns);
 	cells[3] = status_text(r->status, cell[3], sizeof(cell[3]));
 	fill_text(cell[4], sizeof(cell[4]), r);
 }

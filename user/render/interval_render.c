@@ -53,11 +53,12 @@ static int latency_columns(const struct snapshot *d, struct op_group *g)
 
 /*
  * The table shows the mean latency of reads, writes, appends and resets
- * only, in that order, to stay readable; CSV and JSON have every operation's.
+ * only, in that order, to stay readable, each with its unit ("9µs"); CSV
+ * and JSON have every operation's, in ns.
  */
 static const char * const table_lat[][2] = {
-	{ "read", "r_ms" }, { "write", "w_ms" }, { "append", "a_ms" },
-	{ "reset", "reset_ms" },
+	{ "read", "r_lat" }, { "write", "w_lat" }, { "append", "a_lat" },
+	{ "reset", "reset_lat" },
 };
 
 static int table_latency_columns(const struct snapshot *d, struct op_group *g,
@@ -179,6 +180,7 @@ static void table_row(struct sbuf *b, const struct snapshot *d, double secs,
 	struct op_group g[MAX_OP_GROUPS];
 	const char *label[MAX_OP_GROUPS];
 	int nl = table_latency_columns(d, g, label), i;
+	char lat[32];
 	double avg;
 
 	(void)when;
@@ -192,9 +194,8 @@ static void table_row(struct sbuf *b, const struct snapshot *d, double secs,
 	for (i = 0; i < nl; i++) {
 		avg = lat_avg_ns(d, &g[i]);
 		if (avg >= 0)
-			sbuf_printf(b, "\t%.3f", avg / 1e6);
-		else
-			sbuf_printf(b, "\t-");
+			fmt_ns_cell(lat, sizeof(lat), avg);
+		sbuf_printf(b, "\t%s", avg >= 0 ? lat : "-");
 	}
 	sbuf_printf(b, "\t%llu%s\t", (unsigned long long)snapshot_total(d, "errors"),
 		    cleared ? "*" : "");
@@ -299,7 +300,7 @@ static int interval_rank(const char *label)
 {
 	static const char * const first[] = {
 		"disk", "w/s", "wMiB/s", "r/s", "rMiB/s", "errors", "busiest zones",
-		"a/s", "aMiB/s", "w_ms", "r_ms", "a_ms", "reset/s", "reset_ms",
+		"a/s", "aMiB/s", "w_lat", "r_lat", "a_lat", "reset/s", "reset_lat",
 		"fin/s", "open/s", "close/s",
 	};
 
@@ -353,8 +354,8 @@ static void table_frame(struct sbuf *out, const struct interval_frame *fr)
 		for (i = n; i < nc; i++)
 			cell[i] = "";
 		for (i = 0; i < nc; i++)
-			if ((int)strlen(cell[i]) > w[i])
-				w[i] = strlen(cell[i]);
+			if (cell_width(cell[i], strlen(cell[i])) > w[i])
+				w[i] = cell_width(cell[i], strlen(cell[i]));
 		if (scols_out_row(tb, (const char * const *)cell, nc))
 			goto oom;
 	}

@@ -30,6 +30,28 @@ static int is_sectors(int i)
 	return n > 8 && !strcmp(name + n - 8, "_sectors");
 }
 
+/*
+ * A lifecycle counter as people read it: a size or a duration one word
+ * with its unit, named without the unit ("reclaimed 1MiB", "time_open_sum
+ * 12ms"); a count as it is ("resets_fill_100pct 1").
+ */
+static void life_phrase(char *out, size_t n, const char *name, uint64_t v)
+{
+	size_t len = strlen(name);
+	char value[32];
+
+	if (len > 8 && !strcmp(name + len - 8, "_sectors")) {
+		fmt_bytes_cell(value, sizeof(value), v * 512.0);
+		len -= 8;
+	} else if (len > 3 && !strcmp(name + len - 3, "_ns")) {
+		fmt_ns_cell(value, sizeof(value), (double)v);
+		len -= 3;
+	} else {
+		fmt_u64(value, sizeof(value), v);
+	}
+	snprintf(out, n, "%.*s %s", (int)len, name, value);
+}
+
 /* The namespace counters [from, to) that are not 0, the first after lead. */
 /* A line of the title is broken before it passes this column, as a terminal's. */
 #define TITLE_WIDTH	80
@@ -49,10 +71,12 @@ static int ns_counters(struct sbuf *b, const struct ledger *l, int from,
 			disk_counter_phrase(phrase, sizeof(phrase), ledger_ns_names[i],
 					    l->ns_total[i]);
 		else
-			snprintf(phrase, sizeof(phrase), "%s %" PRIu64,
-				 ledger_ns_names[i], l->ns_total[i]);
+			life_phrase(phrase, sizeof(phrase), ledger_ns_names[i],
+				    l->ns_total[i]);
 		if (!n++) {
-			col = b->len;
+			/* the line's start: the title's first words are on it */
+			for (col = b->len; col && b->s[col - 1] != '\n'; col--)
+				;
 			sbuf_printf(b, "%s", lead);
 		} else if (b->len - col + 2 + strlen(phrase) > TITLE_WIDTH) {
 			sbuf_printf(b, ",\n  ");

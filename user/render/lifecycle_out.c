@@ -341,9 +341,54 @@ static void json_all(struct sbuf *b, const struct life *l, int n)
 	sbuf_printf(b, "\n");
 }
 
+/* A line is broken before this column, as detail's and ledger show's are. */
+#define LINE_WIDTH	80
+/* where a line's figures start, after its label: "  open zones     " */
+#define LABEL_WIDTH	17
+
+/*
+ * The lines of b from from on, each broken after its last ", " or "; "
+ * that keeps it within LINE_WIDTH, the rest under the figures.
+ */
+static void fit_lines(struct sbuf *b, size_t from)
+{
+	struct sbuf out = { 0 };
+	const char *line, *nl, *cut, *p;
+
+	if (!b->s)
+		return;
+	for (line = b->s + from; *line; line = nl + 1) {
+		nl = strchr(line, '\n');
+		if (!nl)
+			nl = line + strlen(line);
+		while (nl - line > LINE_WIDTH) {
+			cut = NULL;
+			for (p = line + LABEL_WIDTH; p + 1 < line + LINE_WIDTH; p++)
+				if ((*p == ',' || *p == ';') && p[1] == ' ')
+					cut = p + 1;
+			if (!cut)
+				break;
+			sbuf_put(&out, line, cut - line);
+			sbuf_printf(&out, "\n%*s", LABEL_WIDTH, "");
+			line = cut + 1;
+		}
+		sbuf_put(&out, line, nl - line);
+		sbuf_put(&out, "\n", 1);
+		if (!*nl)
+			break;
+	}
+	b->len = from;
+	b->s[from] = '\0';
+	if (out.len)
+		sbuf_put(b, out.s, out.len);
+	b->oom |= out.oom;
+	sbuf_free(&out);
+}
+
 void life_format(struct sbuf *b, const struct life *l, int n,
 		 enum out_format f)
 {
+	size_t from = b->len;
 	int i;
 
 	if (f == FMT_PROM)
@@ -355,4 +400,6 @@ void life_format(struct sbuf *b, const struct life *l, int n,
 	else
 		for (i = 0; i < n; i++)
 			table_one(b, &l[i]);
+	if (f == FMT_TABLE)
+		fit_lines(b, from);
 }

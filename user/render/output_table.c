@@ -20,11 +20,15 @@ struct table_text {
 	size_t *row;	/* where each zone's row starts in text */
 };
 
+/* A title's line is broken before it passes this column, as ledger show's. */
+#define TITLE_WIDTH	80
+
 /* "nvme0n2: 8 zones of 1 MiB, 512-byte LBAs; 1 reset of all zones". */
 static void table_title(struct sbuf *b, const struct snapshot *s)
 {
 	uint64_t zs = 0, lba = 0, v;
 	char size[32], phrase[64];
+	size_t col = b->len;
 	int i, first = 1;
 
 	sbuf_printf(b, "%s: %llu zones", s->disk, (unsigned long long)s->nr_zones);
@@ -41,7 +45,13 @@ static void table_title(struct sbuf *b, const struct snapshot *s)
 		if (snapshot_summary_u64(s, key, &v) || !v)
 			continue;
 		disk_counter_phrase(phrase, sizeof(phrase), key, v);
-		sbuf_printf(b, "%s%s", first ? "; " : ", ", phrase);
+		if (b->len - col + 2 + strlen(phrase) > TITLE_WIDTH) {
+			sbuf_printf(b, "%s\n  ", first ? ";" : ",");
+			col = b->len - 2;
+		} else {
+			sbuf_printf(b, "%s", first ? "; " : ", ");
+		}
+		sbuf_printf(b, "%s", phrase);
 		first = 0;
 	}
 	sbuf_printf(b, "\n");
@@ -55,8 +65,8 @@ static void add(struct table_col *t, int *n, const struct snapshot *s, int col,
 	t[*n].unit = AS_IS;
 	if (count < 0)
 		snprintf(t[*n].name, sizeof(t[*n].name), "%s", c);
-	else	/* read_lat_sum_ns -> read_lat_us */
-		snprintf(t[*n].name, sizeof(t[*n].name), "%.*s_lat_us",
+	else	/* read_lat_sum_ns -> read_lat, its mean with its unit: "10µs" */
+		snprintf(t[*n].name, sizeof(t[*n].name), "%.*s_lat",
 			 (int)(strstr(c, "_lat_") - c), c);
 	t[*n].col = col;
 	/* -2: a host_written_sectors never known (no host_written_known) */
@@ -174,9 +184,13 @@ int table_cell(const struct snapshot *s, const struct table_col *t,
 		n = row[t->count];
 		if (!n)
 			return char_cell('-', out, outlen);
-		/* the mean latency in microseconds */
-		len = fmt_fixed(out, outlen, v / 1e3 / n, 1);
-		return len < outlen ? len : (int)strlen(out);
+		if (t->unit == AS_US) {	/* --columns read_lat_us, as before */
+			len = fmt_fixed(out, outlen, v / 1e3 / n, 1);
+			return len < outlen ? len : (int)strlen(out);
+		}
+		/* the mean latency, one word with its unit */
+		fmt_ns_cell(out, outlen, (double)v / n);
+		return strlen(out);
 	}
 	if (t->known == -2 || (t->known >= 0 && !row[t->known]))
 		return char_cell('-', out, outlen);	/* not known */
@@ -202,8 +216,8 @@ static int column_rank(const char *name)
 	static const char * const first[] = {
 		"zone", "start", "reads", "writes", "appends", "resets", "finishes",
 		"opens", "closes", "errors", "top_zone_error", "write_bytes",
-		"read_bytes", "append_bytes", "write_lat_us", "read_lat_us",
-		"append_lat_us", "reset_lat_us", COL_COND, COL_HOST_COND,
+		"read_bytes", "append_bytes", "write_lat", "read_lat",
+		"append_lat", "reset_lat", COL_COND, COL_HOST_COND,
 	};
 	int i, n = sizeof(first) / sizeof(first[0]);
 
@@ -212,7 +226,7 @@ static int column_rank(const char *name)
 			return i;
 	/* a command count a newer module adds (flushes): with the counts */
 	if (*name && column_kind(name) == COL_COUNTER && !column_unit(name) &&
-	    !strstr(name, "_bytes") && !strstr(name, "_us"))
+	    !strstr(name, "_bytes") && !strstr(name, "_lat"))
 		return column_rank("closes");
 	return n;
 }
@@ -309,8 +323,8 @@ static void layout_cells(const struct snapshot *s, const uint64_t *zones,
 			txt->row[k] = txt->len;
 		for (i = 0; i < nt; i++) {
 			len = table_cell(s, &all[i], zones[k], cell, sizeof(cell));
-			if ((int)len > width[i])
-				width[i] = len;
+			if (cell_width(cell, len) > width[i])
+				width[i] = cell_width(cell, len);
 			if (idle[i] && strcmp(cell, "0") && strcmp(cell, "-"))
 				idle[i] = 0;
 			if (txt)
@@ -352,6 +366,31 @@ int table_layout(const struct snapshot *s, const uint64_t *zones, uint64_t nr,
 	return layout(s, zones, nr, wide, max_width, t, left, NULL);
 }
 
+/*
+ * The name a mean latency had (read_lat_us, microseconds with one decimal):
+ * scripts that name it with --columns get that, not the unit-bearing cell.
+ */
+static int old_latency(const struct table_col *all, int nt, const char *tok,
+		       struct table_col *t)
+{
+	size_t len = strlen(tok);
+	int i;
+
+	if (len < 4 || strcmp(tok + len - 3, "_us"))
+		return 0;
+	for (i = 0; i < nt; i++) {
+		if (all[i].count < 0 || strlen(all[i].name) != len - 3 ||
+		    strncmp(all[i].name, tok, len - 3))
+			continue;
+		*t = all[i];
+		snprintf(t->name, sizeof(t->name), "%s", tok);
+		t->unit = AS_US;
+		t->width = len;
+		return 1;
+	}
+	return 0;
+}
+
 /* The --columns list's columns, in its order; -1 with the name not there in bad. */
 static int chosen_columns(const struct snapshot *s, const uint64_t *zones,
 			  uint64_t nr, const char *list, struct table_col *t,
@@ -367,6 +406,10 @@ static int chosen_columns(const struct snapshot *s, const uint64_t *zones,
 	     tok = strtok_r(NULL, ",", &save)) {
 		for (i = 0; i < nt && strcmp(all[i].name, tok); i++)
 			;
+		if (i == nt && old_latency(all, nt, tok, &t[n])) {
+			n++;	/* a script's read_lat_us: its number, as before */
+			continue;
+		}
 		if (i == nt) {
 			snprintf(bad, badlen, "%s", tok);
 			return -1;
@@ -400,6 +443,10 @@ static void row_cells(const struct snapshot *s, const uint64_t *zones,
 		for (; j <= t[i].cell; j++, p += (unsigned char)*p + 2)
 			kept[j] = p + 1;
 		cells[i] = kept[t[i].cell];
+		if (t[i].unit == AS_US) {	/* old_latency(): not the kept "10µs" */
+			table_cell(s, &t[i], zones[k], cell[i], sizeof(cell[i]));
+			cells[i] = cell[i];
+		}
 	}
 }
 
@@ -574,7 +621,7 @@ void output_table_columns(struct sbuf *b, const struct snapshot *s)
 	/* every column --columns can name, with what it holds */
 	nt = table_layout(s, NULL, 0, TABLE_CHOOSABLE, 0, all, &left);
 	for (i = 0; i < nt; i++) {
-		help = all[i].count >= 0 ? "Mean latency of the operation's successful commands, in microseconds." :
+		help = all[i].count >= 0 ? "Mean latency of the operation's successful commands, with its unit (10µs; --columns OP_lat_us: microseconds, a number)." :
 		       table_help(all[i].name, s->columns[all[i].col]);
 		sbuf_printf(b, "%20s  %s\n", all[i].name, help ? help : "");
 	}

@@ -46,16 +46,17 @@ struct libscols_table *scols_out_new(const char * const *names,
 }
 
 /*
- * Outside a UTF-8 locale libsmartcols escapes non-ASCII bytes ("µs" as
- * "\xc2\xb5s"): there a cell's "µ" is "u", ASCII as util-linux's tools
- * print then. Any other byte is left to the library's escaping.
+ * Outside a UTF-8 locale, and in a raw table in any, libsmartcols escapes
+ * non-ASCII bytes ("µs" as "\xc2\xb5s"): there a cell's "µ" is "u", ASCII
+ * as util-linux's tools print then. Any other byte is left to the
+ * library's escaping.
  */
-static const char *cell_text(const char *cell, char *buf, size_t n)
+static const char *cell_text(const char *cell, char *buf, size_t n, int raw)
 {
 	const char *mu = strstr(cell, "µ");
 	size_t len = 0;
 
-	if (!mu || !strcmp(nl_langinfo(CODESET), "UTF-8"))
+	if (!mu || (!raw && !strcmp(nl_langinfo(CODESET), "UTF-8")))
 		return cell;
 	for (; mu && len < n; cell = mu + strlen("µ"), mu = strstr(cell, "µ"))
 		len += snprintf(buf + len, n - len, "%.*su", (int)(mu - cell), cell);
@@ -126,29 +127,43 @@ int scols_out_print_part(struct sbuf *b, struct libscols_table *tb,
  * emulation cost more than the whole printf-based tool it replaced
  * (qemu-user, --all: 6.02 s against 4.11 s); this is one buffer per line.
  * Only where the library would print the same: non-raw, every cell
- * right-aligned, printable ASCII and no wider than its column; -1 else,
- * and the caller prints the whole table through the library.
+ * right-aligned, printable ASCII (and a latency's "µ") and no wider than
+ * its column; -1 else, and the caller prints the whole table through the
+ * library.
  */
 int scols_out_fast_row(struct sbuf *b, const char * const *cells,
 		       const int *width, int n)
 {
-	char line[1024];
-	size_t len = 0, cl;
+	static int utf8 = -1;
+	char line[1024], cell[64];
+	size_t len = 0, cl, w;
 	const char *c;
 	int i;
 
+	if (utf8 < 0)
+		utf8 = !strcmp(nl_langinfo(CODESET), "UTF-8");
 	for (i = 0; i < n; i++) {
-		for (c = cells[i]; *c >= 0x20 && *c < 0x7f; c++)
-			;
-		cl = c - cells[i];
-		if (*c || cl > (size_t)width[i] ||
-		    len + width[i] + 2 > sizeof(line))
+		/* "µ" of a latency ("31.5µs") as cell_text() has it: 1 column */
+		for (c = cells[i], cl = 0, w = 0; cl + 2 < sizeof(cell); c++, w++) {
+			if (*c >= 0x20 && *c < 0x7f) {
+				cell[cl++] = *c;
+			} else if (!strncmp(c, "µ", 2)) {
+				if (utf8)
+					cell[cl++] = c[0];
+				cell[cl++] = utf8 ? c[1] : 'u';
+				c++;
+			} else {
+				break;
+			}
+		}
+		if (*c || w > (size_t)width[i] ||
+		    len + width[i] + cl - w + 2 > sizeof(line))
 			return -1;
 		if (i)
 			line[len++] = ' ';
-		memset(line + len, ' ', width[i] - cl);
-		memcpy(line + len + width[i] - cl, cells[i], cl);
-		len += width[i];
+		memset(line + len, ' ', width[i] - w);
+		memcpy(line + len + width[i] - w, cell, cl);
+		len += width[i] + cl - w;
 	}
 	line[len++] = '\n';
 	sbuf_put(b, line, len);
@@ -164,7 +179,8 @@ int scols_out_row(struct libscols_table *tb, const char * const *cells, int n)
 	if (!ln)
 		return -1;
 	for (i = 0; i < n; i++)
-		if (scols_line_set_data(ln, i, cell_text(cells[i], buf, sizeof(buf))))
+		if (scols_line_set_data(ln, i, cell_text(cells[i], buf, sizeof(buf),
+							 scols_table_is_raw(tb))))
 			return -1;
 	return 0;
 }
@@ -180,6 +196,60 @@ void scols_out_print(struct sbuf *b, struct libscols_table *tb,
 		put_lines(b, text, indent);
 	free(text);
 	scols_unref_table(tb);
+}
+
+void scols_out_wrap_words(char *out, size_t n, const char *text, int width)
+{
+	size_t len = 0, line = 0, word;
+
+	while (*text && len + 2 < n) {
+		word = strcspn(text, " ");
+		if (line && line + 1 + word > (size_t)width) {
+			out[len++] = '\n';	/* the word on the next line */
+			line = 0;
+		} else if (line) {
+			out[len++] = ' ';
+			line++;
+		}
+		for (; word && len + 2 < n; word--, line++) {
+			if (line == (size_t)width) {	/* a word wider than the cell */
+				out[len++] = '\n';
+				line = 0;
+			}
+			out[len++] = *text++;
+		}
+		while (*text == ' ')
+			text++;
+	}
+	out[len] = '\0';
+}
+
+int scols_out_wrap_last(struct libscols_table *tb, int width)
+{
+	struct libscols_column *cl;
+	size_t n = scols_table_get_ncols(tb);
+
+	cl = n ? scols_table_get_column(tb, n - 1) : NULL;
+	if (!cl || scols_table_set_termwidth(tb, width) ||
+	    scols_table_set_termforce(tb, SCOLS_TERMFORCE_ALWAYS))
+		return -1;
+	return scols_column_set_flags(cl, scols_column_get_flags(cl) | SCOLS_FL_WRAP);
+}
+
+int scols_out_wrap(struct libscols_table *tb)
+{
+	struct libscols_column *cl;
+	size_t i;
+
+	for (i = 1; i < scols_table_get_ncols(tb); i++) {
+		cl = scols_table_get_column(tb, i);
+		if (scols_column_set_flags(cl, scols_column_get_flags(cl) | SCOLS_FL_WRAP) ||
+		    scols_column_set_wrapfunc(cl, scols_wrapnl_chunksize,
+					      scols_wrapnl_nextchunk, NULL) ||
+		    scols_column_set_safechars(cl, "\n"))
+			return -1;
+	}
+	return 0;
 }
 
 unsigned long long scols_out_fit(const int *width, const int *rank, int n,

@@ -45,6 +45,18 @@ int scols_out_print_part(struct sbuf *b, struct libscols_table *tb,
 int scols_out_fast_row(struct sbuf *b, const char * const *cells,
 		       const int *width, int n);
 /*
+ * A table of text (not numbers) that fits a terminal: its cells' lines
+ * are broken at their newlines (scols_out_wrap_words() puts them between
+ * words, every line at most width characters), as lsblk's MOUNTPOINTS are.
+ */
+int scols_out_wrap(struct libscols_table *tb);
+/*
+ * A table fitted (scols_out_fit()) to width characters but for its last
+ * column, text: that one wraps in its cells to the room left.
+ */
+int scols_out_wrap_last(struct libscols_table *tb, int width);
+void scols_out_wrap_words(char *out, size_t n, const char *text, int width);
+/*
  * The columns to hide, a bit each (n at most SCOLS_OUT_FIT_MAX), so that
  * the rest fit max characters (0: no limit): the highest rank[] first;
  * column 0, the row's name, stays. width[]: each column's widest cell.
