@@ -60,9 +60,19 @@ if usable; then	# another caller finished while we waited
 	exit 0
 fi
 
-# apt's plan: "Inst NAME [OLD] (VERSION ORIGIN... [ARCH])" lines.
-plan=$(LC_ALL=C apt-get install -s --no-install-recommends qemu-system-x86/bookworm-backports 2>&1) ||
-	die "apt cannot resolve qemu-system-x86/bookworm-backports: $(tail -n 3 <<<"$plan")"
+# apt's plan: "Inst NAME [OLD] (VERSION ORIGIN... [ARCH])" lines. Where bookworm's
+# version of a dependency is too old ("Depends: seabios (> 1.16.3-1~) but 1.16.2-1 is
+# to be installed": apt takes backports only for the packages named so), name it
+# from backports too, and ask again.
+want=(qemu-system-x86/bookworm-backports)
+for _ in 1 2 3 4 5 6 7 8; do
+	plan=$(LC_ALL=C apt-get install -s --no-install-recommends "${want[@]}" 2>&1) && break
+	mapfile -t more < <(sed -n 's|.*Depends: \([^ ]*\) .* but .* is to be installed$|\1/bookworm-backports|p' <<<"$plan" | sort -u)
+	[ "${#more[@]}" -gt 0 ] || break
+	want+=("${more[@]}")
+done
+grep -q '^Inst ' <<<"$plan" ||
+	die "apt cannot resolve ${want[*]}: $(tail -n 4 <<<"$plan")"
 from_bpo=() from_bookworm=()
 while read -r name ver origin; do
 	case $origin in
