@@ -311,6 +311,18 @@ reboot_suite() {	# reboot_suite KVER
 reboot_wanted=0
 for t in "${@:-reboot}"; do [[ $t != reboot* ]] || reboot_wanted=1; done
 [ "$reboot_wanted" = 0 ] || reboot_suite "${kernel[debian-6.1]:-$KVER}"
+# NVMe Flexible Data Placement (zns_stat/fdp/): the FDP guest (guest/vm.sh --fdp,
+# bookworm-backports' QEMU 10) on 6.12, when chosen or by default.
+fdp_suite() {	# fdp_suite KVER TEST...
+	local -x ZNS_QEMU=fdp
+	local kver=$1
+	shift
+	guest_suite debian-6.12-fdp "$kver" "$@"
+}
+fdp_tests=()
+for t in "${@:-fdp}"; do [[ $t != fdp* ]] || fdp_tests+=("$t"); done
+[ -z "${kernel[debian-6.12]:-}" ] || [ "${#fdp_tests[@]}" = 0 ] ||
+	fdp_suite "${kernel[debian-6.12]}" "${fdp_tests[@]}"
 # nvme_core built in: its own tests (zns_stat/builtin/), run when chosen or by default.
 builtin_tests=()
 for t in "${@:-builtin}"; do [[ $t != builtin* ]] || builtin_tests+=("$t"); done

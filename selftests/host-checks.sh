@@ -514,10 +514,10 @@ kselftest_findings() {
 	want=$(cd "$src" && LC_ALL=C && printf "%s\n" t[0-9]*.sh | sed 's/^/zns_stat:/')
 	got=$(cat "$t/install/kselftest-list.txt")
 	[ "$got" = "$want" ] || printf 'kselftest-list.txt:\n%s\nexpected (the t*.sh files):\n%s\n' "$got" "$want"
-	want=$(cd "$src" && LC_ALL=C && printf "%s\n" t[0-9]*.sh multi/t[0-9]*.sh builtin/t[0-9]*.sh reboot/t[0-9]*.sh)
+	want=$(cd "$src" && LC_ALL=C && printf "%s\n" t[0-9]*.sh multi/t[0-9]*.sh builtin/t[0-9]*.sh reboot/t[0-9]*.sh fdp/t[0-9]*.sh)
 	got=$(LC_ALL=C sort "$t/install/zns_stat/tests.list")
 	[ "$got" = "$(LC_ALL=C sort <<<"$want")" ] || printf 'tests.list:\n%s\nexpected:\n%s\n' "$got" "$want"
-	for f in $want lib.sh zns.sh multi/lib-multi.sh reboot/lib-reboot.sh kmod.sh run_tests.sh settings; do
+	for f in $want lib.sh zns.sh multi/lib-multi.sh reboot/lib-reboot.sh fdp/lib-fdp.sh kmod.sh run_tests.sh settings; do
 		[ -e "$t/install/zns_stat/$f" ] || echo "not installed: zns_stat/$f"
 	done
 	mkdir -p "$t/linux"
@@ -578,10 +578,10 @@ test_list_findings() {
 	make -s -C "$d" install INSTALL_PATH="$t/install" || echo "make install of the stubs failed"
 	out=$("$d/run_tests.sh" 2>&1) || echo "run_tests.sh failed on a sound tree"
 	list_results "$out" "$(make -s -C "$d" list | grep -c -v /)" 0
-	out=$("$t/install/zns_stat/run_tests.sh" multi builtin reboot 2>&1) ||
+	out=$("$t/install/zns_stat/run_tests.sh" multi builtin reboot fdp 2>&1) ||
 		echo "the installed run_tests.sh failed on a sound tree"
 	list_results "$out" "$(grep -c / "$t/install/zns_stat/tests.list")" 0
-	[ "$(grep -c '^ok ' <<<"$out")" -ge 9 ] || echo "the installed run_tests.sh ran under 9 tests of multi/, builtin/ and reboot/"
+	[ "$(grep -c '^ok ' <<<"$out")" -ge 10 ] || echo "the installed run_tests.sh ran under 10 tests of multi/, builtin/, reboot/ and fdp/"
 
 	chmod -x "$d/t10-interface.sh" "$t/install/zns_stat/t10-interface.sh"
 	rm "$d/multi/t20-multi-ctrl.sh"

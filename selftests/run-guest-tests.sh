@@ -5,6 +5,8 @@
 #                                                  e.g. t00-guest-sanity; default: all)
 # Env:   KVER, ZNS_CACHE                      guest kernel and cache (guest/host-setup.sh)
 #        ZNS_QEMU_EXTRA, ZNS_KERNEL_APPEND    extra QEMU args / kernel command line (guest/vm.sh)
+#        ZNS_QEMU                             fdp: the FDP guest (QEMU 10; run the fdp/ tests);
+#                                             10: QEMU 10, usual devices (guest/vm.sh)
 #        ZNS_TEST_TIMEOUT                     seconds per test (default 300)
 #        ZNS_VM_TIMEOUT                       seconds for the whole guest run (default 1200);
 #                                             a console silent for the per-test timeout

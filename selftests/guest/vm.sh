@@ -2,7 +2,7 @@
 # vm.sh - boot the zns_stat test guest under QEMU (TCG) and run one command in it.
 #
 # Usage: selftests/guest/vm.sh [--kver KVER] [--timeout SECONDS] [--silence SECONDS]
-#                              [--log FILE] -- COMMAND [ARGS...]
+#                              [--log FILE] [--fdp] -- COMMAND [ARGS...]
 #
 # COMMAND is a host path (or a command in the host's PATH); it runs as root in the guest
 # with /bin/bash in a chroot of the host's root filesystem, shared read-only over 9p
@@ -29,6 +29,25 @@
 # backed by fresh sparse raw images in a temporary directory, deleted afterwards
 # (ZNS_IMAGE_DIR: in that directory, kept, for a test across two boots).
 #
+# FDP guest (ZNS_QEMU=fdp, or --fdp, which sets it): bookworm-backports' QEMU 10
+# (guest/qemu10.sh: a private copy; bookworm's 7.2 stays the default) with the devices
+# above, unchanged, and a second controller for NVMe Flexible Data Placement:
+#   -device nvme-subsys,id=fdp0,nqn=fdp0,fdp=on,fdp.nrg=1,fdp.nruh=8,fdp.runs=1M
+#   -device nvme,serial=fdp0,id=nvme1,subsys=fdp0
+#   nsid 1: conventional, 4096 B LBAs, 64 MiB, fdp.ruhs=1-6
+# One endurance group (ENDGID 1), one reclaim group, 8 reclaim unit handles of which
+# the namespace has 6: placement IDs 0-5 are handles 1-6 (a placement ID is not a
+# handle ID, on purpose); handles 0 and 7 belong to no namespace. A reclaim unit is
+# 1 MiB = 256 blocks. FDP is enabled from power-on (Get Features 1Dh: FDPE=1).
+# Writes without a directive, and with an invalid placement ID, go to placement ID 0.
+# Names are not fixed: nvme probes the two controllers in parallel, either may be
+# nvme0, and QEMU 10 puts every controller in a subsystem (CMIC bit 1), so every
+# namespace, the zoned ones too, is a multipath head nvmeXnY over a hidden path
+# nvmeXcZnY (the disk nvme_setup_cmd names). Find namespaces by serial (zns0, fdp0)
+# and NSID (lib.sh's find_ns_disk). The guest sees ZNS_QEMU=fdp. What the device
+# does: Documentation/testing.rst, "The FDP guest".
+# ZNS_QEMU=10: QEMU 10 with the ordinary devices only (to compare the two QEMUs).
+#
 # Env:  KVER, ZNS_CACHE    as for host-setup.sh (kernel + initramfs cache); KVER may be
 #                          any Debian release, e.g. 6.1.0-56-rt-amd64 or 6.12.95+deb12-amd64
 #                          (guest/kernels.sh list); 6.12's .ko.xz modules are decompressed
@@ -46,7 +65,7 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 repo=$(cd "$here/../.." && pwd)
 
 usage() {
-	echo "usage: $0 [--kver KVER] [--timeout SECONDS] [--silence SECONDS] [--log FILE] -- COMMAND [ARGS...]" >&2
+	echo "usage: $0 [--kver KVER] [--timeout SECONDS] [--silence SECONDS] [--log FILE] [--fdp] -- COMMAND [ARGS...]" >&2
 	exit 2
 }
 
@@ -59,6 +78,7 @@ while [ $# -gt 0 ]; do
 	--timeout) [ $# -ge 2 ] || usage; timeout=$2; shift 2 ;;
 	--silence) [ $# -ge 2 ] || usage; silence=$2; shift 2 ;;
 	--log) [ $# -ge 2 ] || usage; logfile=$2; shift 2 ;;
+	--fdp) export ZNS_QEMU=fdp; shift ;;
 	--) shift; break ;;
 	*) usage ;;
 	esac
@@ -69,6 +89,12 @@ if [[ $1 == */* ]] && [ -e "$1" ]; then
 	set -- "$(realpath "$1")" "${@:2}"
 fi
 
+qemu_bin="qemu-system-x86_64"
+case ${ZNS_QEMU:-} in
+"" | 7) ;;
+10 | fdp) qemu_bin=$("$here/qemu10.sh") ;;
+*) echo "vm.sh: ZNS_QEMU=$ZNS_QEMU: not 7, 10 or fdp" >&2; exit 2 ;;
+esac
 eval "$("$here/host-setup.sh")"	# KVER KIMAGE_ROOT VMLINUZ
 eval "$("$here/mkinitramfs.sh")"	# INITRD
 
@@ -129,7 +155,7 @@ truncate -s 16M "$images/ns1.img"
 truncate -s 8M "$images/ns2.img" "$images/ns3.img"
 zoned="zoned=true,zoned.zone_size=1M,zoned.zone_capacity=1M"
 # shellcheck disable=SC2054  # commas belong to QEMU's option syntax
-qemu=(qemu-system-x86_64 -accel tcg -m 2G -smp 2 -nographic -no-reboot -vga none -nic none
+qemu=("$qemu_bin" -accel tcg -m 2G -smp 2 -nographic -no-reboot -vga none -nic none
 	-kernel "$VMLINUZ" -initrd "$INITRD" -append "$append"
 	-virtfs local,path=/,mount_tag=hostroot,security_model=none,readonly=on,multidevs=remap
 	-device nvme,serial=zns0,id=nvme0
@@ -139,6 +165,14 @@ qemu=(qemu-system-x86_64 -accel tcg -m 2G -smp 2 -nographic -no-reboot -vga none
 	-device "nvme-ns,drive=z2,bus=nvme0,nsid=2,$zoned,zoned.cross_read=true,zoned.max_open=4,logical_block_size=512,physical_block_size=512"
 	-drive "file=$images/ns3.img,id=c3,format=raw,if=none"
 	-device "nvme-ns,drive=c3,bus=nvme0,nsid=3,logical_block_size=512,physical_block_size=512")
+if [ "${ZNS_QEMU:-}" = fdp ]; then
+	truncate -s 64M "$images/fdp1.img"
+	# shellcheck disable=SC2054  # commas belong to QEMU's option syntax
+	qemu+=(-device nvme-subsys,id=fdp0,nqn=fdp0,fdp=on,fdp.nrg=1,fdp.nruh=8,fdp.runs=1M
+		-device nvme,serial=fdp0,id=nvme1,subsys=fdp0
+		-drive "file=$images/fdp1.img,id=f1,format=raw,if=none"
+		-device "nvme-ns,drive=f1,bus=nvme1,nsid=1,fdp.ruhs=1-6,logical_block_size=4096,physical_block_size=4096")
+fi
 if [ -n "${ZNS_QEMU_EXTRA:-}" ]; then
 	read -ra extra <<<"$ZNS_QEMU_EXTRA"
 	qemu+=("${extra[@]}")

@@ -10,7 +10,7 @@
 #   installed), but those matching a pattern of $ZNS_TEST_EXCLUDE (space-separated,
 #   e.g. "*dkms*").
 #   The list is explicit: a listed test that is missing or not executable fails, and
-#   so does every t[0-9]*.sh of a directory run (here, multi/, builtin/) that is not
+#   so does every t[0-9]*.sh of a directory run (here, multi/, builtin/, fdp/) that is not
 #   listed (one "not ok" result each, with the reason).
 # Env:   ZNS_TEST_TIMEOUT  seconds per test (default: settings' timeout=, 300; a test's
 #                          "# zns-timeout: N" header line raises its own)
@@ -192,7 +192,7 @@ for t in "${tests[@]}" "${unlisted[@]}"; do
 	if [ -z "${is_listed[$t]:-}" ] && [ ! -e "$dir/$t" ]; then
 		problem[$t]="no such test in $dir/Makefile's lists (or not a unique prefix)"
 	elif [ -z "${is_listed[$t]:-}" ]; then
-		problem[$t]="not listed in $dir/Makefile (TEST_PROGS, TEST_PROGS_MULTI, TEST_PROGS_BUILTIN)"
+		problem[$t]="not listed in $dir/Makefile (TEST_PROGS, TEST_PROGS_MULTI, TEST_PROGS_BUILTIN, TEST_PROGS_REBOOT, TEST_PROGS_FDP)"
 	elif [ ! -e "$dir/$t" ]; then
 		problem[$t]="listed, but there is no such file in $dir"
 	elif [ ! -x "$dir/$t" ]; then
