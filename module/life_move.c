@@ -263,8 +263,8 @@ static void count_finish(struct zone_table *tbl, struct zone_life *zl,
 
 	if (cond_of(old) == ZNS_HOST_FULL) {
 		waste = 0;
-	} else if ((old & LIFE_KNOWN) && cap && cond_of(old) &&
-		   written_of(old) <= cap) {
+	} else if ((old & LIFE_KNOWN) && cap && written_of(old) <= cap) {
+		/* the written sectors say it, the condition known or not */
 		waste = cap - written_of(old);
 	} else {
 		atomic64_inc(&l->finish_unknown);

@@ -305,7 +305,7 @@ static void model_done(struct model *m, u32 zone, unsigned int opi, u32 n,
 			m->finishes++;		/* wastes nothing */
 			return;
 		}
-		if (old.known && cap && oc && old.written <= cap) {
+		if (old.known && cap && old.written <= cap) {
 			mz->waste += cap - old.written;
 			m->waste += cap - old.written;
 			m->finishes++;

@@ -194,6 +194,10 @@ static void close_of_empty_zone(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, col(tbl, 0, ZNS_ZC_HOST_WRITTEN_SECTORS), 0);
 	KUNIT_EXPECT_EQ(test, atomic_read(&tbl->life.open), 0);
 	KUNIT_EXPECT_EQ(test, atomic_read(&tbl->life.active), 0);
+	/* empty or closed, nothing written: a finish wastes the capacity */
+	cmd(tbl, 0, ZNS_OP_FINISH, 0, 0, 350);
+	KUNIT_EXPECT_EQ(test, col(tbl, 0, ZNS_ZC_FINISH_WASTE_SECTORS), 1024);
+	KUNIT_EXPECT_EQ(test, atomic64_read(&tbl->life.finish_unknown), 0);
 
 	cmd(tbl, 1, ZNS_OP_RESET, 0, 0, 100);
 	cmd(tbl, 1, ZNS_OP_OPEN, 0, 0, 200);

@@ -26,22 +26,22 @@ teardown() {
 trap teardown EXIT
 
 nvmet_tcp_up
-wait_for_block nvme0n2
-[ "$(cat /sys/block/nvme0n2/nsid)" = 2 ] || fail "nvme0n2 is not nsid 2"
+# by NSID: on sid's 7.x nvme0n2 was not namespace 2 (parallel scanning)
+find_namespaces
 load_zns
 
 mkdir "$cfg/subsystems/$nqn" "$cfg/subsystems/$empty_nqn" || fail "nvmet subsystems"
 echo 1 > "$cfg/subsystems/$nqn/attr_allow_any_host"
 echo 1 > "$cfg/subsystems/$empty_nqn/attr_allow_any_host"
 mkdir "$ns"
-echo -n /dev/nvme0n2 > "$ns/device_path"
+echo -n "/dev/$NS2" > "$ns/device_path"
 nvmet_tcp_port 84 "$nqn" "$empty_nqn"
 
 # export NGUID: the namespace, disabled while its NGUID changes
 export_nguid() {
 	echo 0 > "$ns/enable"
 	echo "$1" > "$ns/device_nguid" || fail "nvmet refuses NGUID $1"
-	echo 1 > "$ns/enable" || fail "nvmet refuses /dev/nvme0n2"
+	echo 1 > "$ns/enable" || fail "nvmet refuses /dev/$NS2"
 }
 disconnect() {	# disconnect CTRL
 	local end=$((SECONDS + 20))
@@ -90,7 +90,7 @@ name_a=$disk
 
 # NGUID B under the same name: a ledger of its own, from zero; A's unchanged.
 disconnect "$ctrl"
-blkzone reset /dev/nvme0n2 || fail "blkzone reset nvme0n2"
+blkzone reset "/dev/$NS2" || fail "blkzone reset $NS2"
 export_nguid $nguid_b
 fabrics_connect "$nqn" "$hostid"
 disk=${ctrl}n1
@@ -110,7 +110,7 @@ expect_eq "B zone 1 write sectors" "$(ledger_value "$state" "$disk" 1 write_sect
 
 # NGUID A again, another name: the empty subsystem's controller takes A's.
 disconnect "$ctrl"
-blkzone reset /dev/nvme0n2 || fail "blkzone reset nvme0n2"
+blkzone reset "/dev/$NS2" || fail "blkzone reset $NS2"
 export_nguid $nguid_a
 fabrics_connect "$empty_nqn" "$hostid"
 fabrics_connect "$nqn" "$hostid"
