@@ -178,6 +178,24 @@ def check_prom(what, text):
     return samples
 
 
+# a page's table row of a named figure (not a zone's or an interval's) whose
+# every value is 0 or absent: left out, and said under the table (item 7)
+ROW = re.compile(r"<tr>(.*?)</tr>", re.S)
+CELL = re.compile(r"<t([hd])[^>]*>(.*?)</t\1>", re.S)
+ZERO = re.compile(r"(0(\.0+)?( ?[^\d\s]+)?|-|none|)")
+
+
+def check_zero_rows(what, page):
+    for m in ROW.finditer(page):
+        cells = [re.sub(r"<[^>]*>", "", c[1]).strip() for c in CELL.findall(m.group(1))]
+        kinds = [c[0] for c in CELL.findall(m.group(1))]
+        if len(cells) < 2 or "d" not in kinds[1:] or re.match(r"[\d.]", cells[0]):
+            continue
+        if all(ZERO.fullmatch(c) for c in cells[1:]):
+            bad(what, "the page's row %r is all 0: left out, and said under its table"
+                % " | ".join(cells))
+
+
 # the module's names of the namespace counters, which prose says in words
 KEYS = re.compile(r"\b(reset_all|finish_all|open_all|close_all|select_all_errors)\b")
 NOUNS = ("zones", "folds", "intervals", "restarts", "resets", "commands", "rows",
@@ -352,11 +370,15 @@ for r in runs + [os.path.join(tmp, "ticks.dat")]:
     prose = re.sub(r"<(style|script)[^>]*>.*?</\1>|<[^>]*>", " ", text, flags=re.S)
     check_times(what, prose)
     check_words(what, prose)
+    check_zero_rows(what, text)
+what, text = run("report", *runs, "-f", "-")
+check_zero_rows(what, text)
 for path in ledgers[:3]:
     what, text = run("ledger", "report", path, "-f", "-")
     prose = re.sub(r"<(style|script)[^>]*>.*?</\1>|<[^>]*>", " ", text, flags=re.S)
     check_times(what, prose)
     check_words(what, prose)
+    check_zero_rows(what, text)
 
 # the export, with the zones and the ledgers
 what, _ = run("export", "--textfile-dir", tmp, "--zones", "--ledger-dir", fx + "/ledger-dir")
