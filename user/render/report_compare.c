@@ -21,7 +21,8 @@
 
 static const char style[] =
 	"body{font-family:'DejaVu Sans',Verdana,sans-serif;margin:2em;color:#222;max-width:1300px}"
-	"table{border-collapse:collapse;margin:0.5em 0 1.5em}"
+	/* a table wider than a phone scrolls in its own box, not the page */
+	"table{border-collapse:collapse;margin:0.5em 0 1.5em;display:block;max-width:100%;overflow-x:auto}"
 	"td,th{border:1px solid #ccc;padding:3px 8px}td.n{text-align:right}"
 	"th{background:#f0f0f0;text-align:left}"
 	"td.differs{color:#b2182b;font-weight:bold}"
@@ -29,7 +30,9 @@ static const char style[] =
 	"svg{max-width:100%;height:auto}"
 	/* a metric's three heatmaps in one row: A, B, B - A */
 	"div.heatmaps{display:grid;grid-template-columns:repeat(3,minmax(0,1fr));gap:1em}"
-	"div.heatmaps figure{margin:0}";
+	"div.heatmaps figure{margin:0}"
+	/* on a phone one a row: three would be a third of its width each */
+	"@media (max-width:600px){body{margin:0.8em}div.heatmaps{grid-template-columns:minmax(0,1fr)}}";
 
 /* One row: the figure, A, B and B/A ("-" where either is missing or 0). */
 static void cmp_row(struct sbuf *b, const struct cmp_figure *f)

@@ -27,15 +27,17 @@
 
 const char report_style[] =
 	"body{font-family:'DejaVu Sans',Verdana,sans-serif;margin:2em;color:#222;max-width:1100px}"
-	"table{border-collapse:collapse;margin:0.5em 0 1.5em}"
+	/* a table wider than a phone scrolls in its own box, not the page */
+	"table{border-collapse:collapse;margin:0.5em 0 1.5em;display:block;max-width:100%;overflow-x:auto}"
 	"td,th{border:1px solid #ccc;padding:3px 8px}td.n{text-align:right}"
 	"th{background:#f0f0f0;text-align:left}"
-	"pre{background:#f6f6f6;padding:0.8em;white-space:pre-wrap}"
+	"pre{background:#f6f6f6;padding:0.8em;white-space:pre-wrap;overflow-wrap:anywhere}"
 	"figure{margin:1.5em 0}svg{max-width:100%;height:auto}"
 	"div.wide{overflow-x:auto}"
-	/* heatmaps side by side, as many as fit (two in the page's width) */
-	"div.heatmaps{display:grid;grid-template-columns:repeat(auto-fill,minmax(480px,1fr));gap:1em 1.5em}"
-	"div.heatmaps figure{margin:0}";
+	/* heatmaps side by side, as many as fit (two in the page's width; one on a phone) */
+	"div.heatmaps{display:grid;grid-template-columns:repeat(auto-fill,minmax(min(480px,100%),1fr));gap:1em 1.5em}"
+	"div.heatmaps figure{margin:0}"
+	"@media (max-width:600px){body{margin:0.8em}}";
 
 /* The busiest zones' table: as wide as a terminal of this many characters. */
 #define REPORT_TABLE_CHARS	120
