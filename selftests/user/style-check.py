@@ -19,7 +19,9 @@
 #     output ends with a newline;
 #   - what people read (tables, the HTML pages and their figures) says the
 #     namespace's counters in words, as the main title does ("1 reset of all
-#     zones", not reset_all), and a count of 1 with its noun in the singular.
+#     zones", not reset_all), and a count of 1 with its noun in the singular;
+#   - the HTML pages list no row whose every value is 0 (they say under the
+#     table how many they left out), and every figure says what a cell is.
 # Prints what is wrong, one line each; nothing when all is well.
 import csv
 import io
@@ -194,6 +196,17 @@ def check_zero_rows(what, page):
         if all(ZERO.fullmatch(c) for c in cells[1:]):
             bad(what, "the page's row %r is all 0: left out, and said under its table"
                 % " | ".join(cells))
+
+
+# every figure of a page says what one of its cells is (one zone, 16 zones,
+# zones x an interval), as its legend and footer count per cell (item 7)
+FIGURE = re.compile(r'<figure id="([^"]*)">\s*<svg.*?</svg>', re.S)
+
+
+def check_cells_said(what, page):
+    for m in FIGURE.finditer(page):
+        if "one cell = " not in m.group(0):
+            bad(what, "figure %s does not say what a cell is ('one cell = ...')" % m.group(1))
 
 
 # the module's names of the namespace counters, which prose says in words
@@ -371,14 +384,17 @@ for r in runs + [os.path.join(tmp, "ticks.dat")]:
     check_times(what, prose)
     check_words(what, prose)
     check_zero_rows(what, text)
+    check_cells_said(what, text)
 what, text = run("report", *runs, "-f", "-")
 check_zero_rows(what, text)
+check_cells_said(what, text)
 for path in ledgers[:3]:
     what, text = run("ledger", "report", path, "-f", "-")
     prose = re.sub(r"<(style|script)[^>]*>.*?</\1>|<[^>]*>", " ", text, flags=re.S)
     check_times(what, prose)
     check_words(what, prose)
     check_zero_rows(what, text)
+    check_cells_said(what, text)
 
 # the export, with the zones and the ledgers
 what, _ = run("export", "--textfile-dir", tmp, "--zones", "--ledger-dir", fx + "/ledger-dir")
