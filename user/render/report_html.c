@@ -27,8 +27,10 @@
 
 const char report_style[] =
 	"body{font-family:'DejaVu Sans',Verdana,sans-serif;margin:2em;color:#222;max-width:1100px}"
-	/* a table wider than a phone scrolls in its own box, not the page */
+	/* a table wider than the window scrolls in its own box, not the page */
 	"table{border-collapse:collapse;margin:0.5em 0 1.5em;display:block;max-width:100%;overflow-x:auto}"
+	/* the busiest zones' numbers: past the text's width where the window has room */
+	"table.zones{width:max-content;max-width:calc(100vw - 5em)}"
 	"td,th{border:1px solid #ccc;padding:3px 8px}td.n{text-align:right}"
 	"th{background:#f0f0f0;text-align:left}"
 	"pre{background:#f6f6f6;padding:0.8em;white-space:pre-wrap;overflow-wrap:anywhere}"
@@ -37,7 +39,7 @@ const char report_style[] =
 	/* heatmaps side by side, as many as fit (two in the page's width; one on a phone) */
 	"div.heatmaps{display:grid;grid-template-columns:repeat(auto-fill,minmax(min(480px,100%),1fr));gap:1em 1.5em}"
 	"div.heatmaps figure{margin:0}"
-	"@media (max-width:600px){body{margin:0.8em}}";
+	"@media (max-width:600px){body{margin:0.8em}table.zones{max-width:100%}}";
 
 /* The busiest zones' table: as wide as a terminal of this many characters. */
 #define REPORT_TABLE_CHARS	120
@@ -199,7 +201,7 @@ static void busiest_table(struct sbuf *b, const struct datafile *df)
 	}
 	/* the terminal's table, fitted to the page; every column folded away */
 	nt = table_layout(s, zones, nr, 0, REPORT_TABLE_CHARS, t, &left);
-	sbuf_printf(b, "<table><tr>");
+	sbuf_printf(b, "<table class=\"zones\"><tr>");
 	for (i = 0; i < nt; i++)
 		sbuf_printf(b, "<th>%s</th>", t[i].name);
 	sbuf_printf(b, "</tr>\n");
