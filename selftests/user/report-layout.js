@@ -33,6 +33,14 @@ window.addEventListener("load", function () {
 			if (!blocks[j].contains(blocks[i]) && meets(a, r(blocks[j])))
 				say(name(blocks[i]) + " overlaps " + name(blocks[j]));
 	}
+	// a table scrolls in its own box on a phone, never in a desktop's window
+	// (but every column of the zones, folded in div.wide, which is for that)
+	if (W >= 1000)
+		document.querySelectorAll("table").forEach(function (t) {
+			if (!t.closest("div.wide") && t.scrollWidth > t.clientWidth + near)
+				say("the table of " + words(t.rows[0].cells[0]) + " scrolls sideways in its box: " +
+				    t.scrollWidth + " px in " + t.clientWidth);
+		});
 	// each figure: its drawing within its box, its words within the drawing
 	var svgs = document.querySelectorAll("figure > svg");
 	for (i = 0; i < svgs.length; i++) {
