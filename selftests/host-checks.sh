@@ -729,7 +729,8 @@ check "zns-stat speaks with one voice: RFC 3339 times, no sentinel numbers, 64-b
 # of a figure past its edge, on its cells or on another text (a copy of each
 # page gets selftests/user/report-layout.js, which tells the frame of
 # report-layout.html; the pages have no script); at 1400 px the 64-zone
-# report's heatmaps in two or more columns, the comparison's in three.
+# report's heatmaps in two or more columns, the comparison's in three. The
+# files of plot and ledger plot too, inline in one page.
 report_layout_findings() {
 	local t=$logdir/report fx=$repo/selftests/user/fixtures tool=$repo/user/zns-stat page w l
 	rm -rf "$t"
@@ -773,6 +774,21 @@ report_layout_findings() {
 		"$tool" ledger report "$l" -f "$t/${l##*/}.html" >/dev/null || { echo "zns-stat ledger report ${l##*/} failed"; continue; }
 		for w in 1400 390; do report_layout "$t" "${l##*/}.html" $w; done
 	done
+	# the files of plot and ledger plot (with their subtitles and notes), inline in one page
+	"$tool" plot "$fx/runs/a.dat" "$t/ticks65536.dat" -D "$t/plots" >/dev/null &&
+		"$tool" ledger plot "$fx/ledger/good.ledger" -D "$t/plots/good" >/dev/null &&
+		"$tool" ledger plot "$t/65536.ledger" -D "$t/plots/65536" >/dev/null || echo "zns-stat plot or ledger plot failed"
+	{
+		echo '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"/><title>plots</title><style>svg{max-width:100%;height:auto}</style></head><body>'
+		for svg in "$t"/plots/*/*.svg "$t"/plots/*/*/*.svg; do
+			page=${svg#"$t"/plots/}
+			echo "<figure id=\"${page//\//-}\">"
+			sed '/^<?xml/d' "$svg"
+			echo "</figure>"
+		done
+		echo '</body></html>'
+	} >"$t/plots.html"
+	for w in 1400 390; do report_layout "$t" plots.html $w; done
 }
 report_layout() {	# report_layout DIR PAGE WIDTH [HEATMAPS MIN_COLUMNS]: Chromium's layout of DIR/PAGE
 	local t=$1 out width heatmaps
