@@ -51,7 +51,7 @@ static void tl_svg(struct sbuf *b, const struct timeline *tl,
 		   uint64_t nr_zones, int resets)
 {
 	const struct metric *m = &tl_metrics[resets];
-	int per_col = (tl->nr + TL_MAX_COLS - 1) / TL_MAX_COLS;
+	int per_col = tl->nr > TL_MAX_COLS ? (tl->nr + TL_MAX_COLS - 1) / TL_MAX_COLS : 1;
 	int cols = (tl->nr + per_col - 1) / per_col;
 	uint64_t rows = nr_zones < TL_MAX_ROWS ? nr_zones : TL_MAX_ROWS;
 	uint64_t zones_per_row, r, rmax = 0;
