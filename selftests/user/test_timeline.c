@@ -126,6 +126,29 @@ static void colour_bar_from_the_data(void **state)
 	timeline_free(&tl);
 }
 
+/* Beyond 240 intervals a column holds a whole number of them, and says so. */
+static void many_intervals_share_a_column(void **state)
+{
+	struct timeline tl = { 0 };
+	struct sbuf b = { 0 };
+	char line[64];
+	int i;
+
+	(void)state;
+	for (i = 1; i <= 500; i++) {
+		snprintf(line, sizeof(line), "%d.000 %d:8:0:0", i, i % 3);
+		assert_int_equal(timeline_parse_line(&tl, line), 0);
+	}
+	timeline_html(&b, &tl, 3);
+	assert_non_null(strstr(b.s, ">one cell = one zone x 3 intervals</text>"));
+	/* 167 columns: the last holds intervals 499 and 500 */
+	assert_int_equal(count_of(b.s, "<title>zone 0, "), 2 * 167);
+	assert_non_null(strstr(b.s, "<title>zone 0, to 500.0 s: "));
+	assert_non_null(strstr(b.s, "<title>zone 0, to 3.0 s: 4 KiB</title>"));
+	sbuf_free(&b);
+	timeline_free(&tl);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -133,6 +156,7 @@ int main(void)
 		cmocka_unit_test(lines_round_trip_and_bad_ones_are_refused),
 		cmocka_unit_test(report_section),
 		cmocka_unit_test(colour_bar_from_the_data),
+		cmocka_unit_test(many_intervals_share_a_column),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
