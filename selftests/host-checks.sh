@@ -720,55 +720,97 @@ check "zns-stat command line: --help and help CMD from one table, unknown disks,
 # (selftests/user/style-check.py says what), not by a list of strings
 check "zns-stat speaks with one voice: RFC 3339 times, no sentinel numbers, 64-bit ids as strings, one status code form, the same figures in every format" \
 	/usr/bin/python3 "$repo/selftests/user/style-check.py" "$repo/user/zns-stat" "$repo/selftests/user/fixtures"
-# The HTML report of a 64-zone run with every section, laid out by headless
-# Chromium at 1400 px: nothing wider than the window, and the heatmaps in a grid
-# of at least two columns, no two overlapping (a copy of the page gets a script
-# that puts the page's scroll width and the heatmaps' boxes in its title; the
-# report has none).
+# The HTML pages laid out by headless Chromium at 1400 px and at a phone's 390 px
+# (issue 46, item 7): the report of a 64-zone run with every section, of the
+# fixtures' runs (and one with intervals: the over-time figures), their
+# comparison, a 65536-zone run with intervals and its comparison, and the
+# ledger report of the fixtures' ledgers and a 65536-zone one. Nothing wider
+# than the window, nothing overlapping, no figure wider than its box, no text
+# of a figure past its edge, on its cells or on another text (a copy of each
+# page gets selftests/user/report-layout.js, which tells the frame of
+# report-layout.html; the pages have no script); at 1400 px the 64-zone
+# report's heatmaps in two or more columns, the comparison's in three. The
+# files of plot and ledger plot too, inline in one page.
 report_layout_findings() {
-	local t=$logdir/report
+	local t=$logdir/report fx=$repo/selftests/user/fixtures tool=$repo/user/zns-stat page w l
 	rm -rf "$t"
 	mkdir -p "$t"
+	cp "$repo/selftests/user/report-layout.js" "$repo/selftests/user/report-layout.html" "$t/"
 	bash "$repo/selftests/user/make-datafile.sh" 64 | sed 's/^zns-stat data 1$/zns-stat data 2/
 		s/^zones: 64$/count: latency write - 16384 15\ncount: latency reset - 1048576 2\ncount: errors write zone_invalid_write 444 1\ncount: errors open too_many_active_zones 445 3\ncount: sizes write - 4096 15\ncount: alignment write - 4096 15\nreset: 7 1767323050123456789 3 1048576 0 0x0 1200\nreset: 8 1767323051123456789 -1 1048576 1 0x1bf -1\nzones: 64/' >"$t/run.dat"
-	"$repo/user/zns-stat" report "$t/run.dat" -f "$t/report.html" >/dev/null || { echo "zns-stat report failed"; return; }
+	"$tool" report "$t/run.dat" -f "$t/report.html" >/dev/null || { echo "zns-stat report failed"; return; }
 	grep -q '<h2>Latency</h2>' "$t/report.html" || echo "the report has no Latency section"
-	cat >"$t/measure.js" <<'EOF'
-var f = document.querySelectorAll("div.heatmaps figure"), left = {}, overlaps = 0, i, j, a, c;
-for (i = 0; i < f.length; i++) {
-	a = f[i].getBoundingClientRect();
-	left[Math.round(a.left)] = 1;
-	for (j = 0; j < i; j++) {
-		c = f[j].getBoundingClientRect();
-		if (a.left < c.right && c.left < a.right && a.top < c.bottom && c.top < a.bottom)
-			overlaps++;
-	}
-}
-document.title = "width " + document.documentElement.scrollWidth + " of " + window.innerWidth +
-	"; heatmaps " + f.length + " in " + Object.keys(left).length + " columns, " + overlaps + " overlapping";
-EOF
 	# 14 heatmaps (the figures of make-datafile.sh's columns, the owner map too), two or more a row
-	report_layout "$t" report.html 14 2
+	report_layout "$t" report.html 1400 14 2
+	report_layout "$t" report.html 390
 	# two runs: per metric A, B and B - A in a row (the same run twice: 39 heatmaps)
-	"$repo/user/zns-stat" report "$t/run.dat" "$t/run.dat" -f "$t/compare.html" >/dev/null ||
+	"$tool" report "$t/run.dat" "$t/run.dat" -f "$t/compare.html" >/dev/null ||
 		{ echo "zns-stat report run.dat run.dat failed"; return; }
-	report_layout "$t" compare.html 39 3
+	report_layout "$t" compare.html 1400 39 3
+	report_layout "$t" compare.html 390
+	# the fixtures' runs, one with two intervals, and 65536 zones with a write
+	# frontier over 40 intervals (an interval every 7th zone of 1600)
+	sed 's/^zones: /tick: 30.000 0:24:0:0 1:0:16:0\ntick: 60.000 1:0:0:1\nzones: /' "$fx/runs/a.dat" >"$t/ticks.dat"
+	bash "$repo/selftests/user/make-datafile.sh" 65536 >"$t/z65536.dat"
+	awk 'BEGIN { for (i = 1; i <= 40; i++) { printf "tick: %.3f", i * 1.5
+		for (z = (i - 1) * 1600; z < i * 1600; z += 7) printf " %d:%d:0:%d", z, 8 * (z % 13 + 1), z % 97 == 0
+		printf "\n" } }' >"$t/ticks65536"
+	awk -v f="$t/ticks65536" '/^zones: / { while ((getline l <f) > 0) print l } { print }' \
+		"$t/z65536.dat" >"$t/ticks65536.dat"
+	for page in "$fx/runs/a.dat" "$fx/runs/b.dat" "$t/ticks.dat" "$t/ticks65536.dat"; do
+		"$tool" report "$page" -f "$t/${page##*/}.html" >/dev/null || { echo "zns-stat report ${page##*/} failed"; continue; }
+		grep -q '<figure id="written_over_time">' "$t/${page##*/}.html" || [[ $page != */ticks* ]] ||
+			echo "${page##*/}.html: no over-time figures"
+		for w in 1400 390; do report_layout "$t" "${page##*/}.html" $w; done
+	done
+	"$tool" report "$fx/runs/a.dat" "$fx/runs/b.dat" -f "$t/a-vs-b.html" >/dev/null &&
+		"$tool" report "$t/ticks65536.dat" "$t/z65536.dat" -f "$t/65536-vs.html" >/dev/null ||
+		echo "zns-stat report A B failed"
+	for page in a-vs-b.html 65536-vs.html; do
+		for w in 1400 390; do report_layout "$t" $page $w; done
+	done
+	bash "$repo/selftests/user/make-ledger.sh" 65536 >"$t/65536.ledger"
+	for l in "$fx"/ledger/good.ledger "$fx"/ledger/good-v2.ledger "$fx"/ledger-dir/*.ledger "$t/65536.ledger"; do
+		"$tool" ledger report "$l" -f "$t/${l##*/}.html" >/dev/null || { echo "zns-stat ledger report ${l##*/} failed"; continue; }
+		for w in 1400 390; do report_layout "$t" "${l##*/}.html" $w; done
+	done
+	# the files of plot and ledger plot (with their subtitles and notes), inline in one page
+	"$tool" plot "$fx/runs/a.dat" "$t/ticks65536.dat" -D "$t/plots" >/dev/null &&
+		"$tool" ledger plot "$fx/ledger/good.ledger" -D "$t/plots/good" >/dev/null &&
+		"$tool" ledger plot "$t/65536.ledger" -D "$t/plots/65536" >/dev/null || echo "zns-stat plot or ledger plot failed"
+	{
+		echo '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"/><title>plots</title><style>svg{max-width:100%;height:auto}</style></head><body>'
+		for svg in "$t"/plots/*/*.svg "$t"/plots/*/*/*.svg; do
+			page=${svg#"$t"/plots/}
+			echo "<figure id=\"${page//\//-}\">"
+			sed '/^<?xml/d' "$svg"
+			echo "</figure>"
+		done
+		echo '</body></html>'
+	} >"$t/plots.html"
+	for w in 1400 390; do report_layout "$t" plots.html $w; done
 }
-report_layout() {	# report_layout DIR PAGE HEATMAPS MIN_COLUMNS: Chromium's layout of DIR/PAGE
+report_layout() {	# report_layout DIR PAGE WIDTH [HEATMAPS MIN_COLUMNS]: Chromium's layout of DIR/PAGE
 	local t=$1 out width heatmaps
-	sed 's|</body>|<script src="measure.js"></script></body>|' "$t/$2" >"$t/measured.html"
-	out=$(cd "$t" && HOME=$t timeout 120 chromium --headless --no-sandbox --disable-gpu --window-size=1400,1000 \
-		--dump-dom "file://$t/measured.html" 2>"$t/chromium.err" | grep -o '<title>width [^<]*</title>')
-	width=$(sed -n 's/<title>width \([0-9]*\) of 1400;.*/\1/p' <<<"$out")
-	heatmaps=$(sed -n 's/.*; heatmaps \([0-9]* in [0-9]* columns, [0-9]* overlapping\)<\/title>/\1/p' <<<"$out")
+	sed 's|</body>|<script src="report-layout.js"></script></body>|' "$t/$2" >"$t/measured.html"
+	out=$(cd "$t" && HOME=$t timeout 120 chromium --headless --no-sandbox --disable-gpu \
+		--window-size=$(($3 + 100)),1100 --virtual-time-budget=10000 \
+		--dump-dom "file://$t/report-layout.html#$3" 2>"$t/chromium.err")
+	width=$(sed -n "s/.*<title>width \([0-9]*\) of $3;.*/\1/p" <<<"$out")
+	heatmaps=$(sed -n 's/.*; heatmaps \([0-9]* in [0-9]* columns\)<\/title>.*/\1/p' <<<"$out")
 	if [ -z "$width" ]; then
-		echo "$2: headless Chromium did not lay it out: '$out'"
+		echo "$2 at $3 px: headless Chromium did not lay it out: '$(grep -o '<title>[^<]*' <<<"$out")'"
 		tail -n 5 "$t/chromium.err"
-	elif [ "$width" -gt 1400 ]; then
-		echo "$2 is $width px wide in a 1400 px window: it scrolls sideways"
+		return
 	fi
-	[[ $heatmaps =~ ^$3\ in\ ([0-9]+)\ columns,\ 0\ overlapping$ ]] && [ "${BASH_REMATCH[1]}" -ge "$4" ] ||
-		echo "$2: want $3 heatmaps in $4 or more columns, none overlapping; Chromium laid out: ${heatmaps:-$out}"
+	# its findings, one a line (the <pre> as --dump-dom escapes it)
+	awk '/<pre id="layout-findings">/ { on = 1; sub(/.*<pre id="layout-findings">/, "") }
+		on { e = sub(/<\/pre>.*/, ""); if ($0 != "") print; if (e) exit }' <<<"$out" |
+		sed "s/&quot;/\"/g; s/&lt;/</g; s/&gt;/>/g; s/&amp;/\&/g; s|^|$2 at $3 px: |"
+	if [ -n "${4:-}" ] && ! { [[ $heatmaps =~ ^$4\ in\ ([0-9]+)\ columns$ ]] &&
+		[ "${BASH_REMATCH[1]}" -ge "$5" ]; }; then
+		echo "$2 at $3 px: want $4 heatmaps in $5 or more columns; Chromium laid out: ${heatmaps:-?}"
+	fi
 }
 # report without -f: the page beside the data file; two runs of another
 # geometry: one warning line naming the difference, and the page says it too.
@@ -795,7 +837,7 @@ report_cli_findings() {
 	rm -rf "$t"
 }
 check "zns-stat report: no -f writes beside the data; two geometries are warned about" report_cli_findings
-check "zns-stat report: headless Chromium lays it and a comparison out within 1400 px, heatmaps in a grid" report_layout_findings
+check "zns-stat report, its comparison and ledger report in headless Chromium at 1400 and 390 px (65536 zones too): nothing overlaps or runs past the window or its figure; heatmaps in a grid" report_layout_findings
 check "make install and uninstall, DESTDIR and PREFIX (${kvers[0]})" install_findings "${kvers[0]}"
 check "kselftests: make install's tree, kselftest-list.txt, run_kselftest.sh skips without ZNS, ZNS_STAT_TEST_DEV" kselftest_findings
 check "kselftests: a test missing, not executable or not listed fails run_tests.sh and make install" test_list_findings

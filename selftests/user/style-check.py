@@ -30,6 +30,8 @@
 #     (run under a pseudo-terminal), but -w (every column, as ps -w) and -r
 #     (raw: the same as through a pipe); through a pipe nothing is cut (the
 #     same text whatever COLUMNS says, no "to fit" note).
+#   - the HTML pages list no row whose every value is 0 (they say under the
+#     table how many they left out), and every figure says what a cell is.
 # The fixtures' namespaces, and one of 4,096 zones made by scale-fixture.sh.
 # Prints what is wrong, one line each; nothing when all is well.
 import csv
@@ -201,6 +203,35 @@ def check_prom(what, text):
             check_code(what, m.group(1) + "{code}", labels["code"])
         samples.append((m.group(1), labels, m.group(4)))
     return samples
+
+
+# a page's table row of a named figure (not a zone's or an interval's) whose
+# every value is 0 or absent: left out, and said under the table (item 7)
+ROW = re.compile(r"<tr>(.*?)</tr>", re.S)
+CELL = re.compile(r"<t([hd])[^>]*>(.*?)</t\1>", re.S)
+ZERO = re.compile(r"(0(\.0+)?( ?[^\d\s]+)?|-|none|)")
+
+
+def check_zero_rows(what, page):
+    for m in ROW.finditer(page):
+        cells = [re.sub(r"<[^>]*>", "", c[1]).strip() for c in CELL.findall(m.group(1))]
+        kinds = [c[0] for c in CELL.findall(m.group(1))]
+        if len(cells) < 2 or "d" not in kinds[1:] or re.match(r"[\d.]", cells[0]):
+            continue
+        if all(ZERO.fullmatch(c) for c in cells[1:]):
+            bad(what, "the page's row %r is all 0: left out, and said under its table"
+                % " | ".join(cells))
+
+
+# every figure of a page says what one of its cells is (one zone, 16 zones,
+# zones x an interval), as its legend and footer count per cell (item 7)
+FIGURE = re.compile(r'<figure id="([^"]*)">\s*<svg.*?</svg>', re.S)
+
+
+def check_cells_said(what, page):
+    for m in FIGURE.finditer(page):
+        if "one cell = " not in m.group(0):
+            bad(what, "figure %s does not say what a cell is ('one cell = ...')" % m.group(1))
 
 
 # the module's names of the namespace counters, which prose says in words
@@ -432,11 +463,18 @@ for r in runs + [os.path.join(tmp, "ticks.dat")]:
     prose = re.sub(r"<(style|script)[^>]*>.*?</\1>|<[^>]*>", " ", text, flags=re.S)
     check_times(what, prose)
     check_words(what, prose)
+    check_zero_rows(what, text)
+    check_cells_said(what, text)
+what, text = run("report", *runs, "-f", "-")
+check_zero_rows(what, text)
+check_cells_said(what, text)
 for path in ledgers[:3]:
     what, text = run("ledger", "report", path, "-f", "-")
     prose = re.sub(r"<(style|script)[^>]*>.*?</\1>|<[^>]*>", " ", text, flags=re.S)
     check_times(what, prose)
     check_words(what, prose)
+    check_zero_rows(what, text)
+    check_cells_said(what, text)
 
 # the export, with the zones and the ledgers
 what, _ = run("export", "--textfile-dir", tmp, "--zones", "--ledger-dir", fx + "/ledger-dir")

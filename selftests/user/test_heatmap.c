@@ -128,7 +128,8 @@ static void svg_eight_zones(void **state)
 	assert_non_null(strstr(b.s, "text-anchor=\"end\">4</text>"));
 	assert_non_null(strstr(b.s, "text-anchor=\"middle\">3</text>"));
 	assert_non_null(strstr(b.s, "total 100 KiB; 6 of 8 zones above 0; highest 28 KiB (zone 7)"));
-	assert_null(strstr(b.s, "each cell"));	/* one zone a cell: nothing to say */
+	assert_null(strstr(b.s, "each cell"));	/* one zone a cell: nothing to add up */
+	assert_non_null(strstr(b.s, "zone = row label + column label; one cell = one zone</text>"));
 	sbuf_free(&b);
 
 	heatmap_svg(&b, &s, metric_named("reset_latency"), "t", "s", "plus 1 select-all reset");
@@ -162,7 +163,12 @@ static void svg_65536_zones_stays_small(void **state)
 	/* at most one rect per cell (4096) plus background, legend and swatch */
 	assert_true(count_of(b.s, "<rect") <= HEATMAP_MAX_CELLS + 3);
 	assert_int_equal(count_of(b.s, "<title>"), 0);
-	assert_non_null(strstr(b.s, "each cell: 16 zones"));
+	assert_non_null(strstr(b.s, "zone = row label + column label; one cell = 16 zones"));
+	/*
+	 * the footer's highest is the legend's quantity, a cell's (zones
+	 * 192-207: 96 commands), and says the busiest zone's apart
+	 */
+	assert_non_null(strstr(b.s, "; highest per cell 96 (zones 192-207), per zone 12 (zone 12)</text>"));
 	/* the legend says what a cell's colour stands for */
 	assert_non_null(strstr(b.s, ">each cell sums</text>"));
 	assert_non_null(strstr(b.s, ">16 zones</text>"));

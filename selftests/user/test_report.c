@@ -334,6 +334,44 @@ static void errors_not_recorded_are_not_none(void **state)
 	datafile_free(&c);
 }
 
+/*
+ * The summary leaves out the rows whose every value is 0 (issue 46, item 7)
+ * and says under the table how many and which; a table of none but those is
+ * that line alone. The same in the comparison's tables.
+ */
+static void summary_leaves_out_rows_of_zero(void **state)
+{
+	struct datafile df, a, c;
+	struct sbuf b = { 0 };
+
+	(void)state;
+	run(&df, 8, 2048, 4096, 1, 0);
+	report_html(&b, &df, "x.dat");
+	assert_non_null(strstr(b.s, "<tr><td>writes</td><td class=\"n\">8</td>"));
+	assert_null(strstr(b.s, "<tr><td>finishes</td>"));
+	assert_null(strstr(b.s, "<th>zone management</th>"));
+	assert_non_null(strstr(b.s, "</table>\n<p class=\"left\">(2 rows, all 0: finishes, resets of all zones)</p>\n<h2>"));
+	sbuf_free(&b);
+	datafile_free(&df);
+	run(&df, 8, 2048, 4096, 1, 1);
+	report_html(&b, &df, "x.dat");
+	assert_non_null(strstr(b.s, "<tr><td>finishes</td><td class=\"n\">8</td>"));
+	assert_non_null(strstr(b.s, "</table>\n<p class=\"left\">(1 more row, all 0: resets of all zones)</p>\n"));
+	sbuf_free(&b);
+	datafile_free(&df);
+	fixture_runs(&a, &c);
+	report_html(&b, &a, "a.dat");
+	assert_null(strstr(b.s, "<td class=\"n\">0</td><td class=\"n\">-</td><td class=\"n\">-</td>"));
+	assert_non_null(strstr(b.s, "(8 more rows, all 0: finishes, opens, closes, finishes of all zones, "));
+	sbuf_free(&b);
+	report_compare_html(&b, &a, "a.dat", &c, "b.dat");
+	assert_null(strstr(b.s, "<tr><td>finishes</td>"));
+	assert_non_null(strstr(b.s, "<p class=\"left\">(3 more rows, all 0: finishes, opens, closes)</p>"));
+	sbuf_free(&b);
+	datafile_free(&a);
+	datafile_free(&c);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -347,6 +385,7 @@ int main(void)
 		cmocka_unit_test(comparison_as_table_and_html),
 		cmocka_unit_test(one_run_max_exact_or_bound),
 		cmocka_unit_test(errors_not_recorded_are_not_none),
+		cmocka_unit_test(summary_leaves_out_rows_of_zero),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -80,11 +80,71 @@ static void report_section(void **state)
 	assert_non_null(strstr(b.s, "<figure id=\"written_over_time\">"));
 	assert_non_null(strstr(b.s, "<figure id=\"resets_over_time\">"));
 	/* the write frontier: zone 0 in the first interval, zone 1 in the second */
-	assert_non_null(strstr(b.s, "<title>zones 0-0, to 1.0 s: 1 MiB</title>"));
-	assert_non_null(strstr(b.s, "<title>zones 1-1, to 2.0 s: 1 MiB</title>"));
-	assert_non_null(strstr(b.s, "<title>zones 1-1, to 1.0 s: 0 B</title>"));
-	assert_non_null(strstr(b.s, "<title>zones 0-0, to 2.0 s: 1</title>"));
+	assert_non_null(strstr(b.s, "<title>zone 0, to 1.0 s: 1 MiB</title>"));
+	assert_non_null(strstr(b.s, "<title>zone 1, to 2.0 s: 1 MiB</title>"));
+	assert_non_null(strstr(b.s, "<title>zone 1, to 1.0 s: 0 B</title>"));
+	assert_non_null(strstr(b.s, "<title>zone 0, to 2.0 s: 1</title>"));
 	assert_non_null(strstr(b.s, "<tr><td class=\"n\">2.0 s</td><td class=\"n\">1 MiB/s</td><td class=\"n\">0 B/s</td><td class=\"n\">1.0</td></tr>"));
+	sbuf_free(&b);
+	timeline_free(&tl);
+}
+
+/*
+ * The over-time figures have the heatmaps' colour bar, on a scale from the
+ * data's smallest cell above 0 to its largest (issue 46, item 7: it started
+ * at 512 B whatever the data, and had no bar), in the tool's sizes, and
+ * say what a cell is.
+ */
+static void colour_bar_from_the_data(void **state)
+{
+	struct timeline tl = { 0 };
+	struct sbuf b = { 0 };
+	char *written, *resets;
+
+	(void)state;
+	assert_int_equal(timeline_parse_line(&tl, "1.000 0:2:0:0"), 0);	/* 1 KiB */
+	assert_int_equal(timeline_parse_line(&tl, "2.000 1:2048:0:0"), 0);	/* 1 MiB */
+	assert_int_equal(timeline_parse_line(&tl, "3.000 2:64:0:1"), 0);	/* 32 KiB, a reset */
+	timeline_html(&b, &tl, 3);
+	written = strstr(b.s, "<figure id=\"written_over_time\">");
+	resets = strstr(b.s, "<figure id=\"resets_over_time\">");
+	assert_non_null(written);
+	assert_non_null(resets);
+	resets[0] = '\0';
+	/* a bar, its title in the unit, both ends the data's, 1 KiB to 1 MiB */
+	assert_non_null(strstr(written, "fill=\"url(#bar-written_over_time)\""));
+	assert_non_null(strstr(written, ">bytes per cell (log scale)</text>"));
+	assert_non_null(strstr(written, ">1 KiB</text>"));
+	assert_non_null(strstr(written, ">1 MiB</text>"));
+	assert_null(strstr(written, "512 B"));
+	assert_non_null(strstr(written, ">one cell = one zone x one interval</text>"));
+	assert_non_null(strstr(written, ">3 intervals; highest cell 1 MiB (zone 1, to 2.0 s)</text>"));
+	resets[0] = '<';
+	assert_non_null(strstr(resets, "fill=\"url(#bar-resets_over_time)\""));
+	assert_non_null(strstr(resets, ">resets per cell</text>"));
+	sbuf_free(&b);
+	timeline_free(&tl);
+}
+
+/* Beyond 240 intervals a column holds a whole number of them, and says so. */
+static void many_intervals_share_a_column(void **state)
+{
+	struct timeline tl = { 0 };
+	struct sbuf b = { 0 };
+	char line[64];
+	int i;
+
+	(void)state;
+	for (i = 1; i <= 500; i++) {
+		snprintf(line, sizeof(line), "%d.000 %d:8:0:0", i, i % 3);
+		assert_int_equal(timeline_parse_line(&tl, line), 0);
+	}
+	timeline_html(&b, &tl, 3);
+	assert_non_null(strstr(b.s, ">one cell = one zone x 3 intervals</text>"));
+	/* 167 columns: the last holds intervals 499 and 500 */
+	assert_int_equal(count_of(b.s, "<title>zone 0, "), 2 * 167);
+	assert_non_null(strstr(b.s, "<title>zone 0, to 500.0 s: "));
+	assert_non_null(strstr(b.s, "<title>zone 0, to 3.0 s: 4 KiB</title>"));
 	sbuf_free(&b);
 	timeline_free(&tl);
 }
@@ -95,6 +155,8 @@ int main(void)
 		cmocka_unit_test(intervals_hold_each_zones_changes),
 		cmocka_unit_test(lines_round_trip_and_bad_ones_are_refused),
 		cmocka_unit_test(report_section),
+		cmocka_unit_test(colour_bar_from_the_data),
+		cmocka_unit_test(many_intervals_share_a_column),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

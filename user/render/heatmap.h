@@ -31,6 +31,8 @@ void heatmap_geometry(uint64_t nr_zones, uint64_t max_cells,
  */
 #define HEATMAP_LEFT	96	/* row labels and the y-axis title */
 void heatmap_axes(struct sbuf *b, const struct heatmap_geom *g, int top);
+/* Where the legend right of the grid starts. */
+int heatmap_legend_x(const struct heatmap_geom *g);
 /* Where the grid starts below the title and the subtitle and note given. */
 int heatmap_top(const char *subtitle, const char *note);
 /*
@@ -39,6 +41,8 @@ int heatmap_top(const char *subtitle, const char *note);
  */
 void heatmap_open(struct sbuf *b, int width, int height, const char *title,
 		  const char *subtitle, const char *note);
+/* Where a 12 px line of text at x ends, and a margin: a figure's width at least. */
+int heatmap_line_end(int x, const char *line);
 /* The footer line at the bottom, and </svg>. */
 void heatmap_close(struct sbuf *b, int height, const char *foot);
 
@@ -48,13 +52,24 @@ struct colour_scale {
 	int log;
 	int empty;	/* no value above 0: everything is grey */
 	int diverging;	/* a difference: -hi..hi, blue to red, 0 grey */
+	int ends;	/* lo and hi are the data's own: ticks at both */
 };
+
+#define LOG_SPAN	30	/* values spanning this factor get a log scale */
 
 void colour_scale_fit(struct colour_scale *cs, const struct metric *m,
 		      const double *v, const int *defined, uint64_t n);
 double colour_scale_pos(const struct colour_scale *cs, double v);
 int colour_scale_ticks(const struct colour_scale *cs, const struct metric *m,
 		       double *ticks, int max);
+/*
+ * The colour bar of cs, height px high at x, top, in m's units (m->legend its
+ * title; id names its gradient, unique in the page), and the grey swatch
+ * under it; returns the y below the swatch.
+ */
+int heatmap_legend(struct sbuf *b, const struct metric *m,
+		   const struct colour_scale *cs, const char *id, int x, int top,
+		   int height);
 /* Viridis at t in [0, 1] as "#rrggbb"; ZERO_COLOUR for 0 / none. */
 void colour_at(double t, char out[8]);
 #define ZERO_COLOUR	"#cccccc"

@@ -19,7 +19,6 @@
 #define LEGEND_W	170
 #define MAX_LABELLED	64	/* cells up to this many carry their value */
 #define MAX_TOOLTIPS	1024	/* cells up to this many carry a <title> */
-#define LOG_SPAN	30	/* values spanning this factor get a log scale */
 
 static uint64_t pow2_at_least(uint64_t v)
 {
@@ -131,6 +130,22 @@ int colour_scale_ticks(const struct colour_scale *cs, const struct metric *m,
 		for (t = ceil(cs->lo / step - 1e-9) * step;
 		     t <= cs->hi * (1 + 1e-9) && n < max; t += step)
 			ticks[n++] = fabs(t) < step * 1e-6 ? 0 : t;	/* no "-0" */
+	}
+	if (cs->ends && max >= 2) {
+		/* the data's ends, and the round ticks not too near them */
+		double inner[16];
+		int k = 0, i;
+
+		for (i = 0; i < n; i++) {
+			t = colour_scale_pos(cs, ticks[i]);
+			if (t > 0.1 && t < 0.9 && k + 2 < max && k < 16)
+				inner[k++] = ticks[i];
+		}
+		ticks[0] = cs->lo;
+		for (i = 0; i < k; i++)
+			ticks[1 + i] = inner[i];
+		ticks[k + 1] = cs->hi;
+		return cs->hi > cs->lo ? k + 2 : 1;
 	}
 	if (n < 2 && max >= 2) {	/* at least both ends */
 		ticks[0] = cs->lo;
@@ -245,10 +260,32 @@ static void cell_fill(const struct cells *c, uint64_t i,
 		scale_colour(cs, colour_scale_pos(cs, c->v[i]), out);
 }
 
+/* The line above the grid: how to read a zone's number, and what a cell is. */
+static void axes_line(const struct heatmap_geom *g, char *out, size_t outlen)
+{
+	char cell[32];
+
+	if (g->zones_per_cell > 1)
+		snprintf(cell, sizeof(cell), "%llu zones", (unsigned long long)g->zones_per_cell);
+	else
+		snprintf(cell, sizeof(cell), "one zone");
+	snprintf(out, outlen, "zone = row label + column label; one cell = %s", cell);
+}
+
+int heatmap_legend_x(const struct heatmap_geom *g)
+{
+	char line[96];
+	int x = LEFT + g->cols * g->cell_px + 36;
+
+	/* right of the line above the grid too, which a grid of 2 columns is narrower than */
+	axes_line(g, line, sizeof(line));
+	return x > heatmap_line_end(LEFT, line) ? x : heatmap_line_end(LEFT, line);
+}
+
 void heatmap_axes(struct sbuf *b, const struct heatmap_geom *g, int top)
 {
 	unsigned int px = g->cell_px, step, c, r, width;
-	char num[32];
+	char num[32], line[96];
 
 	sbuf_printf(b, "<g font-size=\"11\" fill=\"#333\">\n");
 	/* columns: label every step columns so the numbers do not touch */
@@ -267,11 +304,10 @@ void heatmap_axes(struct sbuf *b, const struct heatmap_geom *g, int top)
 		sbuf_printf(b, "<text x=\"%d\" y=\"%u\" text-anchor=\"end\">%llu</text>\n",
 			    LEFT - 6, top + r * px + px / 2 + 4,
 			    (unsigned long long)r * g->cols * g->zones_per_cell);
-	sbuf_printf(b, "</g>\n<text x=\"%d\" y=\"%d\" font-size=\"12\">zone = row label + column label%s",
-		    LEFT, top - 24, g->zones_per_cell > 1 ? "; each cell: " : "");
-	if (g->zones_per_cell > 1)
-		sbuf_printf(b, "%llu zones", (unsigned long long)g->zones_per_cell);
-	sbuf_printf(b, "</text>\n<text transform=\"translate(16,%u) rotate(-90)\" text-anchor=\"middle\" font-size=\"12\">first zone of the row</text>\n",
+	axes_line(g, line, sizeof(line));
+	sbuf_printf(b, "</g>\n<text x=\"%d\" y=\"%d\" font-size=\"12\">%s</text>\n",
+		    LEFT, top - 24, line);
+	sbuf_printf(b, "<text transform=\"translate(16,%u) rotate(-90)\" text-anchor=\"middle\" font-size=\"12\">first zone of the row</text>\n",
 		    top + g->rows * px / 2);
 }
 
@@ -285,7 +321,7 @@ static void draw_cells(struct sbuf *b, const struct heatmap_geom *g,
 	char fill[8], next[8], val[48];
 	uint64_t i, run;
 
-	sbuf_printf(b, "<g stroke=\"none\">\n");
+	sbuf_printf(b, "<g class=\"cells\" stroke=\"none\">\n");
 	for (i = 0; i < g->cells; i += run) {
 		unsigned int col = i % g->cols, row = i / g->cols;
 
@@ -321,7 +357,7 @@ static void draw_cells(struct sbuf *b, const struct heatmap_geom *g,
 	sbuf_printf(b, "</g>\n");
 	if (!labels)
 		return;
-	sbuf_printf(b, "<g font-size=\"12\" text-anchor=\"middle\">\n");
+	sbuf_printf(b, "<g class=\"values\" font-size=\"12\" text-anchor=\"middle\">\n");
 	for (i = 0; i < g->cells; i++) {
 		if (!c->defined[i])
 			continue;
@@ -337,19 +373,17 @@ static void draw_cells(struct sbuf *b, const struct heatmap_geom *g,
 	sbuf_printf(b, "</g>\n");
 }
 
-/*
- * Colour bar with ticks in real units, then the grey swatch for zero, then,
- * when a cell holds several zones, what its value is made of.
- */
-static void draw_legend(struct sbuf *b, const struct metric *m,
-		       const struct colour_scale *cs, const char *id,
-		       uint64_t zones_per_cell, int x, int top, int height)
+/* Colour bar with ticks in real units, then the grey swatch for zero. */
+int heatmap_legend(struct sbuf *b, const struct metric *m,
+		   const struct colour_scale *cs, const char *id, int x, int top,
+		   int height)
 {
 	double ticks[8];
 	int n = colour_scale_ticks(cs, m, ticks, 8), i, y;
 	char label[48];
 
-	sbuf_printf(b, "<text x=\"%d\" y=\"%d\" font-size=\"12\">", x, top - 8);
+	/* above the top tick's label */
+	sbuf_printf(b, "<text x=\"%d\" y=\"%d\" font-size=\"12\">", x, top - 12);
 	sbuf_xml(b, m->legend);
 	sbuf_printf(b, "%s</text>\n", cs->log ? " (log scale)" : "");
 	y = top;
@@ -362,7 +396,7 @@ static void draw_legend(struct sbuf *b, const struct metric *m,
 			scale_colour(cs, i / 8.0, col);
 			sbuf_printf(b, "<stop offset=\"%g\" stop-color=\"%s\"/>\n", i / 8.0, col);
 		}
-		sbuf_printf(b, "</linearGradient></defs>\n<rect x=\"%d\" y=\"%d\" width=\"18\" height=\"%d\" fill=\"url(#bar-%s)\" stroke=\"#666\" stroke-width=\"0.5\"/>\n",
+		sbuf_printf(b, "</linearGradient></defs>\n<rect class=\"bar\" x=\"%d\" y=\"%d\" width=\"18\" height=\"%d\" fill=\"url(#bar-%s)\" stroke=\"#666\" stroke-width=\"0.5\"/>\n",
 			    x, top, height, id);
 		sbuf_printf(b, "<g font-size=\"11\" fill=\"#333\">\n");
 		for (i = 0; i < n; i++) {
@@ -380,21 +414,37 @@ static void draw_legend(struct sbuf *b, const struct metric *m,
 		    cs->diverging ? (m->den ? "no change, or none" : "0 (no change)") :
 		    m->unit == MU_PERCENT ? "0 (empty)" :
 		    m->den ? "none (no command)" : "0");
+	return y + 14;
+}
+
+/* The legend, and what the colour of a cell of several zones is. */
+static void draw_legend(struct sbuf *b, const struct metric *m,
+		       const struct colour_scale *cs, const char *id,
+		       uint64_t zones_per_cell, int x, int top, int height)
+{
+	int y = heatmap_legend(b, m, cs, id, x, top, height);
+
 	if (zones_per_cell > 1)
 		sbuf_printf(b, "<text x=\"%d\" y=\"%d\" font-size=\"11\">each cell %s</text>\n<text x=\"%d\" y=\"%d\" font-size=\"11\">%llu zones%s</text>\n",
-			    x, y + 32, m->den ? "averages" : "sums", x, y + 46,
+			    x, y + 18, m->den ? "averages" : "sums", x, y + 32,
 			    (unsigned long long)zones_per_cell, m->den ? " together" : "");
 }
 
-/* One line of what the figure adds up to, with the busiest zone. */
+/*
+ * One line of what the figure adds up to, and its highest value: the
+ * zone's, or where a cell holds several zones the cell's, which the
+ * legend's colours are, and the busiest zone's beside it.
+ */
 static void footer(char *out, size_t outlen, const struct snapshot *s,
-		   const struct metric *m)
+		   const struct metric *m, const struct heatmap_geom *g,
+		   const struct cells *cells)
 {
-	uint64_t z, nz = 0, zmax = 0;
-	double v, vmax = -1, total;
+	uint64_t z, i, nz = 0, zmax = 0, cmax = 0;
+	double v, vmax = -1, total, cv = -1;
 	struct metric_cols mc;
 	int defined;
-	char a[48], c[48];
+	char a[48], c[48], d[48];
+	size_t n;
 
 	metric_columns(m, s, &mc);
 	for (z = 0; z < s->nr_zones; z++) {
@@ -414,11 +464,32 @@ static void footer(char *out, size_t outlen, const struct snapshot *s,
 	}
 	metric_format(m, total, a, sizeof(a));
 	metric_format(m, vmax, c, sizeof(c));
-	snprintf(out, outlen, "%s %s; %llu of %llu zones %s; highest %s (zone %llu)",
-		    m->den ? (m->unit == MU_PERCENT ? "all zones:" : "overall:") : "total",
-		    a, (unsigned long long)nz, (unsigned long long)s->nr_zones,
-		    m->unit == MU_PERCENT ? "written" : m->den ? "with commands" : "above 0",
-		    c, (unsigned long long)zmax);
+	n = snprintf(out, outlen, "%s %s; %llu of %llu zones %s; highest ",
+		     m->den ? (m->unit == MU_PERCENT ? "all zones:" : "overall:") : "total",
+		     a, (unsigned long long)nz, (unsigned long long)s->nr_zones,
+		     m->unit == MU_PERCENT ? "written" : m->den ? "with commands" : "above 0");
+	if (n >= outlen)
+		return;
+	if (g->zones_per_cell == 1) {
+		snprintf(out + n, outlen - n, "%s (zone %llu)", c, (unsigned long long)zmax);
+		return;
+	}
+	for (i = 0; i < g->cells; i++)
+		if (cells->defined[i] && cells->v[i] > cv) {
+			cv = cells->v[i];
+			cmax = i;
+		}
+	metric_format(m, cv, d, sizeof(d));
+	snprintf(out + n, outlen - n, "per cell %s (zones %llu-%llu), per zone %s (zone %llu)",
+		 d, (unsigned long long)(cmax * g->zones_per_cell),
+		 (unsigned long long)((cmax + 1) * g->zones_per_cell - 1), c,
+		 (unsigned long long)zmax);
+}
+
+int heatmap_line_end(int x, const char *line)
+{
+	/* DejaVu Sans at 12 px: 7 px a character at most but for a few (W, m) */
+	return x + 7 * (int)strlen(line) + 16;
 }
 
 int heatmap_top(const char *subtitle, const char *note)
@@ -468,10 +539,12 @@ static void figure(struct sbuf *b, const struct heatmap_geom *g,
 
 	grid_h = g->rows * g->cell_px;
 	legend_h = grid_h < 160 ? 160 : grid_h > 400 ? 400 : grid_h;
-	legend_x = LEFT + g->cols * g->cell_px + 36;
+	legend_x = heatmap_legend_x(g);
 	width = legend_x + LEGEND_W;
 	if (width < 640)
 		width = 640;
+	if (width < heatmap_line_end(LEFT, foot))
+		width = heatmap_line_end(LEFT, foot);
 
 	legend_end = top + (cs->empty ? 0 : legend_h + 16) + 14 +
 		     (g->zones_per_cell > 1 ? 36 : 0);
@@ -502,7 +575,7 @@ void heatmap_svg_scaled(struct sbuf *b, const struct snapshot *s,
 		cs = *scale;
 	else
 		colour_scale_fit(&cs, m, c.v, c.defined, g.cells);
-	footer(foot, sizeof(foot), s, m);
+	footer(foot, sizeof(foot), s, m, &g, &c);
 	figure(b, &g, m, &c, &cs, id ? id : m->id, title, subtitle, note, foot);
 out:
 	cells_free(&c);
@@ -540,34 +613,53 @@ int heatmap_pair_scale(const struct snapshot *a, const struct snapshot *c,
 	return ret;
 }
 
-/* What the difference adds up to: overall, how many zones rose and fell, the extremes. */
+/* Where the largest rise or fall is: a zone, or a cell's zones. */
+static void diff_where(char *out, size_t outlen, const struct heatmap_geom *g,
+		       uint64_t i)
+{
+	if (g->zones_per_cell == 1)
+		snprintf(out, outlen, "zone %llu", (unsigned long long)i);
+	else
+		snprintf(out, outlen, "in a cell, zones %llu-%llu",
+			 (unsigned long long)(i * g->zones_per_cell),
+			 (unsigned long long)((i + 1) * g->zones_per_cell - 1));
+}
+
+/*
+ * What the difference adds up to: overall, how many zones rose and fell, and
+ * the extremes of the cells the legend colours (a cell is a zone up to 4096).
+ */
 static void diff_footer(char *out, size_t outlen, const struct snapshot *a,
 			const struct snapshot *c, const struct metric *m,
-			const struct colour_scale *cs)
+			const struct colour_scale *cs, const struct heatmap_geom *g,
+			const struct cells *d)
 {
-	uint64_t z, up = 0, down = 0, zup = 0, zdown = 0;
-	double d, dup = 0, ddown = 0, ta, tc;
+	uint64_t z, i, up = 0, down = 0, iup = 0, idown = 0;
+	double dz, dup = 0, ddown = 0, ta, tc;
 	int da, dc;
 	struct metric_cols mca, mcc;
-	char t[48], w[48];
+	char t[48], w[48], where[64];
 	size_t n;
 
 	metric_columns(m, a, &mca);
 	metric_columns(m, c, &mcc);
 	for (z = 0; z < a->nr_zones; z++) {
-		d = metric_value_cols(m, &mcc, c, z, 1, &dc) -
-		    metric_value_cols(m, &mca, a, z, 1, &da);
-		if (!da || !dc || d == 0)
+		dz = metric_value_cols(m, &mcc, c, z, 1, &dc) -
+		     metric_value_cols(m, &mca, a, z, 1, &da);
+		if (!da || !dc || dz == 0)
 			continue;
-		if (d > 0) {
+		if (dz > 0)
 			up++;
-			if (d > dup)
-				dup = d, zup = z;
-		} else {
+		else
 			down++;
-			if (d < ddown)
-				ddown = d, zdown = z;
-		}
+	}
+	for (i = 0; i < g->cells; i++) {
+		if (!d->defined[i])
+			continue;
+		if (d->v[i] > dup)
+			dup = d->v[i], iup = i;
+		if (d->v[i] < ddown)
+			ddown = d->v[i], idown = i;
 	}
 	ta = metric_value(m, a, 0, a->nr_zones, &da);
 	tc = metric_value(m, c, 0, c->nr_zones, &dc);
@@ -578,15 +670,17 @@ static void diff_footer(char *out, size_t outlen, const struct snapshot *a,
 	value_format(m, cs, da && dc ? tc - ta : 0, t, sizeof(t));
 	n = snprintf(out, outlen, "%s %s; %llu zones higher in B", m->den ? "overall" : "total", t,
 		     (unsigned long long)up);
-	if (up && n < outlen) {
+	if (dup > 0 && n < outlen) {
 		value_format(m, cs, dup, w, sizeof(w));
-		n += snprintf(out + n, outlen - n, " (most %s, zone %llu)", w, (unsigned long long)zup);
+		diff_where(where, sizeof(where), g, iup);
+		n += snprintf(out + n, outlen - n, " (most %s, %s)", w, where);
 	}
 	if (n < outlen)
 		n += snprintf(out + n, outlen - n, ", %llu lower", (unsigned long long)down);
-	if (down && n < outlen) {
+	if (ddown < 0 && n < outlen) {
 		value_format(m, cs, ddown, w, sizeof(w));
-		snprintf(out + n, outlen - n, " (most %s, zone %llu)", w, (unsigned long long)zdown);
+		diff_where(where, sizeof(where), g, idown);
+		snprintf(out + n, outlen - n, " (most %s, %s)", w, where);
 	}
 }
 
@@ -620,7 +714,7 @@ int heatmap_diff_svg(struct sbuf *b, const struct snapshot *a,
 	cs.empty = span == 0;
 	cs.lo = -(span > 0 ? span : 1);
 	cs.hi = span > 0 ? span : 1;
-	diff_footer(foot, sizeof(foot), a, c, m, &cs);
+	diff_footer(foot, sizeof(foot), a, c, m, &cs, &g, &cc);
 	snprintf(id, sizeof(id), "diff-%s", m->id);
 	figure(b, &g, m, &cc, &cs, id, title, "", note, foot);
 out:

@@ -21,29 +21,41 @@ static void row(struct sbuf *b, const char *what, const char *v)
 	sbuf_printf(b, "</td></tr>\n");
 }
 
-/* The lifetime's span and every namespace counter that is not 0. */
+static void number_row(struct sbuf *b, struct zero_rows *zero, const char *what,
+		       uint64_t v)
+{
+	char num[24];
+
+	if (!v) {
+		zero_rows_add(zero, what);
+		return;
+	}
+	snprintf(num, sizeof(num), "%" PRIu64, v);
+	row(b, what, num);
+}
+
+/*
+ * The lifetime's span and every namespace counter; those that are 0 are left
+ * out, and said under the table.
+ */
 static void namespace_table(struct sbuf *b, const struct ledger *l)
 {
+	struct zero_rows zero = { .head = "<table>\n" };
 	char v[32];
 	int i;
 
-	sbuf_printf(b, "<h2>Namespace</h2>\n<table>\n");
+	sbuf_printf(b, "<h2>Namespace</h2>\n");
+	zero_rows_show(b, &zero);
 	ledger_time(v, sizeof(v), l->first_seen);
 	row(b, "first seen", v);
 	ledger_time(v, sizeof(v), l->last_seen);
 	row(b, "last seen", v);
-	snprintf(v, sizeof(v), "%" PRIu64, l->folds);
-	row(b, "folds", v);
-	snprintf(v, sizeof(v), "%" PRIu64, l->restarts);
-	row(b, "counter restarts", v);
-	for (i = 0; i < LN_NR; i++) {
-		if (!l->ns_total[i])
-			continue;
-		snprintf(v, sizeof(v), "%" PRIu64, l->ns_total[i]);
-		row(b, i < LN_LIFE ? disk_counter_noun(ledger_ns_names[i]) :
-		       ledger_ns_names[i], v);
-	}
-	sbuf_printf(b, "</table>\n");
+	number_row(b, &zero, "folds", l->folds);
+	number_row(b, &zero, "counter restarts", l->restarts);
+	for (i = 0; i < LN_NR; i++)
+		number_row(b, &zero, i < LN_LIFE ? disk_counter_noun(ledger_ns_names[i]) :
+			   ledger_ns_names[i], l->ns_total[i]);
+	zero_rows_said(b, &zero);
 }
 
 static void outliers_section(struct sbuf *b, const struct ledger_outliers *o)
@@ -79,7 +91,7 @@ void ledger_report_html(struct sbuf *b, const struct ledger *l)
 		return;
 	}
 	ledger_subtitle(l, sub, sizeof(sub));
-	sbuf_printf(b, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n<title>zns-stat: ");
+	sbuf_printf(b, REPORT_HEAD "<title>zns-stat: ");
 	sbuf_xml(b, l->disk);
 	sbuf_printf(b, " lifetime</title>\n<style>%s</style>\n</head>\n<body>\n<h1>zns-stat: ", report_style);
 	sbuf_xml(b, l->disk);

@@ -84,7 +84,7 @@ static void draw_cells(struct sbuf *b, const struct heatmap_geom *g,
 	unsigned int px = g->cell_px, gap = px >= 16 ? 1 : 0;
 	uint64_t i, run;
 
-	sbuf_printf(b, "<g stroke=\"none\">\n");
+	sbuf_printf(b, "<g class=\"cells\" stroke=\"none\">\n");
 	for (i = 0; i < g->cells; i += run) {
 		unsigned int col = i % g->cols, row = i / g->cols;
 		const char *fill = owner_colour(om, om->cell[i]);
@@ -169,15 +169,17 @@ void owner_map_svg(struct sbuf *b, const struct snapshot *s,
 	}
 	n = legend_rows(&om, name, rows);
 	grid_h = g.rows * g.cell_px;
-	legend_x = HEATMAP_LEFT + g.cols * g.cell_px + 36;
+	legend_x = heatmap_legend_x(&g);
 	width = legend_x + LEGEND_W < 640 ? 640 : legend_x + LEGEND_W;
 	legend_end = top + n * LEGEND_ROW + (g.zones_per_cell > 1 ? 36 : 0);
 	height = (top + grid_h > legend_end ? top + grid_h : legend_end) + 30;
+	footer(foot, sizeof(foot), &om, name, s->nr_zones);
+	if (width < heatmap_line_end(HEATMAP_LEFT, foot))
+		width = heatmap_line_end(HEATMAP_LEFT, foot);
 	heatmap_open(b, width, height, title, subtitle, note);
 	heatmap_axes(b, &g, top);
 	draw_cells(b, &g, &om, name, top);
 	draw_legend(b, rows, n, g.zones_per_cell, legend_x, top);
-	footer(foot, sizeof(foot), &om, name, s->nr_zones);
 	heatmap_close(b, height, foot);
 	owner_map_free(&om);
 }

@@ -21,7 +21,8 @@
 
 static const char style[] =
 	"body{font-family:'DejaVu Sans',Verdana,sans-serif;margin:2em;color:#222;max-width:1300px}"
-	"table{border-collapse:collapse;margin:0.5em 0 1.5em}"
+	/* a table wider than a phone scrolls in its own box, not the page */
+	"table{border-collapse:collapse;margin:0.5em 0 1.5em;display:block;max-width:100%;overflow-x:auto}"
 	"td,th{border:1px solid #ccc;padding:3px 8px}td.n{text-align:right}"
 	"th{background:#f0f0f0;text-align:left}"
 	"td.differs{color:#b2182b;font-weight:bold}"
@@ -29,7 +30,9 @@ static const char style[] =
 	"svg{max-width:100%;height:auto}"
 	/* a metric's three heatmaps in one row: A, B, B - A */
 	"div.heatmaps{display:grid;grid-template-columns:repeat(3,minmax(0,1fr));gap:1em}"
-	"div.heatmaps figure{margin:0}";
+	"div.heatmaps figure{margin:0}"
+	/* on a phone one a row: three would be a third of its width each */
+	"@media (max-width:600px){body{margin:0.8em}div.heatmaps{grid-template-columns:minmax(0,1fr)}}";
 
 /* One row: the figure, A, B and B/A ("-" where either is missing or 0). */
 static void cmp_row(struct sbuf *b, const struct cmp_figure *f)
@@ -43,14 +46,26 @@ static void cmp_row(struct sbuf *b, const struct cmp_figure *f)
 		    va, vb, ratio);
 }
 
+/* A section's rows; those 0 or missing in both runs are said under the table. */
 static void cmp_rows(struct sbuf *b, const struct compare *cmp,
-		     enum cmp_section section)
+		     enum cmp_section section, const char *head)
 {
+	struct zero_rows zero = { .head = head };
+	const struct cmp_figure *f;
 	int i;
 
-	for (i = 0; i < cmp->nr; i++)
-		if (cmp->fig[i].section == section)
-			cmp_row(b, &cmp->fig[i]);
+	for (i = 0; i < cmp->nr; i++) {
+		f = &cmp->fig[i];
+		if (f->section != section)
+			continue;
+		if ((!f->a.have || !f->a.v) && (!f->b.have || !f->b.v)) {
+			zero_rows_add(&zero, f->label);
+			continue;
+		}
+		zero_rows_show(b, &zero);
+		cmp_row(b, f);
+	}
+	zero_rows_said(b, &zero);
 }
 
 /* One row of the runs' context: A and B beside each other, told apart when they differ. */
@@ -132,7 +147,7 @@ void report_compare_html(struct sbuf *b, const struct datafile *a,
 		return;
 	}
 
-	sbuf_printf(b, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n<title>zns-stat: two runs</title>\n<style>%s</style>\n</head>\n<body>\n<h1>zns-stat: two runs side by side</h1>\n",
+	sbuf_printf(b, REPORT_HEAD "<title>zns-stat: two runs</title>\n<style>%s</style>\n</head>\n<body>\n<h1>zns-stat: two runs side by side</h1>\n",
 		    style);
 	if (differ) {
 		sbuf_printf(b, "<p class=\"warn\">The runs differ in geometry: ");
@@ -143,11 +158,11 @@ void report_compare_html(struct sbuf *b, const struct datafile *a,
 	}
 	sbuf_printf(b, "<p>Run A and run B, their totals and rates, and B/A (above 1: B did more, or took longer; \"-\" where either is 0 or missing). Rates are over each run's duration; latency percentiles are upper bounds of the module's buckets (a 16th of a power of two wide; log2, twice the figure at most, in recordings of older modules), the maximum the module's exact one (\"at most\": a run that did not pass the maximum before it, or a recording without one).</p>\n<h2>Runs</h2>\n");
 	runs_table(b, a, path_a, c, path_c);
-	sbuf_printf(b, "<h2>Rates and latency</h2>\n<table><tr><th>figure</th><th>A</th><th>B</th><th>B/A</th></tr>\n");
-	cmp_rows(b, &cmp, CMP_RATES);
-	sbuf_printf(b, "</table>\n<h2>Totals</h2>\n<table><tr><th>counter</th><th>A</th><th>B</th><th>B/A</th></tr>\n");
-	cmp_rows(b, &cmp, CMP_TOTALS);
-	sbuf_printf(b, "</table>\n<h2>Heatmaps</h2>\n");
+	sbuf_printf(b, "<h2>Rates and latency</h2>\n");
+	cmp_rows(b, &cmp, CMP_RATES, "<table><tr><th>figure</th><th>A</th><th>B</th><th>B/A</th></tr>\n");
+	sbuf_printf(b, "<h2>Totals</h2>\n");
+	cmp_rows(b, &cmp, CMP_TOTALS, "<table><tr><th>counter</th><th>A</th><th>B</th><th>B/A</th></tr>\n");
+	sbuf_printf(b, "<h2>Heatmaps</h2>\n");
 	if (differ & REPORT_ZONES_DIFFER) {
 		sbuf_printf(b, "<p>None: zone by zone needs the same zone count and size (");
 		sbuf_xml(b, why);

@@ -27,18 +27,53 @@
 
 const char report_style[] =
 	"body{font-family:'DejaVu Sans',Verdana,sans-serif;margin:2em;color:#222;max-width:1100px}"
-	"table{border-collapse:collapse;margin:0.5em 0 1.5em}"
+	/* a table wider than the window scrolls in its own box, not the page */
+	"table{border-collapse:collapse;margin:0.5em 0 1.5em;display:block;max-width:100%;overflow-x:auto}"
+	/* the busiest zones' numbers: past the text's width where the window has room */
+	"table.zones{width:max-content;max-width:calc(100vw - 5em)}"
 	"td,th{border:1px solid #ccc;padding:3px 8px}td.n{text-align:right}"
 	"th{background:#f0f0f0;text-align:left}"
-	"pre{background:#f6f6f6;padding:0.8em;white-space:pre-wrap}"
+	"pre{background:#f6f6f6;padding:0.8em;white-space:pre-wrap;overflow-wrap:anywhere}"
 	"figure{margin:1.5em 0}svg{max-width:100%;height:auto}"
 	"div.wide{overflow-x:auto}"
-	/* heatmaps side by side, as many as fit (two in the page's width) */
-	"div.heatmaps{display:grid;grid-template-columns:repeat(auto-fill,minmax(480px,1fr));gap:1em 1.5em}"
-	"div.heatmaps figure{margin:0}";
+	/* heatmaps side by side, as many as fit (two in the page's width; one on a phone) */
+	"div.heatmaps{display:grid;grid-template-columns:repeat(auto-fill,minmax(min(480px,100%),1fr));gap:1em 1.5em}"
+	"div.heatmaps figure{margin:0}"
+	"@media (max-width:600px){body{margin:0.8em}table.zones{max-width:100%}}";
 
 /* The busiest zones' table: as wide as a terminal of this many characters. */
 #define REPORT_TABLE_CHARS	120
+
+/* Their names up to this many; beyond, a line of names says little: the count. */
+#define ZERO_ROWS_NAMED	10
+
+void zero_rows_add(struct zero_rows *z, const char *name)
+{
+	if (z->n++)
+		sbuf_printf(&z->names, ", ");
+	sbuf_xml(&z->names, name);
+}
+
+void zero_rows_show(struct sbuf *b, struct zero_rows *z)
+{
+	if (!z->shown++)
+		sbuf_printf(b, "%s", z->head);
+}
+
+void zero_rows_said(struct sbuf *b, struct zero_rows *z)
+{
+	if (z->shown)
+		sbuf_printf(b, "</table>\n");
+	if (z->n)
+		sbuf_printf(b, "<p class=\"left\">(%d %s%s, all 0%s%s)</p>\n",
+			    z->n, z->shown ? "more " : "", plural(z->n, "row", "rows"),
+			    z->n <= ZERO_ROWS_NAMED ? ": " : "",
+			    z->n <= ZERO_ROWS_NAMED ? z->names.s : "");
+	if (z->names.oom)
+		b->oom = 1;
+	sbuf_free(&z->names);
+	z->n = z->shown = 0;
+}
 
 static void row(struct sbuf *b, const char *what, const char *v1,
 		const char *v2, const char *v3)
@@ -59,27 +94,35 @@ static void summary_table(struct sbuf *b, const struct datafile *df)
 	};
 	const struct snapshot *s = &df->zones;
 	struct op_group g[MAX_OP_GROUPS];
+	struct zero_rows zero = { 0 };
 	char a[48], c[48], d[64];
 	uint64_t n, sec, v, z, lo = 0, hi = 0;
 	int exact;
 	size_t i;
 	int k, ng;
 
-	sbuf_printf(b, "<h2>Summary</h2>\n<table><tr><th>operation</th><th>commands</th><th>data</th><th>average size</th></tr>\n");
+	zero.head = "<table><tr><th>operation</th><th>commands</th><th>data</th><th>average size</th></tr>\n";
+	sbuf_printf(b, "<h2>Summary</h2>\n");
 	for (i = 0; i < sizeof(io) / sizeof(io[0]); i++) {
 		if (snapshot_column(s, io[i].count) < 0)
 			continue;
 		n = snapshot_total(s, io[i].count);
 		sec = snapshot_total(s, io[i].sectors);
+		if (!n && !sec) {
+			zero_rows_add(&zero, io[i].what);
+			continue;
+		}
 		snprintf(a, sizeof(a), "%llu", (unsigned long long)n);
 		fmt_bytes(c, sizeof(c), sec * 512.0);
 		if (n)
 			fmt_bytes(d, sizeof(d), sec * 512.0 / n);
 		else
 			snprintf(d, sizeof(d), "-");
+		zero_rows_show(b, &zero);
 		row(b, io[i].what, a, c, d);
 	}
-	sbuf_printf(b, "</table>\n<table><tr><th>zone management</th><th>count</th><th>mean latency</th><th>min / max latency</th></tr>\n");
+	zero_rows_said(b, &zero);
+	zero.head = "<table><tr><th>zone management</th><th>count</th><th>mean latency</th><th>min / max latency</th></tr>\n";
 	ng = op_groups((const char * const *)s->columns, s->nr_columns, g, MAX_OP_GROUPS);
 	for (k = 0; k < s->nr_columns; k++) {
 		const char *col = s->columns[k];
@@ -90,6 +133,10 @@ static void summary_table(struct sbuf *b, const struct datafile *df)
 		    !strcmp(col, "appends"))
 			continue;
 		n = snapshot_total(s, col);
+		if (!n) {	/* no command: no latency either */
+			zero_rows_add(&zero, col);
+			continue;
+		}
 		snprintf(a, sizeof(a), "%llu", (unsigned long long)n);
 		snprintf(c, sizeof(c), "-");
 		snprintf(d, sizeof(d), "-");
@@ -121,13 +168,21 @@ static void summary_table(struct sbuf *b, const struct datafile *df)
 				snprintf(d, sizeof(d), "%s / %s%s", l1, exact ? "" : "≤ ", l2);
 			}
 		}
+		zero_rows_show(b, &zero);
 		row(b, col, a, c, d);
 	}
-	for (k = 0; k < s->nr_summary; k++)
-		if (summary_disk_counter(s, s->summary[k].key))
+	for (k = 0; k < s->nr_summary; k++) {
+		if (!summary_disk_counter(s, s->summary[k].key))
+			continue;
+		if (!strcmp(s->summary[k].value, "0")) {
+			zero_rows_add(&zero, disk_counter_noun(s->summary[k].key));
+		} else {
+			zero_rows_show(b, &zero);
 			row(b, disk_counter_noun(s->summary[k].key),
 			    s->summary[k].value, "-", "-");
-	sbuf_printf(b, "</table>\n");
+		}
+	}
+	zero_rows_said(b, &zero);
 }
 
 static void busiest_table(struct sbuf *b, const struct datafile *df)
@@ -146,7 +201,7 @@ static void busiest_table(struct sbuf *b, const struct datafile *df)
 	}
 	/* the terminal's table, fitted to the page; every column folded away */
 	nt = table_layout(s, zones, nr, 0, REPORT_TABLE_CHARS, t, &left);
-	sbuf_printf(b, "<table><tr>");
+	sbuf_printf(b, "<table class=\"zones\"><tr>");
 	for (i = 0; i < nt; i++)
 		sbuf_printf(b, "<th>%s</th>", t[i].name);
 	sbuf_printf(b, "</tr>\n");
@@ -327,7 +382,7 @@ void report_html(struct sbuf *b, const struct datafile *df,
 	char subtitle[512];
 
 	plot_subtitle(df, subtitle, sizeof(subtitle));
-	sbuf_printf(b, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n<title>zns-stat: ");
+	sbuf_printf(b, REPORT_HEAD "<title>zns-stat: ");
 	sbuf_xml(b, df->zones.disk);
 	sbuf_printf(b, " ");
 	sbuf_xml(b, datafile_get(df, "start_time"));
