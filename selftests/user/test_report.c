@@ -286,7 +286,7 @@ static void one_run_max_exact_or_bound(void **state)
 	(void)state;
 	fixture_runs(&a, &c);
 	report_html(&b, &a, "a.dat");
-	assert_non_null(strstr(b.s, "<tr><td>resets</td><td class=\"n\">3</td><td class=\"n\">27 µs</td><td class=\"n\">22 µs / ≤ 32 µs</td></tr>"));
+	assert_non_null(strstr(b.s, "<tr><td>resets</td><td class=\"n\">3</td><td class=\"n\">27µs</td><td class=\"n\">22µs / ≤32µs</td></tr>"));
 	/* the latency section: write's exact 90 µs, not its bucket's 90.1 µs */
 	assert_non_null(strstr(b.s, "<tr><td>write</td><td class=\"n\">11</td><td class=\"n\">20.5µs</td><td class=\"n\">90µs</td><td class=\"n\">90µs</td></tr>"));
 	sbuf_free(&b);

@@ -169,7 +169,7 @@ expect_eq "report: busiest zones in people's units, every column folded" \
 	"<th>read_bytes</th> 1"
 expect_eq "report: data file by name" "$(grep -c "<tr><td>data file</td><td>$name.dat</td></tr>" "$rec/report.html")" 1
 expect_eq "report: no epoch rows" "$(grep -c '_epoch</td>' "$rec/report.html")" 0
-expect_eq "report writes row" "$(grep -c '<tr><td>writes</td><td class="n">1</td><td class="n">16 KiB</td><td class="n">16 KiB</td></tr>' "$rec/report.html")" 1
+expect_eq "report writes row" "$(grep -c '<tr><td>writes</td><td class="n">1</td><td class="n">16KiB</td><td class="n">16KiB</td></tr>' "$rec/report.html")" 1
 
 # A clear during the recording: counts since the clear, and said so.
 record_start $NS1 -D "$rec/cleared" -c cleared

@@ -113,9 +113,9 @@ static void summary_table(struct sbuf *b, const struct datafile *df)
 			continue;
 		}
 		snprintf(a, sizeof(a), "%llu", (unsigned long long)n);
-		fmt_bytes(c, sizeof(c), sec * 512.0);
+		fmt_bytes_cell(c, sizeof(c), sec * 512.0);
 		if (n)
-			fmt_bytes(d, sizeof(d), sec * 512.0 / n);
+			fmt_bytes_cell(d, sizeof(d), sec * 512.0 / n);
 		else
 			snprintf(d, sizeof(d), "-");
 		zero_rows_show(b, &zero);
@@ -142,7 +142,7 @@ static void summary_table(struct sbuf *b, const struct datafile *df)
 		snprintf(d, sizeof(d), "-");
 		/* "resets" has reset_lat_*_ns: its mean, min and max */
 		if (grp && grp->count == (int)k && n) {
-			fmt_ns(c, sizeof(c), (double)snapshot_total(s, s->columns[grp->lat_sum]) / n);
+			fmt_ns_cell(c, sizeof(c), (double)snapshot_total(s, s->columns[grp->lat_sum]) / n);
 			lo = hi = 0;
 			for (z = 0; z < s->nr_zones; z++) {
 				v = grp->lat_min >= 0 ? snapshot_row(s, z)[grp->lat_min] : 0;
@@ -163,9 +163,9 @@ static void summary_table(struct sbuf *b, const struct datafile *df)
 			if (hi) {
 				char l1[24], l2[24];
 
-				fmt_ns(l1, sizeof(l1), lo);
-				fmt_ns(l2, sizeof(l2), hi);
-				snprintf(d, sizeof(d), "%s / %s%s", l1, exact ? "" : "≤ ", l2);
+				fmt_ns_cell(l1, sizeof(l1), lo);
+				fmt_ns_cell(l2, sizeof(l2), hi);
+				snprintf(d, sizeof(d), "%s / %s%s", l1, exact ? "" : "≤", l2);
 			}
 		}
 		zero_rows_show(b, &zero);
