@@ -165,7 +165,7 @@ expect_eq "report: latency of the run's write" "$(grep -c '^<tr><td>write</td><t
 expect_eq "report: the error by name" "$(grep -c '<tr><td>zone_invalid_write</td><td>0x1bc</td><td>write</td><td class="n">1</td></tr>' "$rec/report.html")" 1
 expect_eq "report: every logged reset" "$(grep -c '<td>success</td><td class="n">8KiB</td></tr>' "$rec/report.html")" 1
 expect_eq "report: busiest zones in people's units, every column folded" \
-	"$(grep '^<table><tr><th>zone</th>' "$rec/report.html" | head -n 1 | grep -o '<th>read_[a-z]*</th>' | tr '\n' ' ')$(grep -c '<details><summary>Every column' "$rec/report.html")" \
+	"$(grep '^<table class="zones"><tr><th>zone</th>' "$rec/report.html" | head -n 1 | grep -o '<th>read_[a-z]*</th>' | tr '\n' ' ')$(grep -c '<details><summary>Every column' "$rec/report.html")" \
 	"<th>read_bytes</th> 1"
 expect_eq "report: data file by name" "$(grep -c "<tr><td>data file</td><td>$name.dat</td></tr>" "$rec/report.html")" 1
 expect_eq "report: no epoch rows" "$(grep -c '_epoch</td>' "$rec/report.html")" 0
