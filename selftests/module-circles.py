@@ -14,6 +14,10 @@ import os
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from graph_cycles import cycles  # noqa: E402
+
+
 
 def symbols(obj):
     """(defined, used) global symbols of one object."""
@@ -46,37 +50,6 @@ def arrows(objs):
     return graph
 
 
-def circles(graph):
-    """Strongly connected components of more than one file (Tarjan)."""
-    index, low, stack, on_stack, found = {}, {}, [], set(), []
-
-    def visit(v):
-        index[v] = low[v] = len(index)
-        stack.append(v)
-        on_stack.add(v)
-        for w in sorted(graph[v]):
-            if w not in index:
-                visit(w)
-                low[v] = min(low[v], low[w])
-            elif w in on_stack:
-                low[v] = min(low[v], index[w])
-        if low[v] == index[v]:
-            comp = []
-            while True:
-                w = stack.pop()
-                on_stack.discard(w)
-                comp.append(w)
-                if w == v:
-                    break
-            if len(comp) > 1:
-                found.append(sorted(comp))
-
-    for v in sorted(graph):
-        if v not in index:
-            visit(v)
-    return found
-
-
 def main():
     if len(sys.argv) != 2:
         sys.exit("usage: module-circles.py DIR (a module build's tree)")
@@ -84,7 +57,7 @@ def main():
     if not objs:
         sys.exit(f"module-circles.py: no module/*.o under {sys.argv[1]}")
     graph = arrows(objs)
-    for comp in circles(graph):
+    for comp in cycles(graph):
         calls = [f"{a} -> {b} ({' '.join(sorted(graph[a][b]))})"
                  for a in comp for b in sorted(graph[a]) if b in comp]
         print(f"circle of {', '.join(f'{c}.c' for c in comp)}: "

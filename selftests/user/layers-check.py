@@ -15,6 +15,10 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
+from graph_cycles import cycles  # noqa: E402
+
+
 LAYERS = ["lib", "source", "model", "render", "cmd", "main.c"]
 
 
@@ -46,37 +50,6 @@ def symbols(cc, cflags, src, tmp):
     return defined, called
 
 
-def loops(graph):
-    """Tarjan's strongly connected components of more than one file."""
-    index, low, stack, on, found = {}, {}, [], set(), []
-
-    def visit(v):
-        index[v] = low[v] = len(index)
-        stack.append(v)
-        on.add(v)
-        for w in sorted(graph[v]):
-            if w not in index:
-                visit(w)
-                low[v] = min(low[v], low[w])
-            elif w in on:
-                low[v] = min(low[v], index[w])
-        if low[v] == index[v]:
-            scc = []
-            while True:
-                w = stack.pop()
-                on.discard(w)
-                scc.append(w)
-                if w == v:
-                    break
-            if len(scc) > 1:
-                found.append(sorted(scc))
-
-    for v in sorted(graph):
-        if v not in index:
-            visit(v)
-    return found
-
-
 def main():
     cc, cflags = sys.argv[1], sys.argv[2:]
     files = sorted(glob.glob("user/*/*.c")) + ["user/main.c"]
@@ -85,7 +58,7 @@ def main():
     owner = {s: f for f, (d, _) in syms.items() for s in d}
     graph = {f: {owner[s] for s in c if s in owner} - {f}
              for f, (_, c) in syms.items()}
-    for scc in loops(graph):
+    for scc in cycles(graph):
         print("files that call each other in a loop: " + " ".join(scc))
     for f in files:
         for g in sorted(graph[f]):
