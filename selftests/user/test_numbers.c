@@ -136,8 +136,15 @@ static void units_unchanged(void **state)
 	assert_string_equal(out, "1.5 MiB");
 	fmt_ns(out, sizeof(out), 31500);
 	assert_string_equal(out, "31.5 \xc2\xb5s");
+	/* the unit of the value shown, not of the value: not "1000 ns" */
 	fmt_ns(out, sizeof(out), 999.996);
-	assert_string_equal(out, "1000 ns");
+	assert_string_equal(out, "1 \xc2\xb5s");
+	fmt_ns(out, sizeof(out), 999999.6);
+	assert_string_equal(out, "1 ms");
+	fmt_bytes(out, sizeof(out), 1023.7);
+	assert_string_equal(out, "1 KiB");
+	fmt_count(out, sizeof(out), 999999.7);
+	assert_string_equal(out, "1M");
 	fmt_bytes(out, 4, 1536 * 1024.0);
 	assert_string_equal(out, "1.5");
 }

@@ -185,9 +185,26 @@ int fmt_fixed(char *out, size_t n, double v, int prec)
 }
 
 /* Three significant digits at most, no trailing zeros: 1, 1.5, 12.3, 512. */
+static int scaled_prec(double v)
+{
+	return v >= 100 || v == (long long)v ? 0 : v >= 10 ? 1 : 2;
+}
+
+/*
+ * v as fmt_scaled() shows it: the unit is chosen by this, so that 999.996 ns
+ * is "1 µs", not "1000 ns".
+ */
+static double shown(double v)
+{
+	static const double mult[] = { 1, 10, 100 };
+	double m = mult[scaled_prec(v)];
+
+	return floor(v * m + 0.5) / m;
+}
+
 static void fmt_scaled(char *out, size_t n, double v, const char *unit)
 {
-	int prec = v >= 100 || v == (long long)v ? 0 : v >= 10 ? 1 : 2;
+	int prec = scaled_prec(v);
 	size_t len, ul = strlen(unit);
 	char num[32];
 
@@ -219,7 +236,7 @@ void fmt_bytes(char *out, size_t n, double v)
 	static const char * const units[] = { "B", "KiB", "MiB", "GiB", "TiB", "PiB" };
 	int i = 0;
 
-	while (v >= 1024 && i < 5) {
+	while (shown(v) >= 1024 && i < 5) {
 		v /= 1024;
 		i++;
 	}
@@ -274,11 +291,11 @@ int cell_width(const char *s, size_t len)
 
 void fmt_ns(char *out, size_t n, double v)
 {
-	if (v < 1e3)
+	if (shown(v) < 1e3)
 		fmt_scaled(out, n, v, "ns");
-	else if (v < 1e6)
+	else if (shown(v / 1e3) < 1e3)
 		fmt_scaled(out, n, v / 1e3, "\xc2\xb5s");	/* µs: figures and pages are UTF-8 */
-	else if (v < 1e9)
+	else if (shown(v / 1e6) < 1e3)
 		fmt_scaled(out, n, v / 1e6, "ms");
 	else
 		fmt_scaled(out, n, v / 1e9, "s");
@@ -286,11 +303,11 @@ void fmt_ns(char *out, size_t n, double v)
 
 void fmt_count(char *out, size_t n, double v)
 {
-	if (v < 1e4)
+	if (shown(v) < 1e4)
 		fmt_scaled(out, n, v, "");
-	else if (v < 1e6)
+	else if (shown(v / 1e3) < 1e3)
 		fmt_scaled(out, n, v / 1e3, "k");
-	else if (v < 1e9)
+	else if (shown(v / 1e6) < 1e3)
 		fmt_scaled(out, n, v / 1e6, "M");
 	else
 		fmt_scaled(out, n, v / 1e9, "G");
