@@ -291,7 +291,7 @@ static void one_run_max_exact_or_bound(void **state)
 	assert_non_null(strstr(b.s, "<tr><td>write</td><td class=\"n\">11</td><td class=\"n\">20.5µs</td><td class=\"n\">90µs</td><td class=\"n\">90µs</td></tr>"));
 	sbuf_free(&b);
 	report_html(&b, &c, "b.dat");
-	assert_non_null(strstr(b.s, "<tr><td>write</td><td class=\"n\">13</td><td class=\"n\">32.8µs</td><td class=\"n\">262µs</td><td class=\"n\">≤ 262µs</td></tr>"));
+	assert_non_null(strstr(b.s, "<tr><td>write</td><td class=\"n\">13</td><td class=\"n\">32.8µs</td><td class=\"n\">262µs</td><td class=\"n\">≤262µs</td></tr>"));
 	sbuf_free(&b);
 	datafile_free(&a);
 	datafile_free(&c);

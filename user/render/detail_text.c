@@ -26,7 +26,7 @@ struct lat_row {
 	char p[3][32];
 };
 
-/* Percentiles as their buckets' bounds, the maximum exact ("<= X": a bound). */
+/* Percentiles as their buckets' bounds, the maximum exact ("<=X": a bound). */
 static int latency_rows(const struct detail *d, struct lat_row *rows)
 {
 	struct detail_lat f;
@@ -43,7 +43,7 @@ static int latency_rows(const struct detail *d, struct lat_row *rows)
 		fmt_ns_cell(r->p[0], sizeof(r->p[0]), (double)f.p50);
 		fmt_ns_cell(r->p[1], sizeof(r->p[1]), (double)f.p99);
 		fmt_ns_cell(t, sizeof(t), (double)f.max);
-		snprintf(r->p[2], sizeof(r->p[2]), "%s%s", f.exact ? "" : "<= ", t);
+		snprintf(r->p[2], sizeof(r->p[2]), "%s%s", f.exact ? "" : "<=", t);
 		nr++;
 	}
 	return nr;
@@ -247,8 +247,8 @@ void detail_html(struct sbuf *b, const struct detail *d,
 	for (i = 0; i < nr; i++)
 		sbuf_printf(b, "<tr><td>%s</td><td class=\"n\">%" PRIu64 "</td><td class=\"n\">%s</td><td class=\"n\">%s</td><td class=\"n\">%s%s</td></tr>\n",
 			    rows[i].op, rows[i].n, rows[i].p[0], rows[i].p[1],
-			    strncmp(rows[i].p[2], "<= ", 3) ? "" : "≤ ",
-			    rows[i].p[2] + (strncmp(rows[i].p[2], "<= ", 3) ? 0 : 3));
+			    strncmp(rows[i].p[2], "<=", 2) ? "" : "≤",
+			    rows[i].p[2] + (strncmp(rows[i].p[2], "<=", 2) ? 0 : 2));
 	sbuf_printf(b, "</table>\n<h2>Errors</h2>\n");
 	for (i = 0, nr = 0; i < d->nr_counts; i++) {
 		char code[24];
