@@ -19,7 +19,7 @@ static uint64_t le(const uint8_t *b, int bytes)
 
 int fdp_parse_id_ns(const uint8_t *b, size_t len, struct fdp_ns_id *id)
 {
-	int flbas;
+	int flbas, lbads;
 
 	if (len < 384)
 		return -1;
@@ -27,8 +27,10 @@ int fdp_parse_id_ns(const uint8_t *b, size_t len, struct fdp_ns_id *id)
 	flbas = (b[26] & 0xf) | ((b[26] >> 5 & 0x3) << 4);
 	if (flbas > 63 || 128 + flbas * 4 + 4 > (int)len)
 		return -1;
+	lbads = b[128 + flbas * 4 + 2];
 	id->endgid = le(b + 102, 2);
-	id->lba_size = b[128 + flbas * 4 + 2] < 32 ? 1u << b[128 + flbas * 4 + 2] : 0;
+	/* below 9 (512 B) the format is not in use */
+	id->lba_size = lbads >= 9 && lbads < 32 ? 1u << lbads : 0;
 	return id->lba_size ? 0 : -1;
 }
 
