@@ -120,8 +120,9 @@ static void table_stats(struct sbuf *b, const struct fdp_state *s)
 	const char *p[4] = { c[0], c[1], c[2], c[3] };
 
 	fmt_time(when, sizeof(when), s->epoch);
-	sbuf_printf(b, "\nEndurance group %u, the device's figures for the whole group\n"
-		    "(every namespace in it), read at %s:\n", s->endgid, when);
+	sbuf_printf(b, "\nEndurance group %u at %s, the device's figures for the\n"
+		    "whole group (every namespace in it), not this namespace's alone:\n",
+		    s->endgid, when);
 	cell_bytes(c[0], sizeof(c[0]), st->hbmw.lo, st->hbmw.high);
 	cell_bytes(c[1], sizeof(c[1]), st->mbmw.lo, st->mbmw.high);
 	cell_bytes(c[2], sizeof(c[2]), st->mbe.lo, st->mbe.high);
@@ -464,7 +465,8 @@ static void interval_table(struct sbuf *b, const struct fdp_state *s,
 	if (d->fell)
 		sbuf_printf(b, "* a counter of the device went down: no figures for the interval\n");
 	if (first)
-		sbuf_printf(b, "(endurance group %u: %s)\n", s->endgid, scope);
+		sbuf_printf(b, "(the device's figures for all of endurance group %u, not per namespace)\n",
+			    s->endgid);
 }
 
 static void interval_csv(struct sbuf *b, const struct fdp_state *s,

@@ -72,7 +72,8 @@ expect_eq "the last host event (type pid nsid)" \
 # The table and CSV say the same, and where the figures are from.
 table=$("$ZNS_TOOL" placement "$FDP_NS") || fail "zns-stat placement $FDP_NS: exit status $?"
 echo "$table"
-grep -q "the device's figures for the whole group" <<<"$table" || fail "the table does not say whose figures log 22h's are"
+grep -q "^whole group (every namespace in it), not this namespace's alone:$" <<<"$table" ||
+	fail "the table does not say whose figures log 22h's are"
 csv=$("$ZNS_TOOL" placement "$FDP_NS" -o csv) || fail "zns-stat placement -o csv: exit status $?"
 expect_eq "CSV host bytes written" "$(awk -F, '$1 ~ /^time/ { h = $4 } h == "host_bytes_written" && $1 !~ /^time/ { print $4; exit }' <<<"$csv")" "$hbmw"
 
