@@ -77,14 +77,16 @@ grep -q "^whole group (every namespace in it), not this namespace's alone:$" <<<
 csv=$("$ZNS_TOOL" placement "$FDP_NS" -o csv) || fail "zns-stat placement -o csv: exit status $?"
 expect_eq "CSV host bytes written" "$(awk -F, '$1 ~ /^time/ { h = $4 } h == "host_bytes_written" && $1 !~ /^time/ { print $4; exit }' <<<"$csv")" "$hbmw"
 
-# -i: writes in the first of two intervals of 2 s, none in the second.
+# -i: writes in the first of two intervals of 3 s (begun 0.6 s in, they take
+# well under a second on TCG), none in the second.
 fdp_stats
 mbmw0=$mbmw
 ev0=$(fdp_host_events | wc -l)
 p=$((nph - 1))
 fill=${ruamw[p]}
 log=$(mktemp)
-"$ZNS_TOOL" placement "$FDP_NS" -i 2 -n 2 -o json >"$log" &
+start=$EPOCHREALTIME
+"$ZNS_TOOL" placement "$FDP_NS" -i 3 -n 2 -o json >"$log" &
 tool_pid=$!
 sleep 0.6
 bytes=0
@@ -96,10 +98,11 @@ while [ "$fill" -gt 0 ]; do
 	fdp_write "$lba" "$last" "$p"
 	lba=$((lba + last)) fill=$((fill - last)) bytes=$((bytes + last * FDP_BS))
 done
-wait "$tool_pid" || fail "zns-stat placement -i 2 -n 2: exit status $?"
+echo "the writes ended $(awk -v a="$start" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.2f", b - a }') s after the tool started"
+wait "$tool_pid" || fail "zns-stat placement -i 3 -n 2: exit status $?"
 fdp_stats
 cat "$log"
-jq -e '.intervals | length == 2' "$log" >/dev/null || fail "zns-stat placement -i 2 -n 2 -o json: not two intervals"
+jq -e '.intervals | length == 2' "$log" >/dev/null || fail "zns-stat placement -i 3 -n 2 -o json: not two intervals"
 read -r h1 m1 w1 e1 h2 m2 w2 e2 < <(jq -r '[.intervals[].disks[0] |
 	.host_bytes_written, .media_bytes_written, (.waf // "-"), (.new_events | length)] | join(" ")' "$log")
 rm -f "$log"
