@@ -127,6 +127,7 @@ for dev in /sys/block/nvme*n*; do
 	fi
 	err=$("$ZNS_TOOL" placement "$ns" 2>&1 >/dev/null)
 	rc=$?
+	echo "$ns said: $err"
 	expect_eq "$ns: exit status" "$rc" 1
 	expect_eq "$ns: says" "${err%% (*}" \
 		"zns-stat: $ns: FDP is not enabled on this namespace's endurance group"
