@@ -7,10 +7,10 @@
 #  - each placement ID's reclaim unit handle and available media writes
 #    equal `nvme fdp status` (RUAMW in blocks, and in bytes x the LBA size);
 #  - the events equal `nvme fdp events` (host events -E, and the controller's);
-#  - -i: an interval with writes (one of them filling a reclaim unit, a
-#    "not fully written" event) has their bytes as its host bytes, the media
-#    bytes log 22h grew by, WAF = media / host, and the new event; the next
-#    interval, without writes, nothing;
+#  - -i until SIGTERM: the intervals split the writes (one of them filling a
+#    reclaim unit, a "not fully written" event) between them whole: host and
+#    media bytes up to each interval's end are those of the first writes, the
+#    sums are the bytes written and log 22h's growth, WAF = media / host;
 #  - the zoned and conventional namespaces of the other controller (FDP off)
 #    give one line, "FDP is not enabled ...", and exit status 1; so do a
 #    device that is not an NVMe namespace and a user who is not root.
@@ -77,46 +77,70 @@ grep -q "^whole group (every namespace in it), not this namespace's alone:$" <<<
 csv=$("$ZNS_TOOL" placement "$FDP_NS" -o csv) || fail "zns-stat placement -o csv: exit status $?"
 expect_eq "CSV host bytes written" "$(awk -F, '$1 ~ /^time/ { h = $4 } h == "host_bytes_written" && $1 !~ /^time/ { print $4; exit }' <<<"$csv")" "$hbmw"
 
-# -i: writes in the first of two intervals of 3 s (begun 0.6 s in, they take
-# well under a second on TCG), none in the second.
+# -i 1 until SIGTERM, with writes after its first reading and seconds of
+# nothing before the signal. Where an interval ends among the writes depends
+# on the guest's speed, so each interval is checked against the writes as a
+# whole: the host (and media) bytes up to the end of every interval are the
+# bytes of the first k writes for some k, the intervals add up to the bytes
+# written and to log 22h's growth, each interval's WAF is its media / host
+# bytes, the last one has nothing, and the new events add up to nvme-cli's.
 fdp_stats
 mbmw0=$mbmw
 ev0=$(fdp_host_events | wc -l)
 p=$((nph - 1))
 fill=${ruamw[p]}
 log=$(mktemp)
-start=$EPOCHREALTIME
-"$ZNS_TOOL" placement "$FDP_NS" -i 3 -n 2 -o json >"$log" &
+"$ZNS_TOOL" placement "$FDP_NS" -i 1 -o json >"$log" &
 tool_pid=$!
-sleep 0.6
-bytes=0
+sleep 1.5
+# the writes' host and media bytes so far, after each write
+host_sums=(0) media_sums=(0)
+bytes=0 media=0
 fdp_write "$lba" 5 0
+# (a unit of placement ID 0 with 5 blocks or fewer left is switched too)
 lba=$((lba + 5)) bytes=$((bytes + 5 * FDP_BS))
-# placement ID p's unit to its end: the last write switches units (an event)
+media=$((media + (5 + (5 >= ruamw[0] ? ruamw[0] : 0)) * FDP_BS))
+host_sums+=("$bytes") media_sums+=("$media")
+# placement ID p's unit to its end: the last write switches units (an event;
+# QEMU 10.0 adds the unit's blocks left before that write once more)
 while [ "$fill" -gt 0 ]; do
 	last=$((fill > 64 ? 64 : fill))
 	fdp_write "$lba" "$last" "$p"
 	lba=$((lba + last)) fill=$((fill - last)) bytes=$((bytes + last * FDP_BS))
+	media=$((media + last * FDP_BS * (fill ? 1 : 2)))
+	host_sums+=("$bytes") media_sums+=("$media")
 done
-echo "the writes ended $(awk -v a="$start" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.2f", b - a }') s after the tool started"
-wait "$tool_pid" || fail "zns-stat placement -i 3 -n 2: exit status $?"
+sleep 2.5
+kill -TERM "$tool_pid"
+wait "$tool_pid" || fail "zns-stat placement -i 1, stopped by SIGTERM: exit status $?"
 fdp_stats
 cat "$log"
-jq -e '.intervals | length == 2' "$log" >/dev/null || fail "zns-stat placement -i 3 -n 2 -o json: not two intervals"
-read -r h1 m1 w1 e1 h2 m2 w2 e2 < <(jq -r '[.intervals[].disks[0] |
-	.host_bytes_written, .media_bytes_written, (.waf // "-"), (.new_events | length)] | join(" ")' "$log")
+n=$(jq '.intervals | length' "$log") || fail "zns-stat placement -i 1 -o json: not JSON"
+[ "$n" -ge 3 ] || fail "zns-stat placement -i 1: $n intervals in the run's 4 s and more"
+sum_h=0 sum_m=0 sum_e=0 written=0 bad=0
+while read -r h m w e; do
+	sum_h=$((sum_h + h)) sum_m=$((sum_m + m)) sum_e=$((sum_e + e))
+	last_interval="$h $m $w $e"
+	[ "$h" = 0 ] || written=$((written + 1))
+	[[ " ${host_sums[*]} " == *" $sum_h "* ]] ||
+		{ echo "FAIL: host bytes $sum_h up to an interval's end: not the bytes of the first writes (${host_sums[*]})"; bad=1; }
+	[[ " ${media_sums[*]} " == *" $sum_m "* ]] ||
+		{ echo "FAIL: media bytes $sum_m up to an interval's end: not those of the first writes (${media_sums[*]})"; bad=1; }
+	if [ "$h" = 0 ]; then
+		want=-
+	else
+		want=$(awk -v m="$m" -v h="$h" 'BEGIN { printf "%.3f", m / h }' | sed 's/0*$//; s/\.$//')
+	fi
+	[ "$w" = "$want" ] || { echo "FAIL: an interval's WAF is $w, its media / host bytes $want"; bad=1; }
+done < <(jq -r '.intervals[].disks[0] | "\(.host_bytes_written) \(.media_bytes_written) \(.waf // "-") \(.new_events | length)"' "$log")
 rm -f "$log"
-expect_eq "interval 1: host bytes (the bytes written)" "$h1" "$bytes"
-expect_eq "interval 2: host bytes (nothing written)" "$h2" 0
-expect_eq "both intervals: media bytes (log 22h's growth)" $((m1 + m2)) $((mbmw - mbmw0))
-# (QEMU 10.0 adds the unit's blocks left before the filling write once more)
-expect_eq "interval 1: media bytes (the writes, and the filling write's again)" "$m1" \
-	$((bytes + last * FDP_BS))
-expect_eq "interval 1: WAF = media / host bytes" "$w1" \
-	"$(awk -v m="$m1" -v h="$h1" 'BEGIN { printf "%.3f", m / h }' | sed 's/0*$//; s/\.$//')"
-expect_eq "interval 2: WAF (no host bytes)" "$w2" "-"
-expect_eq "interval 1: new events (nvme fdp events -E)" "$e1" $(($(fdp_host_events | wc -l) - ev0))
-expect_eq "interval 2: new events" "$e2" 0
+expect_eq "intervals: each one's bytes those of whole writes, WAF media / host" "$bad" 0
+expect_eq "intervals with host bytes" "$([ "$written" -ge 1 ] && echo some)" some
+expect_eq "intervals: host bytes (the bytes written)" "$sum_h" "$bytes"
+expect_eq "intervals: media bytes (log 22h's growth)" "$sum_m" $((mbmw - mbmw0))
+expect_eq "intervals: media bytes (the writes, and the filling write's again)" "$sum_m" "$media"
+expect_eq "intervals: new events (nvme fdp events -E)" "$sum_e" $(($(fdp_host_events | wc -l) - ev0))
+expect_eq "the last interval (nothing written)" "$last_interval" "0 0 - 0"
 
 # Namespaces without FDP and a device that is no NVMe namespace: one line, status 1.
 zoned=0
