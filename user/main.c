@@ -99,6 +99,14 @@ static const struct command {
 	  "json); plot: its lifetime heatmaps of resets and data written into\n"
 	  "OUTDIR/<identity>/ (default .); report: them on one HTML page, with\n"
 	  "the zones reset far above the mean (DISK may be a state file's path)\n" },
+	{ "placement", cmd_placement,
+	  "placement DISK [-b] [-o FMT] [-i SEC [-n COUNT]]",
+	  "the device's own Flexible Data Placement figures of an NVMe namespace\n"
+	  "(needs root; no module): each placement ID's reclaim unit handle,\n"
+	  "attribute and available media writes; the endurance group's host and\n"
+	  "media bytes written, media bytes erased and their ratio (WAF); its\n"
+	  "events by type and the newest; -i SEC: each interval's bytes, WAF and\n"
+	  "new events; -o table, csv or json; -b sizes in bytes\n" },
 	{ "help", cmd_help,
 	  "help [COMMAND]",
 	  "this text, or one command's\n" },

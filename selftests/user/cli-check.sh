@@ -19,7 +19,7 @@ for c in $cmds; do
 	[ "$one" = "$("$tool" "$c" --help)" ] || echo "zns-stat $c --help differs from zns-stat help $c"
 done
 out=$("$tool" help nope 2>&1) && echo "zns-stat help nope: exit status 0"
-[ "$(wc -l <<<"$out")" = 1 ] && grep -q "no command 'nope' (commands: record plot report lifecycle detail cgroups export ledger help)" <<<"$out" ||
+[ "$(wc -l <<<"$out")" = 1 ] && grep -q "no command 'nope' (commands: record plot report lifecycle detail cgroups export ledger placement help)" <<<"$out" ||
 	echo "zns-stat help nope said: $out"
 
 out=$("$tool" nvme9n9 2>&1) && echo "zns-stat nvme9n9: exit status 0"
@@ -196,4 +196,42 @@ done
 # -b: sizes in exact bytes, as lsblk -b
 out=$("$tool" -b -r --columns zone,write_bytes zns8 2>/dev/null | sed -n 2p)
 [ "$out" = "zns8 0 16384" ] || echo "zns-stat -b -r --columns zone,write_bytes zns8: $out"
+# zns-stat placement: the device's FDP logs, here the fixture's raw pages
+# (ZNS_STAT_NVME_FIXTURE): bad arguments (status 2), a namespace without FDP,
+# a device that is not NVMe, none at all (status 1), each one line; the figures.
+nvme=$here/fixtures/nvme
+while IFS='|' read -r args want; do
+	# shellcheck disable=SC2086 # the words are the arguments
+	out=$(ZNS_STAT_NVME_FIXTURE=$nvme "$tool" placement $args 2>&1 >/dev/null); rc=$?
+	[ "$rc" = 2 ] && [ "$out" = "zns-stat: $want; see 'zns-stat --help'" ] ||
+		echo "zns-stat placement $args: exit status $rc, said: $out"
+done <<'CASES'
+|placement wants a DISK (an NVMe namespace with FDP, nvme1n1)
+nvme1n1 nvme0n1|placement wants one DISK
+-o prom nvme1n1|placement: -o wants table, csv or json
+-i 0 nvme1n1|placement: -i wants seconds, at least 0.01
+-i x nvme1n1|placement: -i wants seconds, at least 0.01
+-i 1 -n 1.5 nvme1n1|placement: -n wants a whole number of intervals, at least 1
+-n 2 nvme1n1|placement: -n goes with -i
+--bogus nvme1n1|placement: unknown option '--bogus'
+nvme1n1 -i|placement: -i needs a value
+CASES
+while IFS='|' read -r disk want; do
+	out=$(ZNS_STAT_NVME_FIXTURE=$nvme "$tool" placement "$disk" 2>&1 >/dev/null); rc=$?
+	[ "$rc" = 1 ] && [ "${out%% (*}" = "zns-stat: $want" ] && [ "$(wc -l <<<"$out")" = 1 ] ||
+		echo "zns-stat placement $disk: exit status $rc, said: $out"
+done <<'CASES'
+nvme0n1|nvme0n1: FDP is not enabled on this namespace's endurance group
+sda|sda: not an NVMe namespace
+nvme9n9|nvme9n9: no such block device
+CASES
+out=$(ZNS_STAT_NVME_FIXTURE=$nvme "$tool" placement nvme1n1 -o json |
+	jq -r '.disks[0] | [.endurance_group_stats | .host_bytes_written, .media_bytes_written, .waf] +
+		[.placement_ids[5].ruamw_bytes, (.events | length), .event_counts[1].count] | join(" ")')
+[ "$out" = "3186688 4235264 1.329 69632 8 7" ] || echo "zns-stat placement nvme1n1 -o json: $out"
+out=$(ZNS_STAT_NVME_FIXTURE=$nvme "$tool" placement nvme1n1 -b | grep -A1 '^host_written' | tail -n 1 | xargs)
+[ "$out" = "3186688 4235264 0 1.329" ] || echo "zns-stat placement nvme1n1 -b: $out"
+out=$(ZNS_STAT_NVME_FIXTURE=$nvme "$tool" placement nvme1n1 -i 0.05 -n 2 -o csv | cut -d, -f2,6-)
+[ "$out" = "$(printf 'disk,host_bytes_written,media_bytes_written,media_bytes_erased,waf,new_host_events,new_controller_events\nnvme1n1,0,0,0,,0,0\nnvme1n1,0,0,0,,0,0')" ] ||
+	echo "zns-stat placement nvme1n1 -i 0.05 -n 2 -o csv: $out"
 exit 0

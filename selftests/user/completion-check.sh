@@ -33,7 +33,7 @@ expect() {
 	[ "$got" = "$2" ] || printf 'zns-stat %s<Tab>: got "%s", want "%s"\n' "${1#zns-stat }" "$got" "$2"
 }
 
-expect 'zns-stat ' 'broken cgroups detail export help ledger lifecycle plot record report zcg zns8 zns8x'
+expect 'zns-stat ' 'broken cgroups detail export help ledger lifecycle placement plot record report zcg zns8 zns8x'
 expect 'zns-stat re' 'record report'
 expect 'zns-stat zn' 'zns8 zns8x'
 expect 'zns-stat zns8 ' 'broken zcg zns8 zns8x'
@@ -55,7 +55,7 @@ expect 'zns-stat report --o' '--output'
 expect 'zns-stat detail -o ' 'csv json table'
 expect 'zns-stat lifecycle -o c' 'csv'
 expect 'zns-stat detail -' '--bytes --file --help --output -b -f -h -o'
-expect 'zns-stat help ' 'cgroups detail export ledger lifecycle plot record report'
+expect 'zns-stat help ' 'cgroups detail export ledger lifecycle placement plot record report'
 expect 'zns-stat --col' '--columns'
 expect 'zns-stat detail zns8x ' 'broken zcg zns8 zns8x'
 expect 'zns-stat cgroups -' '--bytes --file --help --output --wide -b -f -h -o -w'
@@ -78,7 +78,13 @@ expect 'zns-stat ledger report zns8 --' '--file --help --state-dir'
 expect 'zns-stat ledger report zns8 -f ' '- run.html runs'
 expect 'zns-stat ledger show zns8 -f ' '- a.dat b.dat notes.txt run.html runs'
 # not the module loaded (or not root): no disk, the subcommands still
-ZNS_STAT_DEBUGFS=$scratch/none expect 'zns-stat ' 'cgroups detail export help ledger lifecycle plot record report'
+ZNS_STAT_DEBUGFS=$scratch/none expect 'zns-stat ' 'cgroups detail export help ledger lifecycle placement plot record report'
+# placement: NVMe namespaces (here the fixture's), not the tracked ones
+ZNS_STAT_NVME_FIXTURE=$repo/selftests/user/fixtures/nvme expect 'zns-stat placement ' 'nvme0n1 nvme1n1 sda'
+ZNS_STAT_NVME_FIXTURE=$repo/selftests/user/fixtures/nvme expect 'zns-stat placement nvme1' 'nvme1n1'
+expect 'zns-stat placement -' '--bytes --count --help --interval --output -b -h -i -n -o'
+expect 'zns-stat placement nvme1n1 -o ' 'csv json table'
+expect 'zns-stat placement nvme1n1 -i ' ''
 
 # Every subcommand of the tool's usage is offered (the tool built: make tool).
 if [ -x "$repo/user/zns-stat" ]; then

@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 # style-check.py TOOL FIXTURES: zns-stat speaks with one voice (issue 46), over
 # the tool's own output, not a list of strings. Every view (main table, -r, -w,
-# -i, detail, cgroups, lifecycle, ledger show, report's comparison, export) in
+# -i, detail, cgroups, lifecycle, ledger show, report's comparison, export,
+# placement) in
 # every format (table, CSV, JSON, Prometheus) on the fixtures
 # (selftests/user/fixtures), and:
 #   - every time is RFC 3339 in one form (UTC, "Z"; fractions where the
@@ -61,8 +62,10 @@ for e in os.listdir(fx + "/debugfs"):
     os.symlink(os.path.join(fx, "debugfs", e), os.path.join(dbg, e))
 subprocess.run(["bash", os.path.join(here, "scale-fixture.sh"), dbg, "4096", "z4096"],
                check=True)
+# placement reads the fixture's raw NVMe log pages (ZNS_STAT_NVME_FIXTURE)
 env = dict(os.environ, ZNS_STAT_DEBUGFS=dbg, ZNS_STAT_SYSFS=fx + "/sys",
-           ZNS_STAT_DEV="/nonexistent", COLUMNS="100", TZ="Europe/Berlin")
+           ZNS_STAT_DEV="/nonexistent", ZNS_STAT_NVME_FIXTURE=fx + "/nvme",
+           COLUMNS="100", TZ="Europe/Berlin")
 problems, seen = [], set()
 
 
@@ -439,6 +442,12 @@ for d in disks:
                 if str(r.get("path", "")).startswith("(") and r.get("id") not in ("", None):
                     bad(what, "%s has id %r: a word, not a cgroup" % (r["path"], r["id"]))
 
+# placement: the device's FDP figures, once and per interval
+for f in ("table", "csv", "json"):
+    for extra in ([], ["-i", "0.05", "-n", "2"]):
+        what, text = run("placement", *extra, "-o", f, "nvme1n1")
+        everywhere(what, text, f)
+
 # ledger show of every ledger the fixtures have
 ledgers = [os.path.join(fx, "ledger-dir", l) for l in sorted(os.listdir(fx + "/ledger-dir"))
            if not l.startswith(".")]
@@ -522,6 +531,7 @@ for d in disks:
             views.append([cmd, d])
 views += ledger_args + [a + ["-a"] for a in ledger_args]
 views += [["report"] + runs + ["-o", "table"]]
+views += [["placement", "nvme1n1"], ["placement", "-i", "0.05", "-n", "1", "nvme1n1"]]
 for args in views:
     what = "zns-stat " + " ".join(args).replace(fx + "/", "")
     for cols in (80, 100):
@@ -555,6 +565,7 @@ for d in disks:
             bviews.append([cmd, "-b", d])
 bviews += [a + ["-b"] for a in ledger_args]
 bviews += [["report", "-b"] + runs + ["-o", "table"]]
+bviews += [["placement", "-b", "nvme1n1"], ["placement", "-b", "-i", "0.05", "-n", "1", "nvme1n1"]]
 for args in bviews:
     what, text = run(*args)
     check_units(what, text, exact_bytes=True)

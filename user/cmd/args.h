@@ -44,5 +44,6 @@ int cmd_detail(int argc, char **argv);
 int cmd_export(int argc, char **argv);
 int cmd_cgroups(int argc, char **argv);
 int cmd_ledger(int argc, char **argv);
+int cmd_placement(int argc, char **argv);
 
 #endif
