@@ -56,7 +56,7 @@ root_findings() {
 			{ echo "apt-get install mmdebstrap failed:"; tail -n 5 "$work.apt.log"; return; }
 	fi
 	[ -s "$sources" ] || sources=/etc/apt/sources.list
-	apt-cache madison "linux-headers-$kver" 2>/dev/null | grep -q bookworm-backports &&
+	apt-cache madison "linux-headers-$kver" 2>/dev/null | grep bookworm-backports >/dev/null &&
 		[ -s "$bpo" ] && backports=("$bpo")
 	mkdir -p "$cache/deb-root" "$(dirname "$work")"
 	tmp=$cache/deb-root/tmp-$$.tar	# mmdebstrap: a .tar name makes a tarball

@@ -83,7 +83,7 @@ bookworm_entry() {
 ensure_backports() {
 	if grep -rqsE '^[^#]*bookworm-backports' /etc/apt/sources.list /etc/apt/sources.list.d/; then
 		# Listed: make sure its package list is there.
-		apt-cache madison linux-headers-amd64 | grep -q bookworm-backports && return 0
+		apt-cache madison linux-headers-amd64 | grep bookworm-backports >/dev/null && return 0
 	else
 		local entry
 		entry=$(bookworm_entry)
