@@ -18,7 +18,7 @@ mountpoint -q /sys/kernel/debug || mount -t debugfs none /sys/kernel/debug
 
 insmod "$ko" || fail "insmod $ko"
 for suite in zns_stat_lifecycle zns_stat_lifecycle_model zns_stat_reset_log \
-	zns_stat_hist zns_stat_cgroups; do
+	zns_stat_hist zns_stat_cgroups zns_stat_placement; do
 	results=/sys/kernel/debug/kunit/$suite/results
 	[ -r "$results" ] || { rmmod zns_stat_kunit; fail "no $results"; }
 	out=$(cat "$results")
