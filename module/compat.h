@@ -173,6 +173,14 @@ static inline struct zns_nvme_request_head *zns_nvme_req(struct request *req)
 }
 
 /*
+ * nvme_core's synchronous command on a queue (drivers/nvme/host/nvme.h; the
+ * same from 4.x to 7.2), exported GPL but declared in no public header:
+ * placement_read.c takes it with symbol_get() for one call at a time.
+ */
+int nvme_submit_sync_cmd(struct request_queue *q, struct nvme_command *cmd,
+			 void *buf, unsigned int bufflen);
+
+/*
  * block_rq_complete(rq, error, nr_bytes), the fallback's source of outcomes:
  * error is an errno up to 5.15, a blk_status_t from 5.16 (6.1, 6.12 and
  * 7.2 headers checked: the probe is registered by name, so no build checks it).

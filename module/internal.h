@@ -1125,4 +1125,8 @@ bool zns_tp_enabled(void);
 int zns_debugfs_init(void);
 void zns_debugfs_exit(void);
 
+/* placement_read.c: a namespace's placement IDs, from the device */
+int zns_placement_read(struct request_queue *q, u32 nsid, u16 *pids,
+		       u16 *ruhids);
+
 #endif /* ZNS_STAT_INTERNAL_H */
