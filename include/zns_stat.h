@@ -159,6 +159,39 @@ enum zns_zone_counter {
 	ZNS_ZC_NR
 };
 
+/*
+ * "placement": a namespace with Flexible Data Placement has this file in
+ * its directory instead of "zones", "lifecycle", "lifetimes" and "resets".
+ * A header "# pid ruhid" and the columns below (named as in "zones", of the
+ * same units), then one line per row: the namespace's placement IDs in the
+ * order its reclaim unit handle status lists them (pid and its reclaim unit
+ * handle id), then "none -" (commands without a placement directive: reads,
+ * writes without directive type 2, write zeroes), then "unlisted -" (writes
+ * naming a placement ID the namespace does not have: a device may place
+ * them anywhere, QEMU on placement ID 0, without telling). Counted from the
+ * first write with a placement directive the module saw on the namespace.
+ */
+#define ZNS_PLACEMENT_NONE	"none"
+#define ZNS_PLACEMENT_UNLISTED	"unlisted"
+
+static const unsigned char zns_placement_columns[] __maybe_unused = {
+	ZNS_ZC_WRITES,
+	ZNS_ZC_WRITE_SECTORS,
+	ZNS_ZC_WRITE_LAT_MIN_NS,
+	ZNS_ZC_WRITE_LAT_MAX_NS,
+	ZNS_ZC_WRITE_LAT_SUM_NS,
+	ZNS_ZC_READS,
+	ZNS_ZC_READ_SECTORS,
+	ZNS_ZC_READ_LAT_MIN_NS,
+	ZNS_ZC_READ_LAT_MAX_NS,
+	ZNS_ZC_READ_LAT_SUM_NS,
+	ZNS_ZC_WRITE_ZEROES,
+	ZNS_ZC_WRITE_ZEROES_SECTORS,
+	ZNS_ZC_WRITE_ZEROES_LAT_SUM_NS,
+	ZNS_ZC_ERRORS,
+	ZNS_ZC_QUEUE_WAIT_SUM_NS,
+};
+
 /* owner_cgroup values that are no cgroup's id */
 #define ZNS_OWNER_ID_MIXED		0xffffffffffffffffULL	/* two or more wrote */
 #define ZNS_OWNER_ID_UNATTRIBUTED	0xfffffffffffffffeULL	/* passthrough */
