@@ -13,6 +13,7 @@
 #include <linux/overflow.h>
 #include <linux/string.h>
 #include <linux/seq_file.h>
+#include <linux/slab.h>
 
 #include "internal.h"
 
@@ -147,6 +148,49 @@ static const struct file_operations zones_fops = {
 	.llseek = seq_lseek,
 	.release = seq_release_private,
 };
+
+/*
+ * "placement": a row per placement ID, "none" and "unlisted", with the
+ * columns zns_placement_columns names (include/zns_stat.h). A table that
+ * is not a placement table (the namespace was formatted zoned since) shows
+ * the header alone.
+ */
+static int placement_show(struct seq_file *m, void *v)
+{
+	struct zns_ns *ns = m->private;
+	struct zone_table *tbl;
+	u64 *val;
+	u32 row;
+	int i;
+
+	val = kmalloc_array(ZNS_ZC_NR, sizeof(*val), GFP_KERNEL);
+	if (!val)
+		return -ENOMEM;
+	seq_puts(m, "# pid ruhid");
+	for (i = 0; i < ARRAY_SIZE(zns_placement_columns); i++)
+		seq_printf(m, " %s",
+			   zns_zone_counter_names[zns_placement_columns[i]]);
+	seq_putc(m, '\n');
+	rcu_read_lock();
+	tbl = rcu_dereference(ns->zones);
+	for (row = 0; tbl->kind == ZNS_KIND_PLACEMENT && row < tbl->nr_zones;
+	     row++) {
+		if (row < tbl->placement.nr)
+			seq_printf(m, "%u %u", tbl->placement.pid[row],
+				   tbl->placement.ruhid[row]);
+		else
+			seq_printf(m, "%s -", row == tbl->placement.nr ?
+				   ZNS_PLACEMENT_NONE : ZNS_PLACEMENT_UNLISTED);
+		zns_zone_stat_values(tbl, row, val);
+		for (i = 0; i < ARRAY_SIZE(zns_placement_columns); i++)
+			seq_printf(m, " %llu", val[zns_placement_columns[i]]);
+		seq_putc(m, '\n');
+	}
+	rcu_read_unlock();
+	kfree(val);
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(placement);
 
 enum total_kind { TOTAL_SUM, TOTAL_MIN, TOTAL_MAX, TOTAL_NONE };
 
@@ -321,22 +365,34 @@ static const struct file_operations resets_fops = {
 	.release = seq_release_private,
 };
 
-/* Kernel practice (blktrace): only the directory creation is checked. */
+/*
+ * Kernel practice (blktrace): only the directory creation is checked. A
+ * placement namespace has "placement" where a zoned one has its zones'
+ * files.
+ */
 static struct dentry *add_ns_dir(struct zns_ns *ns)
 {
 	struct dentry *dir = debugfs_create_dir(ns->name, zns_debugfs_root);
+	bool placed = rcu_access_pointer(ns->zones)->kind ==
+		      ZNS_KIND_PLACEMENT;
 
-	debugfs_create_file("zones", 0444, dir, ns, &zones_fops);
+	if (placed)
+		debugfs_create_file("placement", 0444, dir, ns,
+				    &placement_fops);
+	else
+		debugfs_create_file("zones", 0444, dir, ns, &zones_fops);
 	debugfs_create_file("summary", 0444, dir, ns, &summary_fops);
 	debugfs_create_file("latency", 0444, dir, ns, &zns_hist_latency_fops);
 	debugfs_create_file("sizes", 0444, dir, ns, &zns_hist_sizes_fops);
 	debugfs_create_file("alignment", 0444, dir, ns, &zns_hist_alignment_fops);
 	debugfs_create_file("errors", 0444, dir, ns, &zns_errors_fops);
-	debugfs_create_file("resets", 0444, dir, ns, &resets_fops);
 	debugfs_create_file("queue_wait", 0444, dir, ns, &zns_hist_queue_wait_fops);
+	debugfs_create_file("cgroups", 0444, dir, ns, &zns_cgroups_fops);
+	if (placed)
+		return dir;
+	debugfs_create_file("resets", 0444, dir, ns, &resets_fops);
 	debugfs_create_file("lifecycle", 0444, dir, ns, &zns_life_fops);
 	debugfs_create_file("lifetimes", 0444, dir, ns, &zns_life_times_fops);
-	debugfs_create_file("cgroups", 0444, dir, ns, &zns_cgroups_fops);
 	return dir;
 }
 

@@ -33,11 +33,15 @@ static unsigned int nr_pending;
 static void discover_work_fn(struct work_struct *work);
 static DECLARE_WORK(discover_work, discover_work_fn);
 
+/* A placement namespace's zones are none: its rows come from the device. */
 static bool geometry_valid(const struct zns_geometry *geo)
 {
-	return geo->nr_zones && is_power_of_2(geo->zone_sectors) &&
-	       is_power_of_2(geo->lba_bytes) && geo->lba_bytes >= SECTOR_SIZE &&
-	       geo->nr_hw_queues && geo->queue_depth;
+	bool zones = geo->kind == ZNS_KIND_PLACEMENT ||
+		     (geo->nr_zones && is_power_of_2(geo->zone_sectors));
+
+	return zones && is_power_of_2(geo->lba_bytes) &&
+	       geo->lba_bytes >= SECTOR_SIZE && geo->nr_hw_queues &&
+	       geo->queue_depth;
 }
 
 static bool geometry_same(const struct zns_geometry *a,
@@ -49,7 +53,8 @@ static bool geometry_same(const struct zns_geometry *a,
 	       a->nr_hw_queues == b->nr_hw_queues &&
 	       a->queue_depth == b->queue_depth && a->zone_cap == b->zone_cap &&
 	       a->last_zone_cap == b->last_zone_cap &&
-	       a->max_open == b->max_open && a->max_active == b->max_active;
+	       a->max_open == b->max_open && a->max_active == b->max_active &&
+	       a->kind == b->kind && a->nsid == b->nsid;
 }
 
 /*
@@ -76,7 +81,8 @@ static bool discovery_queued(const struct zns_geometry *geo)
  * zns_disk_discover() - queue a request's disk for the worker to set up or
  * update
  * @req: a request of a zoned disk the probes do not know, or whose geometry
- *   changed
+ *   changed; or of a conventional one that named a placement
+ * @nsid: the namespace ID its command carries
  *
  * Remembers the values and a reference on the disk, and lets the worker act.
  * A disk not yet added (the driver's own zone reports while it sets the
@@ -86,13 +92,14 @@ static bool discovery_queued(const struct zns_geometry *geo)
  * rcu_read_lock(); takes zns_publish_lock (raw, irqsave) unless the values
  * are queued already.
  */
-void zns_disk_discover(struct request *req)
+void zns_disk_discover(struct request *req, u32 nsid)
 {
 	struct zns_geometry geo;
 	unsigned long flags;
 	unsigned int i;
 
 	zns_disk_geometry(req, &geo);
+	geo.nsid = nsid;
 	if (!geometry_valid(&geo) || !zns_gendisk_live(geo.gendisk))
 		return;
 	if (discovery_queued(&geo))
@@ -124,7 +131,8 @@ static u32 table_gen(struct zns_ns *ns)
 static bool table_has(const struct zone_table *tbl,
 		      const struct zns_geometry *geo)
 {
-	return tbl->nr_zones == geo->nr_zones &&
+	return tbl->kind == geo->kind &&
+	       zns_table_disk_zones(tbl) == geo->nr_zones &&
 	       tbl->zone_sectors == geo->zone_sectors &&
 	       tbl->lba_bytes == geo->lba_bytes;
 }
@@ -144,7 +152,8 @@ static void paths_follow_table(struct zns_ns *ns)
 		hlist_for_each_entry(zd, &zns_disk_hash[bkt], hash_node)
 			if (zd->ns == ns)
 				WRITE_ONCE(zd->table_gen,
-					   tbl->nr_zones == zd->nr_zones &&
+					   zns_table_disk_zones(tbl) ==
+					   zd->nr_zones &&
 					   tbl->zone_sectors == zd->zone_sectors &&
 					   tbl->lba_bytes == zd->lba_bytes ?
 					   tbl->gen : tbl->gen - 1);
@@ -167,13 +176,16 @@ static void path_geometry_set(struct zns_disk *zd,
  * an ERR_PTR on -ENOMEM (the old table stays).
  */
 static struct zone_table *table_follow_path(struct zns_ns *ns,
-					    const struct zns_geometry *geo)
+					    struct zns_geometry *geo)
 {
 	struct zone_table *tbl = ns_table(ns);
 	struct zone_table *new_tbl;
 
 	if (table_has(tbl, geo))
 		return NULL;
+	if (geo->kind == ZNS_KIND_PLACEMENT && tbl->kind == geo->kind &&
+	    !geo->placement)
+		geo->placement = &tbl->placement;	/* its LBA size changed */
 	new_tbl = zns_zone_table_alloc(geo, tbl->gen + 1);
 	if (!new_tbl)
 		return ERR_PTR(-ENOMEM);
@@ -289,7 +301,7 @@ free_zd:
  * This path's zone geometry or tag set changed. On -ENOMEM the old tables
  * stay; the probes drop what they cannot place.
  */
-static int zns_disk_update(struct zns_disk *zd, const struct zns_geometry *geo)
+static int zns_disk_update(struct zns_disk *zd, struct zns_geometry *geo)
 {
 	struct zns_ns *ns = zd->ns;
 	struct inflight_table *old_inflight;
@@ -313,6 +325,45 @@ static int zns_disk_update(struct zns_disk *zd, const struct zns_geometry *geo)
 	}
 	free_after_grace_period(old_tbl, old_inflight);
 	return ret;
+}
+
+/*
+ * A placement namespace's IDs, asked of the device (placement_read.c) when
+ * its table does not have them: a new disk, or one that was zoned. Its
+ * queue is a path's (blk-mq), its namespace ID the one its commands carry.
+ * Holds zns_disks_lock, which also guards the IDs' buffer.
+ */
+static int placement_ids(struct zns_geometry *geo, struct zns_disk *zd)
+{
+	static struct zns_placement_ids ids;
+	int ret;
+
+	if (geo->kind != ZNS_KIND_PLACEMENT ||
+	    (zd && zd->ns && ns_table(zd->ns)->kind == ZNS_KIND_PLACEMENT))
+		return 0;
+	ret = zns_placement_read(geo->gendisk->queue, geo->nsid, &ids);
+	if (ret) {
+		pr_info("%s: a write named placement ID but its placement IDs cannot be read (%d): not tracked\n",
+			geo->name, ret);
+		return ret;
+	}
+	geo->placement = &ids;
+	return 0;
+}
+
+/*
+ * A conventional disk whose placement IDs cannot be read: remembered as
+ * left out, so that its commands cost the probes one lookup and it is not
+ * asked again.
+ */
+static int placement_left_out(struct zns_geometry *geo)
+{
+	struct zns_disk *zd = zns_kzalloc(ZNS_ALLOC_DISK, sizeof(*zd));
+
+	if (!zd)
+		return -ENOMEM;
+	zns_disk_left_out(zd, geo);
+	return 0;
 }
 
 static bool pop_pending(struct zns_geometry *geo)
@@ -341,6 +392,11 @@ static void discover_work_fn(struct work_struct *work)
 		zd = zns_disk_lookup(geo.gendisk, geo.diskseq);
 		if (zd && !zd->ns) {
 			ret = 0;	/* left out: nothing to update */
+		} else if (placement_ids(&geo, zd)) {
+			/* no placement IDs: a new disk is left out */
+			ret = zd ? -ENODEV : placement_left_out(&geo);
+			if (ret && zd)
+				zd->ns->setup_failures++;
 		} else if (zd) {
 			ret = zns_disk_update(zd, &geo);
 			if (ret)

@@ -153,6 +153,10 @@ void zns_disk_geometry(struct request *req, struct zns_geometry *geo)
 	zns_zone_capacity(gendisk, &geo->zone_cap, &geo->last_zone_cap);
 	geo->max_open = zns_max_open_zones(gendisk);
 	geo->max_active = zns_max_active_zones(gendisk);
+	geo->kind = blk_queue_is_zoned(req->q) ? ZNS_KIND_ZONES :
+						 ZNS_KIND_PLACEMENT;
+	geo->nsid = 0;	/* the command's: zns_disk_discover() */
+	geo->placement = NULL;
 }
 
 /**

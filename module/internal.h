@@ -32,6 +32,7 @@
 
 #include "../include/zns_stat.h"
 #include "compat.h"
+#include "placement.h"
 
 /* A command's operation: NONE (0) marks a free in-flight slot. */
 enum zns_op {
@@ -577,7 +578,14 @@ struct life_ns {
  * @life: the zones' lifecycle, namespace-wide
  * @active_zones: bitmap: open or closed (life_move.c)
  * @cgroups: cgroups.c
- * @zones: one struct zone_stat per zone
+ * @placement: a placement table's IDs (kind ZNS_KIND_PLACEMENT)
+ * @zones: one struct zone_stat per zone (a placement table: per row)
+ *
+ * A placement table (a namespace with Flexible Data Placement) has a row
+ * per placement ID, then "none" and "unlisted" (placement.h) where a zone
+ * table has zones; its zone_shift is ZNS_PLACEMENT_SHIFT, its zone_sectors
+ * and nr_zones' path view those of a conventional disk (0 zones). It has
+ * no lifecycle, reset log or select-all commands.
  *
  * Its arrays are vmalloc'ed: page granularity, where kvmalloc would round a
  * large table up to a power of two pages or to 2 MiB huge pages.  Cache lines:
@@ -596,6 +604,7 @@ struct zone_table {
 	u32 lba_bytes;
 	u8 zone_shift;
 	u8 lba_shift;
+	u8 kind;
 	u32 gen;
 	/*
 	 * What summary shows readers so they know the counters started over:
@@ -615,6 +624,7 @@ struct zone_table {
 	struct life_ns life;
 	unsigned long *active_zones;
 	struct cgroup_table *cgroups;
+	struct zns_placement_ids placement;
 	struct zone_stat zones[] ____cacheline_aligned;
 };
 
@@ -695,6 +705,11 @@ extern struct inflight_dir_entry zns_inflight_dir[ZNS_INFLIGHT_DIR];
  * @last_zone_cap: capacity of the last zone, 0: unknown
  * @max_open: queue limit, 0: none
  * @max_active: queue limit, 0: none
+ * @kind: ZNS_KIND_ZONES, or ZNS_KIND_PLACEMENT for a conventional disk
+ *   whose commands name placements
+ * @nsid: the namespace ID its commands carry
+ * @placement: a placement table's IDs, filled by the worker (NULL from the
+ *   probe)
  *
  * Context: Filled by the setup probe (zns_disk_geometry(), any context, no
  * allocation) and queued under zns_publish_lock; consumed by the discovery
@@ -714,6 +729,9 @@ struct zns_geometry {
 	u32 last_zone_cap;
 	u32 max_open;
 	u32 max_active;
+	u8 kind;
+	u32 nsid;
+	const struct zns_placement_ids *placement;
 };
 
 /**
@@ -872,10 +890,16 @@ unsigned int zns_disk_geometry_changed(struct zns_disk *zd,
 				       struct request *req);
 
 /* The request's disk has the table's zone geometry. */
+/* The zones a path of the table's namespace has: a placement table's none. */
+static inline u32 zns_table_disk_zones(const struct zone_table *tbl)
+{
+	return tbl->kind == ZNS_KIND_PLACEMENT ? 0 : tbl->nr_zones;
+}
+
 static inline bool zns_table_matches(const struct zone_table *tbl,
 				     struct request *req)
 {
-	return tbl->nr_zones == zns_nr_zones(zns_rq_disk(req)) &&
+	return zns_table_disk_zones(tbl) == zns_nr_zones(zns_rq_disk(req)) &&
 	       tbl->zone_sectors == req->q->limits.chunk_sectors &&
 	       tbl->lba_bytes == queue_logical_block_size(req->q);
 }
@@ -902,7 +926,7 @@ void zns_disk_retire_every(void);
 void zns_disk_retire_left_out(void);
 
 /* discover.c: the worker that sets disks up */
-void zns_disk_discover(struct request *req);
+void zns_disk_discover(struct request *req, u32 nsid);
 void zns_disk_flush_discovery(void);
 void zns_disk_retire_all(void);
 void zns_disk_exit(void);
@@ -1126,7 +1150,7 @@ int zns_debugfs_init(void);
 void zns_debugfs_exit(void);
 
 /* placement_read.c: a namespace's placement IDs, from the device */
-int zns_placement_read(struct request_queue *q, u32 nsid, u16 *pids,
-		       u16 *ruhids);
+int zns_placement_read(struct request_queue *q, u32 nsid,
+		       struct zns_placement_ids *ids);
 
 #endif /* ZNS_STAT_INTERNAL_H */

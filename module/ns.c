@@ -117,8 +117,13 @@ static struct zns_ns *ns_create(const char *name,
 	ns->counting = zns_ns_counted(name);
 	ns->dir = dirs ? dirs->add(ns) : NULL;
 	list_add(&ns->node, &zns_ns_list);
-	pr_info("%s: tracking %u zones of %u sectors, %u-byte LBAs\n",
-		ns->name, geo->nr_zones, geo->zone_sectors, geo->lba_bytes);
+	if (geo->kind == ZNS_KIND_PLACEMENT)
+		pr_info("%s: tracking %u placement IDs, %u-byte LBAs\n",
+			ns->name, geo->placement->nr, geo->lba_bytes);
+	else
+		pr_info("%s: tracking %u zones of %u sectors, %u-byte LBAs\n",
+			ns->name, geo->nr_zones, geo->zone_sectors,
+			geo->lba_bytes);
 	return ns;
 }
 

@@ -14,6 +14,7 @@
 #ifndef ZNS_STAT_PLACEMENT_H
 #define ZNS_STAT_PLACEMENT_H
 
+#include <linux/bits.h>
 #include <linux/nvme.h>
 #include <linux/types.h>
 
@@ -21,6 +22,40 @@
 #define ZNS_MAX_PIDS		128	/* QEMU's MAXPIDS; NRUHSD is 16-bit */
 #define ZNS_RUHS_HEADER		16	/* reserved, NRUHSD at bytes 15:14 */
 #define ZNS_RUHS_DESC		32	/* PID, RUHID, EARUTR, RUAMW, reserved */
+
+/* What a zone table is a table of (struct zone_table, struct zns_geometry). */
+enum zns_table_kind {
+	ZNS_KIND_ZONES,
+	ZNS_KIND_PLACEMENT,
+};
+
+/* A namespace's placement IDs and their reclaim unit handles. */
+struct zns_placement_ids {
+	u16 nr;
+	u16 pid[ZNS_MAX_PIDS];
+	u16 ruhid[ZNS_MAX_PIDS];
+};
+
+/*
+ * A command of a placement namespace carries its placement in the sector
+ * the probes keep (struct zns_cmd): a code (the placement ID, or
+ * ZNS_PLACEMENT_NONE_CODE) above ZNS_PLACEMENT_SHIFT, the low bits of its
+ * own sector below (for the alignment histogram). The row is looked up at
+ * completion, in the table the command counts in, so that a command set up
+ * before its table existed (early.c) is placed too.
+ */
+#define ZNS_PLACEMENT_SHIFT	40
+#define ZNS_PLACEMENT_LOW	(BIT_ULL(ZNS_PLACEMENT_SHIFT) - 1)
+#define ZNS_PLACEMENT_NONE_CODE	0x10000	/* no directive: above every PID */
+
+static inline u64 zns_placement_sector(u32 code, u64 sector, u32 nr_sectors)
+{
+	u64 low = sector & ZNS_PLACEMENT_LOW;
+
+	if (nr_sectors > BIT_ULL(ZNS_PLACEMENT_SHIFT) - low)
+		low = 0;	/* a range never runs into the next row */
+	return (u64)code << ZNS_PLACEMENT_SHIFT | low;
+}
 
 /*
  * The placement ID a command names: true for a write with directive type 2
@@ -75,6 +110,24 @@ static inline unsigned int zns_placement_row(const u16 *pids, unsigned int n,
 		if (pids[i] == pid)
 			return i;
 	return n + 1;
+}
+
+/*
+ * A placement command's sector in a placement table: its row's, the low
+ * bits kept; U64_MAX (outside every table: dropped) for a code no probe
+ * makes.
+ */
+static inline u64 zns_placement_row_sector(const struct zns_placement_ids *ids,
+					   u64 sector)
+{
+	u64 code = sector >> ZNS_PLACEMENT_SHIFT;
+
+	if (code > ZNS_PLACEMENT_NONE_CODE)
+		return U64_MAX;
+	return (u64)zns_placement_row(ids->pid, ids->nr,
+				      code != ZNS_PLACEMENT_NONE_CODE,
+				      code) << ZNS_PLACEMENT_SHIFT |
+	       (sector & ZNS_PLACEMENT_LOW);
 }
 
 #endif /* ZNS_STAT_PLACEMENT_H */

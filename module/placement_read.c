@@ -24,19 +24,20 @@
  * @q: the namespace's request queue (a path's, blk-mq: a multipath head's
  *     queue takes no requests)
  * @nsid: its namespace ID
- * @pids: filled with up to ZNS_MAX_PIDS placement IDs, in the status' order
- * @ruhids: their reclaim unit handles
+ * @ids: filled with up to ZNS_MAX_PIDS placement IDs, in the status' order,
+ *   and their reclaim unit handles
  *
- * Return: how many (0 to ZNS_MAX_PIDS), or a negative errno: -ENOENT with
+ * Return: 0, or a negative errno: -ENOENT with
  * nvme_core gone, -EIO when the device refused (no FDP on the namespace's
  * endurance group, or no I/O Management Receive), -EINVAL for a status that
- * does not hold what it announces, -ENOMEM.
+ * does not hold what it announces, -ENODATA for one without placement IDs,
+ * -ENOMEM.
  *
  * Context: Process context, may sleep (the discovery worker); no lock held
  * that the I/O path takes.
  */
-int zns_placement_read(struct request_queue *q, u32 nsid, u16 *pids,
-		       u16 *ruhids)
+int zns_placement_read(struct request_queue *q, u32 nsid,
+		       struct zns_placement_ids *ids)
 {
 	int (*submit)(struct request_queue *q, struct nvme_command *cmd,
 		      void *buf, unsigned int bufflen);
@@ -62,7 +63,11 @@ int zns_placement_read(struct request_queue *q, u32 nsid, u16 *pids,
 	if (ret)	/* an NVMe status (> 0) or an errno */
 		ret = ret > 0 ? -EIO : ret;
 	else
-		ret = zns_ruhs_parse(buf, len, pids, ruhids, ZNS_MAX_PIDS);
+		ret = zns_ruhs_parse(buf, len, ids->pid, ids->ruhid,
+				     ZNS_MAX_PIDS);
 	kfree(buf);
-	return ret;
+	if (ret < 0)
+		return ret;
+	ids->nr = ret;
+	return ret ? 0 : -ENODATA;
 }

@@ -29,6 +29,14 @@
 #include "compat.h"
 #include "internal.h"
 
+/*
+ * Set once the setup probe saw a write that names a placement (directive
+ * type 2) on a conventional disk: from then on the probes look conventional
+ * disks up too, since placement namespaces are found by their first such
+ * write. Until then a conventional disk's command costs them one test.
+ */
+static bool placement_seen;
+
 static u8 decode_zone_mgmt(const struct nvme_command *cmd)
 {
 	switch (cmd->zms.zsa) {
@@ -102,14 +110,40 @@ static void decode_command(const struct nvme_command *cmd,
 	zc->nr_sectors = ((u32)le16_to_cpu(cmd->rw.length) + 1) << lba_shift;
 }
 
-/* A zoned namespace's request, or NULL for admin and conventional ones. */
-static struct gendisk *zoned_disk(struct request *req)
+/*
+ * A command of a placement namespace (placement.h): what it names, kept in
+ * its sector until its table places it at completion. It has reads, writes
+ * and write zeroes; nothing else is counted.
+ */
+static void decode_placement(const struct nvme_command *cmd,
+			     struct zns_cmd *zc)
+{
+	u16 pid;
+	u32 code = zns_placement_of(cmd, &pid) ? pid : ZNS_PLACEMENT_NONE_CODE;
+
+	if (zc->op != ZNS_OP_READ && zc->op != ZNS_OP_WRITE &&
+	    zc->op != ZNS_OP_WRITE_ZEROES) {
+		zc->op = ZNS_OP_IGNORED;
+		zc->select_all = 0;
+		zc->report = 0;
+		return;
+	}
+	zc->sector = zns_placement_sector(code, zc->sector, zc->nr_sectors);
+}
+
+/*
+ * A request's disk when the completion probes look at it: a zoned
+ * namespace's, or a conventional one's once placements were seen; NULL for
+ * admin commands.
+ */
+static struct gendisk *counted_disk(struct request *req)
 {
 	struct gendisk *gendisk = zns_rq_disk(req);
 
-	if (!gendisk || !blk_queue_is_zoned(req->q))
+	if (!gendisk)
 		return NULL;
-	return gendisk;
+	return blk_queue_is_zoned(req->q) || READ_ONCE(placement_seen) ?
+	       gendisk : NULL;
 }
 
 /*
@@ -150,6 +184,8 @@ static __always_inline bool setup_from_slot(struct request *req,
 	if (unlikely(!zns_table_matches(tbl, req)))
 		return false;
 	decode_command(cmd, tbl->lba_shift, zc);
+	if (unlikely(tbl->kind == ZNS_KIND_PLACEMENT))
+		decode_placement(cmd, zc);
 	zc->tbl = tbl;
 	zc->disk = gendisk;
 	zc->retire_seq = seq;
@@ -171,7 +207,8 @@ static __always_inline bool setup_from_slot(struct request *req,
  * found no memory and it is backing off: then its commands are dropped (and
  * counted so) without waiting in early.c. One set up after a zone geometry
  * change carries the next table generation: counted in the new table once
- * published, dropped by the old one.
+ * published, dropped by the old one. A conventional disk is looked at once
+ * a write naming a placement was seen, and tracked from its own first one.
  *
  * Context: Any context up to hard IRQ: a tracepoint probe, preemption
  * disabled (up to 6.x) or preemptible under SRCU (7.x), no sleeping, no
@@ -180,17 +217,26 @@ static __always_inline bool setup_from_slot(struct request *req,
  */
 void zns_probe_setup(void *data, struct request *req, struct nvme_command *cmd)
 {
-	struct gendisk *gendisk = zoned_disk(req);
+	struct gendisk *gendisk = zns_rq_disk(req);
+	bool backing_off = false, zoned, placed = false;
 	unsigned int lba_shift, changed;
 	struct zone_table *tbl;
-	bool backing_off = false;
 	struct zns_disk *zd;
 	struct zns_cmd *slot;
 	struct zns_cmd zc zns_filled_before_use;	/* filled below */
+	u16 pid;
 	u32 seq;
 
 	if (!gendisk)
 		return;
+	zoned = blk_queue_is_zoned(req->q);
+	if (unlikely(!zoned)) {
+		placed = zns_placement_of(cmd, &pid);
+		if (placed && !READ_ONCE(placement_seen))
+			WRITE_ONCE(placement_seen, true);
+		else if (!READ_ONCE(placement_seen))
+			return;
+	}
 
 	zns_mirror_check(req, cmd);
 	zc.cgroup = zns_request_cgroup(req);
@@ -203,14 +249,17 @@ void zns_probe_setup(void *data, struct request *req, struct nvme_command *cmd)
 		goto unlock;
 	lba_shift = ilog2(queue_logical_block_size(req->q)) - SECTOR_SHIFT;
 	decode_command(cmd, lba_shift, &zc);
+	if (unlikely(!zoned))
+		decode_placement(cmd, &zc);
 	zd = zns_disk_lookup(gendisk, gendisk->diskseq);
-	if (unlikely(zd && !zd->ns))	/* left out by "devices" */
+	/* left out by "devices", or conventional: no placement (yet) */
+	if (unlikely(zd ? !zd->ns : !zoned && !placed))
 		goto unlock;
 	changed = zd ? zns_disk_geometry_changed(zd, req) : ZNS_GEO_ZONES;
 	if (unlikely(changed)) {
 		backing_off = zns_setup_backing_off(gendisk, gendisk->diskseq);
 		if (!backing_off)
-			zns_disk_discover(req);
+			zns_disk_discover(req, le32_to_cpu(cmd->common.nsid));
 	}
 	slot = zd ? inflight_slot(zd->inflight, req) : NULL;
 	if (likely(slot)) {
@@ -282,6 +331,7 @@ static u8 request_op(const struct request *req)
  */
 static void request_command(struct request *req, struct zns_cmd *zc)
 {
+	struct nvme_command none = {};	/* a block request's: no placement */
 	unsigned int lba_shift;
 
 	zc->cgroup = zns_request_cgroup(req);
@@ -289,6 +339,8 @@ static void request_command(struct request *req, struct zns_cmd *zc)
 		lba_shift = ilog2(queue_logical_block_size(req->q)) -
 			    SECTOR_SHIFT;
 		decode_command(zns_nvme_req(req)->cmd, lba_shift, zc);
+		if (!blk_queue_is_zoned(req->q))
+			decode_placement(zns_nvme_req(req)->cmd, zc);
 		return;
 	}
 	zc->op = request_op(req);
@@ -297,6 +349,8 @@ static void request_command(struct request *req, struct zns_cmd *zc)
 	zc->report = 0;
 	zc->sector = blk_rq_pos(req);
 	zc->nr_sectors = blk_rq_sectors(req);
+	if (!blk_queue_is_zoned(req->q))
+		decode_placement(&none, zc);
 }
 
 /*
@@ -306,7 +360,8 @@ static void request_command(struct request *req, struct zns_cmd *zc)
  * block-layer request's position is the SLBA its command carries; a zone
  * append's is its zone's start until nvme_end_req_zoned() moves it to
  * where the data landed, which block_rq_complete sees: any position in
- * the slot's zone is its own (zones are a power of 2 of sectors).
+ * the slot's zone is its own (zones are a power of 2 of sectors). A
+ * placement namespace's slot keeps its position below its placement.
  */
 static bool slot_of_request(const struct zns_cmd *slot, struct request *req)
 {
@@ -317,7 +372,12 @@ static bool slot_of_request(const struct zns_cmd *slot, struct request *req)
 	if (slot->op == ZNS_OP_APPEND)
 		return blk_rq_pos(req) - slot->sector <
 		       req->q->limits.chunk_sectors;
-	return slot->sector == blk_rq_pos(req);
+	if (likely(slot->sector == blk_rq_pos(req)))
+		return true;
+	return !blk_queue_is_zoned(req->q) &&
+	       zns_placement_sector(slot->sector >> ZNS_PLACEMENT_SHIFT,
+				    blk_rq_pos(req), slot->nr_sectors) ==
+	       slot->sector;
 }
 
 /*
@@ -348,7 +408,8 @@ static void count_unmatched(struct request *req, struct zns_disk *zd,
 			return;
 	}
 	if (!zd) {
-		zns_early_count_dropped();
+		if (blk_queue_is_zoned(req->q))	/* else: not a placement's */
+			zns_early_count_dropped();
 	} else if (zd->ns && READ_ONCE(zd->ns->counting)) {
 		if (done && done->status) {
 			zc.start_ns = done->now_ns;	/* latency unknown: 0 */
@@ -488,13 +549,14 @@ static __always_inline bool done_from_slot(struct request *req,
  */
 void zns_probe_done(void *data, struct request *req)
 {
-	struct gendisk *gendisk = zoned_disk(req);
 	int source = mirror_outcome_source();
+	struct gendisk *gendisk;
 	struct zns_disk *zd;
 	struct zns_cmd *slot;
 	struct zns_done done zns_filled_before_use;	/* zns_mirror_read_done() */
 	struct zns_cmd zc zns_filled_before_use;	/* a copy of the slot */
 
+	gendisk = counted_disk(req);
 	if (!gendisk)
 		return;
 	if (unlikely(source >= ZNS_OUTCOME_BAD)) {
@@ -549,12 +611,13 @@ unlock:
 void zns_probe_block_done(void *data, struct request *req,
 			  ZNS_BLK_STATUS_ARG error, unsigned int nr_bytes)
 {
-	struct gendisk *gendisk = zoned_disk(req);
+	struct gendisk *gendisk;
 	struct zns_disk *zd;
 	struct zns_cmd *slot;
 	struct zns_done done;
 	struct zns_cmd zc;
 
+	gendisk = counted_disk(req);
 	if (!gendisk || mirror_outcome_source() != ZNS_OUTCOME_BLOCK)
 		return;
 

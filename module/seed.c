@@ -64,6 +64,7 @@ static void seed_request(struct zns_disk *zd)
 {
 	lockdep_assert_held(&zns_disks_lock);
 	if (seed_stopped || !READ_ONCE(seed_zones) || !zd->ns ||
+	    ns_table(zd->ns)->kind != ZNS_KIND_ZONES ||
 	    zd->ns->nr_paths != 1 ||
 	    (zd->gendisk->flags & GENHD_FL_HIDDEN))
 		return;

@@ -45,25 +45,33 @@ static size_t active_zones_bytes(u32 nr_zones)
  * @geo: the namespace's geometry
  * @gen: the table's generation
  *
+ * A placement geometry's table has a row per placement ID, then "none" and
+ * "unlisted" (placement.h).
+ *
  * Context: Process context, may sleep; zns_disks_lock held.
  * Return: the table, not yet published; NULL without memory.
  */
 struct zone_table *zns_zone_table_alloc(const struct zns_geometry *geo, u32 gen)
 {
+	bool placed = geo->kind == ZNS_KIND_PLACEMENT;
+	u32 nr = placed ? geo->placement->nr + 2 : geo->nr_zones;
 	struct zone_table *tbl;
 
-	tbl = zns_vzalloc(ZNS_ALLOC_ZONES, struct_size(tbl, zones, geo->nr_zones));
+	tbl = zns_vzalloc(ZNS_ALLOC_ZONES, struct_size(tbl, zones, nr));
 	if (!tbl)
 		return NULL;
-	tbl->active_zones = zns_vzalloc(ZNS_ALLOC_ZONES, active_zones_bytes(geo->nr_zones));
+	tbl->active_zones = zns_vzalloc(ZNS_ALLOC_ZONES, active_zones_bytes(nr));
 	if (!tbl->active_zones) {
 		vfree(tbl);
 		return NULL;
 	}
-	tbl->nr_zones = geo->nr_zones;
+	tbl->nr_zones = nr;
+	tbl->kind = geo->kind;
+	if (placed)	/* rows: the IDs, then "none" and "unlisted" */
+		tbl->placement = *geo->placement;
 	tbl->zone_sectors = geo->zone_sectors;
 	tbl->lba_bytes = geo->lba_bytes;
-	tbl->zone_shift = ilog2(geo->zone_sectors);
+	tbl->zone_shift = placed ? ZNS_PLACEMENT_SHIFT : ilog2(geo->zone_sectors);
 	tbl->lba_shift = ilog2(geo->lba_bytes) - SECTOR_SHIFT;
 	tbl->gen = gen;
 	tbl->instance = get_random_u64();	/* a clear keeps its table's */
@@ -94,7 +102,9 @@ void zns_zone_table_geometry(const struct zone_table *tbl,
 			     struct zns_geometry *geo)
 {
 	memset(geo, 0, sizeof(*geo));
-	geo->nr_zones = tbl->nr_zones;
+	geo->kind = tbl->kind;
+	geo->placement = &tbl->placement;
+	geo->nr_zones = zns_table_disk_zones(tbl);
 	geo->zone_sectors = tbl->zone_sectors;
 	geo->lba_bytes = tbl->lba_bytes;
 	geo->zone_cap = READ_ONCE(tbl->life.zone_cap);
@@ -307,12 +317,20 @@ void zns_zone_table_account(struct zone_table *tbl, const struct zns_cmd *zc,
 {
 	unsigned int opi = zns_op_index(zc->op);
 	u64 lat_ns = done->now_ns - zc->start_ns;
+	bool zones = tbl->kind == ZNS_KIND_ZONES;
+	struct zns_cmd placed;
 	struct zone_stat *zs;
 	u32 zone, fill, owner;
 
 	if (unlikely(check_gen && zc->table_gen != tbl->gen)) {
 		atomic64_inc(&tbl->counters[ZNS_DC_DROPPED]);
 		return;
+	}
+	if (unlikely(!zones)) {	/* its row, from the placement it names */
+		placed = *zc;
+		placed.sector = zns_placement_row_sector(&tbl->placement,
+							 zc->sector);
+		zc = &placed;
 	}
 	if (done->status)
 		zns_errors_count(tbl, opi, done->status);
@@ -341,11 +359,12 @@ void zns_zone_table_account(struct zone_table *tbl, const struct zns_cmd *zc,
 		if (opi == ZNS_OPI_RESET)
 			zns_reset_log_add(&tbl->reset_log, zone, lat_ns,
 					  done->status, ZNS_FILL_UNKNOWN);
-		zns_life_failed(tbl, zone, opi, zc, done);
+		if (zones)
+			zns_life_failed(tbl, zone, opi, zc, done);
 		count_error(zs, done->status);
 		return;
 	}
-	fill = opi == ZNS_OPI_READ ? 0 :
+	fill = opi == ZNS_OPI_READ || !zones ? 0 :
 	       zns_life_done(tbl, zone, opi, zc, done, owner);
 	if (owner && zc->cgroup == ZNS_ROOT_CGROUP_ID)
 		atomic64_add(zc->nr_sectors, &zs->root_written);
