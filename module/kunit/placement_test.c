@@ -75,10 +75,39 @@ static void rows(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, zns_placement_row(groups, 0, true, 0), 1);
 }
 
+/*
+ * A command keeps its placement above ZNS_PLACEMENT_SHIFT and its own low
+ * bits below, never running into the next row; at completion the code
+ * becomes the table's row.
+ */
+static void sectors_carry_the_placement(struct kunit *test)
+{
+	struct zns_placement_ids ids = { .nr = 3, .pid = { 4, 0, 9 } };
+	u64 top = BIT_ULL(ZNS_PLACEMENT_SHIFT);
+	u64 s;
+
+	s = zns_placement_sector(9, 4096, 8);
+	KUNIT_EXPECT_EQ(test, s, 9 * top + 4096);
+	KUNIT_EXPECT_EQ(test, zns_placement_row_sector(&ids, s), 2 * top + 4096);
+	s = zns_placement_sector(0, top + 24, 8);	/* high bits dropped */
+	KUNIT_EXPECT_EQ(test, zns_placement_row_sector(&ids, s), 1 * top + 24);
+	s = zns_placement_sector(ZNS_PLACEMENT_NONE_CODE, 16, 8);
+	KUNIT_EXPECT_EQ(test, zns_placement_row_sector(&ids, s), 3 * top + 16);
+	s = zns_placement_sector(5, 16, 8);	/* not listed */
+	KUNIT_EXPECT_EQ(test, zns_placement_row_sector(&ids, s), 4 * top + 16);
+	/* a range that would reach the next row starts at the row's start */
+	KUNIT_EXPECT_EQ(test, zns_placement_sector(4, top - 4, 8), 4 * top);
+	KUNIT_EXPECT_EQ(test, zns_placement_sector(4, top - 8, 8), 5 * top - 8);
+	/* a sector no probe makes: outside every table */
+	s = (ZNS_PLACEMENT_NONE_CODE + 1ULL) * top;
+	KUNIT_EXPECT_EQ(test, zns_placement_row_sector(&ids, s), U64_MAX);
+}
+
 static struct kunit_case placement_cases[] = {
 	KUNIT_CASE(placement_of_a_write),
 	KUNIT_CASE(ruhs_parsed),
 	KUNIT_CASE(rows),
+	KUNIT_CASE(sectors_carry_the_placement),
 	{}
 };
 
