@@ -4,7 +4,8 @@
 # and the device's log page 22h (host bytes written).
 #  - The namespace is tracked from its first write naming a placement (a write
 #    without one before it is not seen: no directory).
-#  - A seeded random mix: nvme-cli writes with each listed placement ID, with
+#  - A seeded random mix, with outcomes from nvme_core (auto) and from the
+#    block layer (status_source=block): nvme-cli writes with each listed placement ID, with
 #    IDs the namespace does not list ("unlisted": QEMU puts them on ID 0 and
 #    says nothing), without a directive (passthrough and O_DIRECT block
 #    writes), and reads. Per row of "placement", writes, write_sectors, reads
@@ -19,6 +20,8 @@
 . "${0%/*}/lib-fdp.sh"
 # shellcheck source-path=SCRIPTDIR source=../zns.sh
 . "${0%/*}/../zns.sh"
+# shellcheck source-path=SCRIPTDIR source=../witness.sh
+. "${0%/*}/../witness.sh"
 
 # placement_col ROW COLUMN: that column (by the header's name) of a row
 # ("none", "unlisted" or a placement ID) of the namespace's "placement" file.
@@ -39,14 +42,9 @@ wait_placement() {
 unload_zns
 fdp_up
 fdp_ruamw
-load_zns
 seed=${ZNS_FDP_SEED:-$(($(date +%s) % 100000))}
 echo "seed $seed (ZNS_FDP_SEED=$seed reruns it)"
 RANDOM=$seed
-
-fdp_write 0 1
-sleep 0.5
-[ ! -e "$ZNS_DEBUGFS/$FDP_NS" ] || fail "$FDP_NS tracked before any write named a placement"
 
 tr=/sys/kernel/tracing/instances/zns-fdp-t30
 rmdir "$tr" 2>/dev/null
@@ -54,70 +52,87 @@ mkdir "$tr" || fail "cannot make tracefs instance $tr"
 trap 'echo 0 >"$tr/tracing_on"; rmdir "$tr" 2>/dev/null' EXIT
 echo 4096 >"$tr/buffer_size_kb"
 echo 1 >"$tr/events/nvme/nvme_setup_cmd/enable" || fail "no nvme_setup_cmd tracepoint"
+lba=0
 
-fdp_stats
-hbmw0=$hbmw
-lba=1
-fdp_write "$lba" 2 $((RANDOM % nph))	# the first: tracking starts
-lba=$((lba + 2))
-wait_placement
-expect_eq "placement IDs listed" "$(awk 'NR > 1 && $1 ~ /^[0-9]+$/ { printf "%s:%s ", $1, $2 }' \
-	"$ZNS_DEBUGFS/$FDP_NS/placement")" "$(for ((p = 0; p < nph; p++)); do printf '%s:%s ' "$p" "${ruhid[p]}"; done)"
+# mix_and_check MODE: zns_stat loaded afresh with outcomes from MODE, a write
+# without a placement (not seen), then the mix, checked against the trace.
+mix_and_check() {
+	local mode=$1 i n bad nsze cmds total row op want_n want_s want_e
+	unload_zns
+	witness_load "$mode"
+	fdp_write "$lba" 1
+	lba=$((lba + 1))
+	sleep 0.5
+	[ ! -e "$ZNS_DEBUGFS/$FDP_NS" ] || fail "$mode: $FDP_NS tracked before any write named a placement"
 
-for ((i = 0; i < 40; i++)); do
-	n=$((1 + RANDOM % 8))
-	case $((RANDOM % 5)) in
-	0 | 1) fdp_write "$lba" "$n" $((RANDOM % nph)) ;;
-	2) fdp_write "$lba" "$n" $((nph + RANDOM % 32)) ;;
-	3) if ((RANDOM % 2)); then
-		fdp_write "$lba" "$n"
-	else
-		dd if=/dev/zero of="/dev/$FDP_NS" bs=$((n * FDP_BS)) count=1 seek=$((lba * FDP_BS)) \
-			oflag=direct,seek_bytes status=none || fail "dd to $FDP_NS"
-	fi ;;
-	4) dd if="/dev/$FDP_NS" of=/dev/null bs=$((n * FDP_BS)) count=1 skip=$((RANDOM % 64 * FDP_BS)) \
-		iflag=direct,skip_bytes status=none || fail "dd from $FDP_NS" ;;
-	esac
-	[ $((RANDOM % 5)) = 4 ] || lba=$((lba + n))
-done
-# past the end, with a listed ID: fails (LBA out of range)
-nsze=$(($(cat "/sys/block/$FDP_NS/size") * 512 / FDP_BS))
-bad=$((RANDOM % nph))
-nvme write "/dev/$FDP_NS" -s "$nsze" -c 0 -z "$FDP_BS" -d /dev/zero -T 2 -S "$bad" >/dev/null 2>&1 &&
-	fail "a write at LBA $nsze (the namespace has $nsze) succeeded"
-echo 0 >"$tr/tracing_on"
-fdp_stats
+	echo >"$tr/trace"
+	echo 1 >"$tr/tracing_on"
+	fdp_stats
+	hbmw0=$hbmw
+	fdp_write "$lba" 2 $((RANDOM % nph))	# the first: tracking starts
+	lba=$((lba + 2))
+	wait_placement
+	expect_eq "placement IDs listed" "$(awk 'NR > 1 && $1 ~ /^[0-9]+$/ { printf "%s:%s ", $1, $2 }' \
+		"$ZNS_DEBUGFS/$FDP_NS/placement")" "$(for ((p = 0; p < nph; p++)); do printf '%s:%s ' "$p" "${ruhid[p]}"; done)"
 
-# The trace: "ROW write|read SECTORS" per command of the namespace.
-cmds=$(sed -n "s/.*nvme_setup_cmd: nvme$FDP_ID: disk=[^ ]*, qid=[1-9][0-9]*, cmdid=[0-9]*, nsid=1, .*cmd=(nvme_cmd_\(write\|read\) slba=\([0-9]*\), len=\([0-9]*\), ctrl=\(0x[0-9a-f]*\), dsmgmt=\([0-9]*\),.*/\1 \2 \3 \4 \5/p" "$tr/trace" |
-	awk -v nph="$nph" -v bs="$FDP_BS" -v nsze="$nsze" '{
-		ctrl = $4; sub(/^0x/, "", ctrl); c = 0
-		for (i = 1; i <= length(ctrl); i++)
-			c = c * 16 + index("0123456789abcdef", substr(ctrl, i, 1)) - 1
-		row = "none"
-		if ($1 == "write" && int(c / 16) % 16 == 2) {
-			pid = int($5 / 65536)
-			row = pid < nph ? pid : "unlisted"
-		}
-		print row, ($2 >= nsze ? "failed" : $1), ($3 + 1) * bs / 512
-	}')
-[ -n "$cmds" ] || fail "nothing traced"
-echo "traced: $(wc -l <<<"$cmds") commands"
-total=0
-for row in $(seq 0 $((nph - 1))) none unlisted; do
-	for op in write read; do
-		want_n=$(awk -v r="$row" -v o="$op" '$1 == r && $2 == o { n++ } END { print n + 0 }' <<<"$cmds")
-		want_s=$(awk -v r="$row" -v o="$op" '$1 == r && $2 == o { s += $3 } END { print s + 0 }' <<<"$cmds")
-		expect_eq "row $row ${op}s (trace)" "$(placement_col "$row" "${op}s")" "$want_n"
-		expect_eq "row $row ${op}_sectors (trace)" "$(placement_col "$row" "${op}_sectors")" "$want_s"
-		[ "$op" = read ] || total=$((total + $(placement_col "$row" write_sectors)))
+	for ((i = 0; i < 40; i++)); do
+		n=$((1 + RANDOM % 8))
+		case $((RANDOM % 5)) in
+		0 | 1) fdp_write "$lba" "$n" $((RANDOM % nph)) ;;
+		2) fdp_write "$lba" "$n" $((nph + RANDOM % 32)) ;;
+		3) if ((RANDOM % 2)); then
+			fdp_write "$lba" "$n"
+		else
+			dd if=/dev/zero of="/dev/$FDP_NS" bs=$((n * FDP_BS)) count=1 seek=$((lba * FDP_BS)) \
+				oflag=direct,seek_bytes status=none || fail "dd to $FDP_NS"
+		fi ;;
+		4) dd if="/dev/$FDP_NS" of=/dev/null bs=$((n * FDP_BS)) count=1 skip=$((RANDOM % 64 * FDP_BS)) \
+			iflag=direct,skip_bytes status=none || fail "dd from $FDP_NS" ;;
+		esac
+		[ $((RANDOM % 5)) = 4 ] || lba=$((lba + n))
 	done
-	want_e=$(awk -v r="$row" '$1 == r && $2 == "failed" { n++ } END { print n + 0 }' <<<"$cmds")
-	expect_eq "row $row errors (trace)" "$(placement_col "$row" errors)" "$want_e"
-done
-expect_eq "the failed write's row ($bad) has it" "$(placement_col "$bad" errors)" 1
-expect_eq "written bytes = log 22h HBMW growth" $((total * 512)) $((hbmw - hbmw0))
-expect_eq "dropped" "$(summary_value "$FDP_NS" dropped)" 0
+	# past the end, with a listed ID: fails (LBA out of range)
+	nsze=$(($(cat "/sys/block/$FDP_NS/size") * 512 / FDP_BS))
+	bad=$((RANDOM % nph))
+	nvme write "/dev/$FDP_NS" -s "$nsze" -c 0 -z "$FDP_BS" -d /dev/zero -T 2 -S "$bad" >/dev/null 2>&1 &&
+		fail "a write at LBA $nsze (the namespace has $nsze) succeeded"
+	echo 0 >"$tr/tracing_on"
+	fdp_stats
+
+	# The trace: "ROW write|read SECTORS" per command of the namespace.
+	cmds=$(sed -n "s/.*nvme_setup_cmd: nvme$FDP_ID: disk=[^ ]*, qid=[1-9][0-9]*, cmdid=[0-9]*, nsid=1, .*cmd=(nvme_cmd_\(write\|read\) slba=\([0-9]*\), len=\([0-9]*\), ctrl=\(0x[0-9a-f]*\), dsmgmt=\([0-9]*\),.*/\1 \2 \3 \4 \5/p" "$tr/trace" |
+		awk -v nph="$nph" -v bs="$FDP_BS" -v nsze="$nsze" '{
+			ctrl = $4; sub(/^0x/, "", ctrl); c = 0
+			for (i = 1; i <= length(ctrl); i++)
+				c = c * 16 + index("0123456789abcdef", substr(ctrl, i, 1)) - 1
+			row = "none"
+			if ($1 == "write" && int(c / 16) % 16 == 2) {
+				pid = int($5 / 65536)
+				row = pid < nph ? pid : "unlisted"
+			}
+			print row, ($2 >= nsze ? "failed" : $1), ($3 + 1) * bs / 512
+		}')
+	[ -n "$cmds" ] || fail "$mode: nothing traced"
+	echo "$mode: traced $(wc -l <<<"$cmds") commands"
+	total=0
+	for row in $(seq 0 $((nph - 1))) none unlisted; do
+		for op in write read; do
+			want_n=$(awk -v r="$row" -v o="$op" '$1 == r && $2 == o { n++ } END { print n + 0 }' <<<"$cmds")
+			want_s=$(awk -v r="$row" -v o="$op" '$1 == r && $2 == o { s += $3 } END { print s + 0 }' <<<"$cmds")
+			expect_eq "$mode: row $row ${op}s (trace)" "$(placement_col "$row" "${op}s")" "$want_n"
+			expect_eq "$mode: row $row ${op}_sectors (trace)" "$(placement_col "$row" "${op}_sectors")" "$want_s"
+			[ "$op" = read ] || total=$((total + $(placement_col "$row" write_sectors)))
+		done
+		want_e=$(awk -v r="$row" '$1 == r && $2 == "failed" { n++ } END { print n + 0 }' <<<"$cmds")
+		expect_eq "$mode: row $row errors (trace)" "$(placement_col "$row" errors)" "$want_e"
+	done
+	expect_eq "$mode: the failed write's row ($bad) has it" "$(placement_col "$bad" errors)" 1
+	expect_eq "$mode: written bytes = log 22h HBMW growth" $((total * 512)) $((hbmw - hbmw0))
+	expect_eq "$mode: dropped" "$(summary_value "$FDP_NS" dropped)" 0
+}
+
+mix_and_check auto
+mix_and_check block
 
 # zns_stat reloaded: nothing until the next placement write, then that alone.
 unload_zns
