@@ -172,10 +172,19 @@ static inline struct zns_nvme_request_head *zns_nvme_req(struct request *req)
 	return blk_mq_rq_to_pdu(req);
 }
 
-/*
- * nvme_core's synchronous command on a queue (drivers/nvme/host/nvme.h; the
- * same from 4.x to 7.2), exported GPL but declared in no public header:
- * placement_read.c takes it with symbol_get() for one call at a time.
+/**
+ * nvme_submit_sync_cmd() - nvme_core's synchronous command on a queue
+ * @q: the queue (a namespace path's, blk-mq)
+ * @cmd: the command
+ * @buf: data in or out
+ * @bufflen: its length
+ *
+ * Declared in drivers/nvme/host/nvme.h (the same from 4.x to 7.2), exported
+ * GPL but in no public header: placement_read.c takes it with symbol_get()
+ * for one call at a time, so that zns_stat never pins nvme_core.
+ *
+ * Context: Process context, sleeps.
+ * Return: 0, an NVMe status (> 0) or a negative errno.
  */
 int nvme_submit_sync_cmd(struct request_queue *q, struct nvme_command *cmd,
 			 void *buf, unsigned int bufflen);

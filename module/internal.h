@@ -565,6 +565,7 @@ struct life_ns {
  * @lba_bytes: logical block size
  * @zone_shift: ilog2(zone_sectors)
  * @lba_shift: ilog2(lba_bytes) - SECTOR_SHIFT
+ * @kind: enum zns_table_kind: zones, or placement rows
  * @gen: bumped on every geometry change
  * @instance: random, new with every table that is not a clear's
  * @generation: the clears that kept @instance (ns_clear())
