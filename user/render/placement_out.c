@@ -211,9 +211,9 @@ static void table_stats(struct sbuf *b, const struct fdp_state *s,
 
 		fmt_bytes(hb, sizeof(hb), (double)h->bytes);
 		fmt_bytes(zb, sizeof(zb), (double)h->zeroes_bytes);
-		sbuf_printf(b, "zns_stat counted %s written to %s (every row above)%s%s%s;\n"
-			    "over an interval (-i) beside host_written's growth: equal, %s is\n"
-			    "the group's only writer.\n", hb, s->disk,
+		sbuf_printf(b, "Written to %s as zns_stat counted it: %s (all rows)%s%s%s,\n"
+			    "since it began tracking it. Over an interval (-i), beside host_written's\n"
+			    "growth: equal, %s is the group's only writer.\n", s->disk, hb,
 			    h->zeroes_bytes ? ", and " : "", h->zeroes_bytes ? zb : "",
 			    h->zeroes_bytes ? " of write zeroes" : "", s->disk);
 	}
