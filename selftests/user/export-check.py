@@ -74,6 +74,20 @@ for disk in ("zns8", "zns8x"):
         elif get("zns_zone_writes_total", disk=disk, zone=zone) is not None:
             print("zone %s of %s has no activity, but series" % (zone, disk))
 
+# nvme1n1 is a namespace with Flexible Data Placement: its placement file's rows
+# (placement IDs, then none and unlisted)
+expect("zns_stat_up", 1, disk="nvme1n1")
+lines = open(os.path.join(root, "nvme1n1", "placement")).read().splitlines()
+cols = lines[0].lstrip("# ").split()
+for line in lines[1:]:
+    row = dict(zip(cols, line.split()))
+    # none and unlisted have no ruhid: node_exporter serves ruhid="" (none to Prometheus)
+    labels = dict(disk="nvme1n1", pid=row["pid"], ruhid=row["ruhid"].replace("-", ""))
+    expect("zns_placement_host_writes_total", int(row["writes"]), **labels)
+    expect("zns_placement_host_bytes_total", int(row["write_sectors"]) * 512, **labels)
+if len(lines) < 4 or lines[-2].split()[0] != "none" or lines[-1].split()[0] != "unlisted":
+    print("the fixture's nvme1n1/placement has not its none and unlisted rows")
+
 # zns8 has the latency, errors and lifecycle files
 s = summary("zns8")
 hist = {}
