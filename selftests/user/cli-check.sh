@@ -276,7 +276,17 @@ for text in "# pid ruhid writes\nnone - 0\nunlisted - 0|no write_sectors column"
 		echo "zns-stat placement nvme1n1, placement file '${text%%|*}': exit status $rc, said: $out"
 done
 rm -rf "$bad"
-# the zoned views leave it out, and say what it is when it is named
+# the zoned views leave it out, and say what it is when it is named; export
+# without DISKs has both kinds
+out=$("$tool" -o json 2>/dev/null | jq -r '[.disks[].disk] | join(" ")')
+[ "$out" = "zcg zns8 zns8x" ] || echo "zns-stat -o json: namespaces $out"
+out=$("$tool" -i 0.05 -n 1 -o csv 2>/dev/null | cut -d, -f2 | sort -u | xargs)
+[ "$out" = "disk zcg zns8 zns8x" ] || echo "zns-stat -i 0.05 -n 1 -o csv: namespaces $out"
+"$tool" export --textfile-dir "$big" 2>/dev/null
+out=$(grep -E '^zns_stat_up|^zns_placement_host_bytes_total\{disk="nvme1n1",pid="(5|unlisted)"' "$big/zns_stat.prom" | xargs)
+[ "$out" = 'zns_stat_up{disk=broken} 0 zns_stat_up{disk=zcg} 1 zns_stat_up{disk=zns8} 1 zns_stat_up{disk=zns8x} 1 zns_stat_up{disk=nvme1n1} 1 zns_placement_host_bytes_total{disk=nvme1n1,pid=5,ruhid=6} 1024000 zns_placement_host_bytes_total{disk=nvme1n1,pid=unlisted} 40960' ] ||
+	echo "zns-stat export: $out"
+
 for args in "nvme1n1" "detail nvme1n1" "lifecycle nvme1n1" "cgroups nvme1n1" "-i 1 -n 1 nvme1n1" \
 	"record nvme1n1 -d 0.01 -c x -D $big"; do
 	# shellcheck disable=SC2086 # the words are the arguments
