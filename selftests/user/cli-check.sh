@@ -276,6 +276,13 @@ for text in "# pid ruhid writes\nnone - 0\nunlisted - 0|no write_sectors column"
 		echo "zns-stat placement nvme1n1, placement file '${text%%|*}': exit status $rc, said: $out"
 done
 rm -rf "$bad"
+# a module with only a placement namespace: no zoned one, and where it is
+only=$(mktemp -d)
+cp -r "$ZNS_STAT_DEBUGFS/nvme1n1" "$only/"
+out=$(ZNS_STAT_DEBUGFS=$only "$tool" 2>&1); rc=$?
+[ "$rc" = 0 ] && [ "$(sed -n 2p <<<"$out")" = "with Flexible Data Placement (zns-stat placement DISK): nvme1n1" ] ||
+	echo "zns-stat with a placement namespace only: exit status $rc, said: $out"
+rm -rf "$only"
 # the zoned views leave it out, and say what it is when it is named; export
 # without DISKs has both kinds
 out=$("$tool" -o json 2>/dev/null | jq -r '[.disks[].disk] | join(" ")')
