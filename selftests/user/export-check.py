@@ -248,8 +248,8 @@ for e in exprs:
     used |= set(re.findall(r"\b((?:zns|node)_[a-z0-9_]+)\b", e))
 for name in sorted(used - served):
     print("dashboard: %s is not served" % name)
-# every per-cgroup and lifetime series and the zones' owners have a panel
-for name in sorted(n for n in served if n.startswith(("zns_cgroup_", "zns_ledger_")) or
+# every per-cgroup, lifetime and placement series and the zones' owners have a panel
+for name in sorted(n for n in served if n.startswith(("zns_cgroup_", "zns_ledger_", "zns_placement_")) or
                    n == "zns_zone_owner_info"):
     if name not in used:
         print("dashboard: no panel of %s" % name)
