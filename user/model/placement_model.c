@@ -100,7 +100,8 @@ static void shares(struct placement_host *h)
 {
 	int i;
 
-	h->writes = h->bytes = 0;
+	h->writes = 0;
+	h->bytes = 0;
 	for (i = 0; i < h->nr; i++) {
 		h->writes += h->rows[i].writes;
 		h->bytes += h->rows[i].bytes;
@@ -203,8 +204,10 @@ int placement_host_delta(const struct placement_host *a,
 	}
 	zeroes = since(a->tracked ? a->zeroes_bytes : 0, b->zeroes_bytes, &d->fell);
 	if (d->fell) {	/* from another count than a's: no figure for it */
-		for (i = 0; i < d->nr; i++)
-			d->rows[i].writes = d->rows[i].bytes = 0;
+		for (i = 0; i < d->nr; i++) {
+			d->rows[i].writes = 0;
+			d->rows[i].bytes = 0;
+		}
 		zeroes = 0;
 	}
 	d->zeroes_bytes = zeroes;

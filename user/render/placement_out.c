@@ -388,10 +388,10 @@ static void placement_csv(struct sbuf *b, const struct fdp_state *s,
 	if (waf >= 0)
 		sbuf_printf(b, "%.3f", waf);
 	sbuf_printf(b, ",%s,", over);
-	if (h->tracked)
+	if (h->tracked) {
 		sbuf_printf(b, "%llu,%llu,%llu,\n", (unsigned long long)h->writes,
 			    (unsigned long long)h->bytes, (unsigned long long)h->zeroes_bytes);
-	else {
+	} else {
 		sbuf_printf(b, ",,,");
 		sbuf_csv(b, h->why);
 		sbuf_printf(b, "\n");

@@ -90,18 +90,18 @@ static const char *scan_id(const char *p, uint32_t *v)
 /* "PID RUHID N...", "none - N..." or "unlisted - N..." into row r. */
 static int parse_row(struct placement_file *pf, int r, const char *line)
 {
+	static const char none[] = ZNS_PLACEMENT_NONE " - ";
+	static const char unlisted[] = ZNS_PLACEMENT_UNLISTED " - ";
 	struct placement_row *row = &pf->rows[r];
 	const char *p = line;
-	size_t n;
 	int i;
 
-	if (!strncmp(p, ZNS_PLACEMENT_NONE " - ", n = strlen(ZNS_PLACEMENT_NONE " - "))) {
+	if (!strncmp(p, none, sizeof(none) - 1)) {
 		row->kind = PROW_NONE;
-		p += n;
-	} else if (!strncmp(p, ZNS_PLACEMENT_UNLISTED " - ",
-			    n = strlen(ZNS_PLACEMENT_UNLISTED " - "))) {
+		p += sizeof(none) - 1;
+	} else if (!strncmp(p, unlisted, sizeof(unlisted) - 1)) {
 		row->kind = PROW_UNLISTED;
-		p += n;
+		p += sizeof(unlisted) - 1;
 	} else {
 		row->kind = PROW_PID;
 		p = scan_id(p, &row->pid);
@@ -147,8 +147,10 @@ static int grow(struct placement_file *pf, int *cap)
 	uint64_t *v;
 	int n = *cap ? 2 * *cap : 16;
 
-	if (n > PLACEMENT_FILE_MAX_ROWS)
+	if (*cap == PLACEMENT_FILE_MAX_ROWS)
 		return -1;
+	if (n > PLACEMENT_FILE_MAX_ROWS)
+		n = PLACEMENT_FILE_MAX_ROWS;
 	rows = realloc(pf->rows, n * sizeof(*rows));
 	if (!rows)
 		return -1;
