@@ -127,6 +127,27 @@ static void garbage(void **state)
 	}
 }
 
+/* every 16-bit placement ID, then none and unlisted: 65,538 rows */
+static void every_id(void **state)
+{
+	struct placement_file pf;
+	size_t len = 64 + 65536 * 24, n;
+	char *t = malloc(len);
+	int i;
+
+	(void)state;
+	assert_non_null(t);
+	n = snprintf(t, len, "# pid ruhid writes write_sectors\n");
+	for (i = 0; i < 65536; i++)
+		n += snprintf(t + n, len - n, "%d %d 1 8\n", i, i % 8);
+	snprintf(t + n, len - n, "none - 0 0\nunlisted - 0 0\n");
+	assert_int_equal(placement_file_parse(&pf, t), 0);
+	assert_int_equal(pf.nr_rows, 65538);
+	assert_int_equal(pf.rows[65535].pid, 65535);
+	placement_file_free(&pf);
+	free(t);
+}
+
 static void host_figures(void **state)
 {
 	struct placement_file pf;
@@ -212,6 +233,7 @@ int main(void)
 		cmocka_unit_test(columns_by_name),
 		cmocka_unit_test(missing_columns),
 		cmocka_unit_test(garbage),
+		cmocka_unit_test(every_id),
 		cmocka_unit_test(host_figures),
 		cmocka_unit_test(fixture_read),
 	};
