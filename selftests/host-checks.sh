@@ -418,7 +418,7 @@ export_findings() {
 	rm -rf "$t"
 	mkdir -p "$t/prom" "$t/loop" "$t/bad"
 	out=$("${env[@]}" "$tool" export --textfile-dir "$t/prom" --zones \
-		--ledger-dir "$repo/selftests/user/fixtures/ledger-dir" zns8 zns8x 2>&1) ||
+		--ledger-dir "$repo/selftests/user/fixtures/ledger-dir" zns8 zns8x nvme1n1 2>&1) ||
 		echo "zns-stat export failed: $out"
 	[ -z "$out" ] || echo "zns-stat export said: $out"
 	files=$(ls -A "$t/prom")

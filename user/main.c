@@ -102,11 +102,13 @@ static const struct command {
 	{ "placement", cmd_placement,
 	  "placement DISK [-b] [-o FMT] [-i SEC [-n COUNT]]",
 	  "the device's own Flexible Data Placement figures of an NVMe namespace\n"
-	  "(needs root; no module): each placement ID's reclaim unit handle,\n"
-	  "attribute and available media writes; the endurance group's host and\n"
-	  "media bytes written, media bytes erased and their ratio (WAF); its\n"
-	  "events by type and the newest; -i SEC: each interval's bytes, WAF and\n"
-	  "new events; -o table, csv or json; -b sizes in bytes\n" },
+	  "(needs root): each placement ID's reclaim unit handle, attribute and\n"
+	  "available media writes; the endurance group's host and media bytes\n"
+	  "written, media bytes erased and their ratio (WAF); its events by type\n"
+	  "and the newest; where the module tracks the namespace, beside them the\n"
+	  "host's writes, bytes and share per placement ID (and none, unlisted);\n"
+	  "-i SEC: each interval's bytes, WAF, new events and host bytes and rate\n"
+	  "per ID; -o table, csv or json; -b sizes in bytes\n" },
 	{ "help", cmd_help,
 	  "help [COMMAND]",
 	  "this text, or one command's\n" },

@@ -231,7 +231,74 @@ out=$(ZNS_STAT_NVME_FIXTURE=$nvme "$tool" placement nvme1n1 -o json |
 [ "$out" = "3186688 4235264 1.329 69632 8 7" ] || echo "zns-stat placement nvme1n1 -o json: $out"
 out=$(ZNS_STAT_NVME_FIXTURE=$nvme "$tool" placement nvme1n1 -b | grep -A1 '^host_written' | tail -n 1 | xargs)
 [ "$out" = "3186688 4235264 0 1.329" ] || echo "zns-stat placement nvme1n1 -b: $out"
-out=$(ZNS_STAT_NVME_FIXTURE=$nvme "$tool" placement nvme1n1 -i 0.05 -n 2 -o csv | cut -d, -f2,6-)
-[ "$out" = "$(printf 'disk,host_bytes_written,media_bytes_written,media_bytes_erased,waf,new_host_events,new_controller_events\nnvme1n1,0,0,0,,0,0\nnvme1n1,0,0,0,,0,0')" ] ||
+# without the module's placement file: the device's figures alone, one line why
+out=$(ZNS_STAT_DEBUGFS=/nonexistent ZNS_STAT_NVME_FIXTURE=$nvme "$tool" placement nvme1n1 -i 0.05 -n 2 -o csv | cut -d, -f2,6-)
+[ "$out" = "$(printf 'disk,host_bytes_written,media_bytes_written,media_bytes_erased,waf,new_host_events,new_controller_events,ns_host_bytes,pid,ruhid,host_writes,host_bytes,host_bytes_per_s,host_share\nnvme1n1,0,0,0,,0,0,,,,,,,\nnvme1n1,0,0,0,,0,0,,,,,,,')" ] ||
+	echo "zns-stat placement nvme1n1 -i 0.05 -n 2 -o csv (no module): $out"
+empty=$(mktemp -d)
+while IFS='|' read -r dbg want; do
+	out=$(ZNS_STAT_DEBUGFS=$dbg ZNS_STAT_NVME_FIXTURE=$nvme "$tool" placement nvme1n1 2>&1); rc=$?
+	[ "$rc" = 0 ] && [ "$(grep -c '^No host columns' <<<"$out")" = 1 ] &&
+		grep -qx "No host columns: $want." <<<"$out" && ! grep -q host_writes <<<"$out" ||
+		echo "zns-stat placement nvme1n1 without its placement file ($dbg): exit status $rc, said: $(grep -i 'host col' <<<"$out")"
+done <<CASES
+/nonexistent|the zns_stat module is not loaded
+$empty|zns_stat has not seen a write with a placement directive on nvme1n1 yet
+CASES
+rmdir "$empty"
+# the module's placement file (fixtures/debugfs/nvme1n1): the host's figures per
+# ID, none and unlisted, in every format; its total is log 22h's host bytes here
+out=$(ZNS_STAT_NVME_FIXTURE=$nvme "$tool" placement nvme1n1 -o json |
+	jq -r '.disks[0] | [.host.tracked, .host.bytes, .endurance_group_stats.host_bytes_written,
+		.placement_ids[5].host_bytes, .placement_ids[5].host_share] +
+		[.host.rows[] | select(.row != "pid") | .row, .host_writes, .host_bytes] | join(" ")')
+[ "$out" = "true 3186688 3186688 1024000 0.3213 none 5 286720 unlisted 1 40960" ] ||
+	echo "zns-stat placement nvme1n1 -o json, host: $out"
+out=$(ZNS_STAT_NVME_FIXTURE=$nvme "$tool" placement nvme1n1 -b | awk '$1 == "0" || $1 == "none" || $1 == "unlisted"' | xargs)
+[ "$out" = "0 1 host specified 1048576 - 8 1048576 32.9% none - no directive - - 5 286720 9.0% unlisted - misplaced - - 1 40960 1.3%" ] ||
+	echo "zns-stat placement nvme1n1 -b, host columns: $out"
+out=$(ZNS_STAT_NVME_FIXTURE=$nvme "$tool" placement nvme1n1 -o csv | sed -n '/^time,disk,nsid/,/^$/p' | cut -d, -f5,11- | xargs)
+[ "$out" = "pid,host_writes,host_bytes,host_share 0,8,1048576,0.3290 1,4,524288,0.1645 2,0,0,0.0000 3,2,262144,0.0823 4,0,0,0.0000 5,10,1024000,0.3213 none,5,286720,0.0900 unlisted,1,40960,0.0129" ] ||
+	echo "zns-stat placement nvme1n1 -o csv, host columns: $out"
+out=$(ZNS_STAT_NVME_FIXTURE=$nvme "$tool" placement nvme1n1 -i 0.05 -n 2 -o csv | cut -d, -f2,5,12-)
+[ "$(wc -l <<<"$out")" = 17 ] && [ "$(sed -n 2p <<<"$out")" = "nvme1n1,0,0,0,1,0,0,0.000," ] &&
+	[ "$(sed -n 9p <<<"$out")" = "nvme1n1,0,0,unlisted,,0,0,0.000," ] ||
 	echo "zns-stat placement nvme1n1 -i 0.05 -n 2 -o csv: $out"
+# a placement file the tool does not understand: the device's figures, the
+# problem in one line, exit status 1
+bad=$(mktemp -d)
+mkdir "$bad/nvme1n1"
+for text in "# pid ruhid writes\nnone - 0\nunlisted - 0|no write_sectors column" \
+	"# pid ruhid writes write_sectors\n0 1 x 0\n|line 2: unexpected content '0 1 x 0'"; do
+	printf '%b\n' "${text%%|*}" >"$bad/nvme1n1/placement"
+	out=$(ZNS_STAT_DEBUGFS=$bad ZNS_STAT_NVME_FIXTURE=$nvme "$tool" placement nvme1n1 2>&1 >/dev/null); rc=$?
+	[ "$rc" = 1 ] && [ "$out" = "zns-stat: $bad/nvme1n1/placement: ${text#*|}" ] ||
+		echo "zns-stat placement nvme1n1, placement file '${text%%|*}': exit status $rc, said: $out"
+done
+rm -rf "$bad"
+# a module with only a placement namespace: no zoned one, and where it is
+only=$(mktemp -d)
+cp -r "$ZNS_STAT_DEBUGFS/nvme1n1" "$only/"
+out=$(ZNS_STAT_DEBUGFS=$only "$tool" 2>&1); rc=$?
+[ "$rc" = 0 ] && [ "$(sed -n 2p <<<"$out")" = "with Flexible Data Placement (zns-stat placement DISK): nvme1n1" ] ||
+	echo "zns-stat with a placement namespace only: exit status $rc, said: $out"
+rm -rf "$only"
+# the zoned views leave it out, and say what it is when it is named; export
+# without DISKs has both kinds
+out=$("$tool" -o json 2>/dev/null | jq -r '[.disks[].disk] | join(" ")')
+[ "$out" = "zcg zns8 zns8x" ] || echo "zns-stat -o json: namespaces $out"
+out=$("$tool" -i 0.05 -n 1 -o csv 2>/dev/null | cut -d, -f2 | sort -u | xargs)
+[ "$out" = "disk zcg zns8 zns8x" ] || echo "zns-stat -i 0.05 -n 1 -o csv: namespaces $out"
+"$tool" export --textfile-dir "$big" 2>/dev/null
+out=$(grep -E '^zns_stat_up|^zns_placement_host_bytes_total\{disk="nvme1n1",pid="(5|unlisted)"' "$big/zns_stat.prom" | xargs)
+[ "$out" = 'zns_stat_up{disk=broken} 0 zns_stat_up{disk=zcg} 1 zns_stat_up{disk=zns8} 1 zns_stat_up{disk=zns8x} 1 zns_stat_up{disk=nvme1n1} 1 zns_placement_host_bytes_total{disk=nvme1n1,pid=5,ruhid=6} 1024000 zns_placement_host_bytes_total{disk=nvme1n1,pid=unlisted} 40960' ] ||
+	echo "zns-stat export: $out"
+
+for args in "nvme1n1" "detail nvme1n1" "lifecycle nvme1n1" "cgroups nvme1n1" "-i 1 -n 1 nvme1n1" \
+	"record nvme1n1 -d 0.01 -c x -D $big"; do
+	# shellcheck disable=SC2086 # the words are the arguments
+	out=$("$tool" $args 2>&1 >/dev/null); rc=$?
+	[ "$rc" = 1 ] && [ "$out" = "zns-stat: nvme1n1: a namespace with Flexible Data Placement, not zoned: 'zns-stat placement nvme1n1'" ] ||
+		echo "zns-stat $args: exit status $rc, said: $out"
+done
 exit 0

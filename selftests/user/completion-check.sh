@@ -63,6 +63,8 @@ expect 'zns-stat cgroups -o ' 'csv json prom table'
 expect 'zns-stat cgroups ' 'broken zcg zns8 zns8x'
 expect 'zns-stat export --' '--help --interval --ledger-dir --max-zones --textfile-dir --zones'
 expect 'zns-stat export --textfile-dir ' 'runs'
+# export takes the namespaces with placement too (nvme1n1); the zone views do not
+expect 'zns-stat export --textfile-dir runs ' 'broken nvme1n1 zcg zns8 zns8x'
 expect 'zns-stat export --textfile-dir runs --ledger-dir ' 'runs'
 expect 'zns-stat -f ' '- a.dat b.dat notes.txt run.html runs'
 expect 'zns-stat ledger ' 'broken plot report show zcg zns8 zns8x'

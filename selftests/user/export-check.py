@@ -74,6 +74,20 @@ for disk in ("zns8", "zns8x"):
         elif get("zns_zone_writes_total", disk=disk, zone=zone) is not None:
             print("zone %s of %s has no activity, but series" % (zone, disk))
 
+# nvme1n1 is a namespace with Flexible Data Placement: its placement file's rows
+# (placement IDs, then none and unlisted)
+expect("zns_stat_up", 1, disk="nvme1n1")
+lines = open(os.path.join(root, "nvme1n1", "placement")).read().splitlines()
+cols = lines[0].lstrip("# ").split()
+for line in lines[1:]:
+    row = dict(zip(cols, line.split()))
+    # none and unlisted have no ruhid: node_exporter serves ruhid="" (none to Prometheus)
+    labels = dict(disk="nvme1n1", pid=row["pid"], ruhid=row["ruhid"].replace("-", ""))
+    expect("zns_placement_host_writes_total", int(row["writes"]), **labels)
+    expect("zns_placement_host_bytes_total", int(row["write_sectors"]) * 512, **labels)
+if len(lines) < 4 or lines[-2].split()[0] != "none" or lines[-1].split()[0] != "unlisted":
+    print("the fixture's nvme1n1/placement has not its none and unlisted rows")
+
 # zns8 has the latency, errors and lifecycle files
 s = summary("zns8")
 hist = {}
@@ -234,8 +248,8 @@ for e in exprs:
     used |= set(re.findall(r"\b((?:zns|node)_[a-z0-9_]+)\b", e))
 for name in sorted(used - served):
     print("dashboard: %s is not served" % name)
-# every per-cgroup and lifetime series and the zones' owners have a panel
-for name in sorted(n for n in served if n.startswith(("zns_cgroup_", "zns_ledger_")) or
+# every per-cgroup, lifetime and placement series and the zones' owners have a panel
+for name in sorted(n for n in served if n.startswith(("zns_cgroup_", "zns_ledger_", "zns_placement_")) or
                    n == "zns_zone_owner_info"):
     if name not in used:
         print("dashboard: no panel of %s" % name)

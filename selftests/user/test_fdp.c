@@ -284,11 +284,13 @@ static void delta_and_waf(void **state)
 
 static void fixture_read_and_json(void **state)
 {
+	struct placement_host h;
 	struct fdp_state s;
 	struct sbuf b = { 0 };
 	char err[512];
 
 	(void)state;
+	placement_host_untracked(&h, "the zns_stat module is not loaded");
 	setenv("ZNS_STAT_NVME_FIXTURE", "fixtures/nvme", 1);
 	assert_int_equal(fdp_state_read("nvme1n1", &s, err, sizeof(err)), 0);
 	assert_int_equal(s.nsid, 1);
@@ -302,11 +304,13 @@ static void fixture_read_and_json(void **state)
 	assert_int_equal(s.nr_ruha, 8);
 	assert_int_equal(s.nr_events, 8);
 	assert_int_equal(s.nr_host_events, 7);
-	placement_format(&b, &s, FMT_JSON);
+	placement_format(&b, &s, &h, FMT_JSON);
 	assert_non_null(strstr(b.s, "\"host_bytes_written\": 3186688"));
 	assert_non_null(strstr(b.s, "\"media_bytes_written\": 4235264"));
 	assert_non_null(strstr(b.s, "\"waf\": 1.329"));
 	assert_non_null(strstr(b.s, "\"ruamw_bytes\": 69632"));
+	assert_non_null(strstr(b.s, "\"absent_reason\": \"the zns_stat module is not loaded\""));
+	assert_non_null(strstr(b.s, "\"host_bytes\": null"));
 	sbuf_free(&b);
 	fdp_state_free(&s);
 	assert_int_equal(fdp_state_read("nvme0n1", &s, err, sizeof(err)), -1);

@@ -22,9 +22,11 @@
 #include "model/view.h"
 #include "render/cgroups_out.h"
 #include "render/lifecycle_out.h"
+#include "render/prom_export.h"
 #include "render/prom_ledger.h"
 #include "source/cgroups.h"
 #include "source/ledger_dir.h"
+#include "source/placement_file.h"
 #include "source/snapshot.h"
 #include "source/zonereport.h"
 
@@ -152,18 +154,70 @@ static void collected_free(struct collected *c)
  * namespace that cannot be read does not mark the others down.
  */
 static void up_series(struct sbuf *b, int module_up, char **names, int nr,
-		      const int *up)
+		      const int *up, char **pnames, int np, const int *pup)
 {
 	int i;
 
 	sbuf_printf(b, "# HELP zns_stat_module_up 1 when zns-stat found the zns_stat module's debugfs directory (module loaded, debugfs mounted, run as root).\n"
 		    "# TYPE zns_stat_module_up gauge\nzns_stat_module_up %d\n", module_up);
-	if (!nr)
+	if (!nr && !np)
 		return;
 	sbuf_printf(b, "# HELP zns_stat_up 1 when zns-stat read the namespace from the zns_stat module's debugfs files, 0 when it could not or did not understand one.\n"
 		    "# TYPE zns_stat_up gauge\n");
 	for (i = 0; i < nr; i++)
 		sbuf_printf(b, "zns_stat_up{disk=\"%s\"} %d\n", names[i], up[i]);
+	for (i = 0; i < np; i++)
+		sbuf_printf(b, "zns_stat_up{disk=\"%s\"} %d\n", pnames[i], pup[i]);
+}
+
+/*
+ * The namespaces with Flexible Data Placement: their placement files into
+ * h[], the ones read first (how many: the return), up[] per name.
+ */
+static int collect_placement(char **pnames, int np, struct placement_host *h,
+			     char **read, int *up, char *err, size_t errlen)
+{
+	struct placement_file pf;
+	char why[512];
+	int i, n = 0;
+
+	for (i = 0; i < np; i++) {
+		if (placement_file_read(pnames[i], &pf, why, sizeof(why))) {
+			snprintf(err, errlen, "%s", why);
+			continue;
+		}
+		if (!placement_host_of(&pf, &h[n])) {
+			read[n++] = pnames[i];
+			up[i] = 1;
+		} else {
+			snprintf(err, errlen, "out of memory");
+		}
+		placement_file_free(&pf);
+	}
+	return n;
+}
+
+/*
+ * The DISKs named, split: zoned ones (or not there: said as such) into
+ * names, those the module keeps as placement namespaces into pnames.
+ */
+static int split_named(const struct export_opts *o, char ***names, int *nr,
+		       char ***pnames, int *np)
+{
+	int i;
+
+	*names = calloc(o->nr_disks + 1, sizeof(**names));
+	*pnames = calloc(o->nr_disks + 1, sizeof(**pnames));
+	*nr = *np = 0;
+	if (!*names || !*pnames)
+		return -1;
+	for (i = 0; i < o->nr_disks; i++) {
+		if (placement_file_exists(o->disks[i]))
+			(*pnames)[(*np)++] = o->disks[i];
+		else
+			(*names)[(*nr)++] = o->disks[i];
+	}
+	return 0;
 }
 
 /*
@@ -197,25 +251,33 @@ int export_format(struct sbuf *b, const struct export_opts *o, char *err,
 {
 	struct view_opts vo = { .max_zones = o->max_zones };
 	struct collected c = { 0 };
-	char **names = o->disks;
-	int nr = o->nr_disks, module_up = 1, ret;
+	struct placement_host *ph = NULL;
+	char **names = NULL, **pnames = NULL, **pread = NULL;
+	int nr = 0, np = 0, npr = 0, module_up = 1, ret, i, *pup = NULL;
 
 	*err = '\0';
-	if (!names && snapshot_list_disks(&names, &nr, err, errlen)) {
+	if (o->disks) {
+		if (split_named(o, &names, &nr, &pnames, &np))
+			goto oom;
+	} else if (snapshot_list_disks(&names, &nr, err, errlen)) {
 		names = NULL;
 		nr = 0;
 		module_up = 0;
+	} else if (snapshot_list_placement(&pnames, &np, err, errlen)) {
+		pnames = NULL;
+		np = 0;
 	}
-	if (collected_alloc(&c, nr)) {
-		snprintf(err, errlen, "out of memory");
-		collected_free(&c);
-		return -1;
-	}
+	ph = calloc(np + 1, sizeof(*ph));
+	pread = calloc(np + 1, sizeof(*pread));
+	pup = calloc(np + 1, sizeof(*pup));
+	if (!ph || !pread || !pup || collected_alloc(&c, nr))
+		goto oom;
 	collect(&c, names, nr, o->zones, err, errlen);
+	npr = collect_placement(pnames, np, ph, pread, pup, err, errlen);
 	/* a namespace named on the command line that is not there: the module may be */
-	if (o->disks && !c.n && access(snapshot_root(), X_OK))
+	if (o->disks && !c.n && !npr && access(snapshot_root(), X_OK))
 		module_up = 0;
-	up_series(b, module_up, names, nr, c.up);
+	up_series(b, module_up, names, nr, c.up, pnames, np, pup);
 	output_prom_disks(b, c.snaps, c.n);
 	prom_latency(b, c.snaps, c.lat, c.n);
 	prom_errors(b, c.snaps, c.errs, c.n);
@@ -223,15 +285,31 @@ int export_format(struct sbuf *b, const struct export_opts *o, char *err,
 		life_format(b, c.life, c.nl, FMT_PROM);
 	if (c.ncg)
 		prom_cgroups(b, c.cg, c.ncg);
+	prom_placement(b, ph, pread, npr);
 	if (o->zones)
 		output_prom_zones(b, c.snaps, c.n, &vo);
 	if (o->ledger_dir)
 		ledger_series(b, o, err, errlen);
 	/* serving what it can: fine while any namespace (or none asked) was read */
-	ret = module_up && (c.n || !nr) ? c.n : -1;
+	ret = module_up && (c.n || npr || !(nr + np)) ? c.n + npr : -1;
+	goto out;
+oom:
+	snprintf(err, errlen, "out of memory");
+	ret = -1;
+out:
 	collected_free(&c);
-	if (names != o->disks)
+	for (i = 0; i < npr; i++)
+		placement_host_free(&ph[i]);
+	free(ph);
+	free(pread);
+	free(pup);
+	if (o->disks) {
+		free(names);
+		free(pnames);
+	} else {
 		snapshot_free_names(names, nr);
+		snapshot_free_names(pnames, np);
+	}
 	return ret;
 }
 

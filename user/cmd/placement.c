@@ -3,7 +3,9 @@
  * zns-stat placement DISK: the device's own Flexible Data Placement figures
  * of an NVMe namespace (reclaim unit handles, the endurance group's bytes
  * written and erased, its events), read from the device itself, once or
- * every -i SEC (the changes of each interval, as the live view).
+ * every -i SEC (the changes of each interval, as the live view); beside
+ * them, where the zns_stat module tracks the namespace, the host's writes
+ * per placement ID as the module counted them.
  */
 #include <getopt.h>
 #include <signal.h>
@@ -16,6 +18,7 @@
 #include "lib/sbuf.h"
 #include "lib/util.h"
 #include "render/placement_out.h"
+#include "source/placement_file.h"
 #include "source/untracked.h"
 
 static void emit(struct sbuf *b)
@@ -25,20 +28,52 @@ static void emit(struct sbuf *b)
 	sbuf_free(b);
 }
 
+/*
+ * The module's figures of disk into h, tracked or why not; 1 when its file
+ * is there but not understood (said on stderr, unless it is said already).
+ */
+static int host_read(const char *disk, struct placement_host *h, char *said,
+		     size_t saidlen)
+{
+	struct placement_file pf;
+	char err[512];
+	int ret = placement_file_read(disk, &pf, err, sizeof(err));
+
+	if (ret) {
+		placement_host_untracked(h, err);
+		if (ret > 0)
+			return 0;
+		if (strcmp(err, said))
+			fprintf(stderr, "zns-stat: %s\n", err);
+		snprintf(said, saidlen, "%s", err);
+		return 1;
+	}
+	*said = '\0';
+	ret = placement_host_of(&pf, h);
+	placement_file_free(&pf);
+	if (ret)
+		fprintf(stderr, "zns-stat: out of memory\n");
+	return !!ret;
+}
+
 static int once(const char *disk, enum out_format f)
 {
+	struct placement_host h;
 	struct fdp_state s;
 	struct sbuf b = { 0 };
-	char err[512];
+	char err[512], said[512] = "";
+	int ret;
 
 	if (fdp_state_read(disk, &s, err, sizeof(err))) {
 		fprintf(stderr, "zns-stat: %s\n", err);
 		return 1;
 	}
-	placement_format(&b, &s, f);
+	ret = host_read(disk, &h, said, sizeof(said));
+	placement_format(&b, &s, &h, f);
+	placement_host_free(&h);
 	fdp_state_free(&s);
 	emit(&b);
-	return 0;
+	return ret;
 }
 
 /*
@@ -49,10 +84,11 @@ static int once(const char *disk, enum out_format f)
 static int every(const char *disk, enum out_format f, double seconds,
 		 long count)
 {
+	struct placement_host hbase, hnow, hd;
 	struct fdp_state base, now;
 	struct fdp_delta d;
 	struct sbuf b = { 0 };
-	char err[512], said[512] = "";
+	char err[512], said[512] = "", hsaid[512] = "";
 	sigset_t set;
 	double next;
 	long k;
@@ -62,6 +98,8 @@ static int every(const char *disk, enum out_format f, double seconds,
 		fprintf(stderr, "zns-stat: %s\n", err);
 		return 1;
 	}
+	/* the module's right after the device's: the same interval, near enough */
+	ret |= host_read(disk, &hbase, hsaid, sizeof(hsaid));
 	sigemptyset(&set);
 	sigaddset(&set, SIGINT);
 	sigaddset(&set, SIGTERM);
@@ -85,15 +123,24 @@ static int every(const char *disk, enum out_format f, double seconds,
 			continue;
 		}
 		*said = '\0';
+		ret |= host_read(disk, &hnow, hsaid, sizeof(hsaid));
 		fdp_delta(&base, &now, &d);
-		placement_interval(&b, &now, &d, f, !k);
+		if (placement_host_delta(&hbase, &hnow, d.secs, &hd)) {
+			fprintf(stderr, "zns-stat: out of memory\n");
+			ret = 1;
+		}
+		placement_interval(&b, &now, &d, &hd, f, !k);
 		emit(&b);
+		placement_host_free(&hd);
+		placement_host_free(&hbase);
 		fdp_state_free(&base);
 		base = now;
+		hbase = hnow;
 		k++;
 	}
 	if (f == FMT_JSON)
 		fputs(placement_json_close, stdout);
+	placement_host_free(&hbase);
 	fdp_state_free(&base);
 	return ret;
 }

@@ -131,8 +131,19 @@ static int show_all(enum out_format f, const struct view_opts *vo,
 		return 1;
 	}
 	if (!n && f == FMT_TABLE) {
+		char **pnames;
+		int np, i;
+
 		explain_none_tracked(snapshot_root(), err, sizeof(err));
 		printf("%s\n", err);
+		/* the namespaces with placement it does count, not zoned */
+		if (!snapshot_list_placement(&pnames, &np, err, sizeof(err)) && np) {
+			printf("with Flexible Data Placement (zns-stat placement DISK):");
+			for (i = 0; i < np; i++)
+				printf(" %s", pnames[i]);
+			printf("\n");
+			snapshot_free_names(pnames, np);
+		}
 		return 0;
 	}
 	ret = show(names, n, f, vo, file, default_limit);

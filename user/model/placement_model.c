@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* zns-stat placement's figures: WAF, events by type, an interval's changes. */
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "model/placement_model.h"
@@ -92,4 +94,130 @@ void fdp_delta(const struct fdp_state *a, const struct fdp_state *b,
 
 		d->new_events[host] = fdp_events_after(ea, na, eb, nb);
 	}
+}
+
+static void shares(struct placement_host *h)
+{
+	int i;
+
+	h->writes = 0;
+	h->bytes = 0;
+	for (i = 0; i < h->nr; i++) {
+		h->writes += h->rows[i].writes;
+		h->bytes += h->rows[i].bytes;
+	}
+	for (i = 0; i < h->nr; i++)
+		h->rows[i].share = h->bytes ? (double)h->rows[i].bytes / h->bytes : -1;
+}
+
+void placement_host_untracked(struct placement_host *h, const char *why)
+{
+	memset(h, 0, sizeof(*h));
+	snprintf(h->why, sizeof(h->why), "%s", why);
+}
+
+int placement_host_of(const struct placement_file *pf, struct placement_host *h)
+{
+	int i;
+
+	memset(h, 0, sizeof(*h));
+	h->rows = calloc(pf->nr_rows ? pf->nr_rows : 1, sizeof(*h->rows));
+	if (!h->rows) {
+		placement_host_untracked(h, "out of memory");
+		return -1;
+	}
+	h->tracked = 1;
+	h->nr = pf->nr_rows;
+	for (i = 0; i < pf->nr_rows; i++) {
+		h->rows[i].id = pf->rows[i];
+		h->rows[i].writes = placement_file_get(pf, i, "writes");
+		h->rows[i].bytes = placement_file_get(pf, i, "write_sectors") * 512;
+		h->zeroes_bytes += placement_file_get(pf, i, "write_zeroes_sectors") * 512;
+	}
+	shares(h);
+	return 0;
+}
+
+static const struct placement_host_row *row_like(const struct placement_host *h,
+						 const struct placement_row *id)
+{
+	return id->kind == PROW_PID ? placement_host_pid(h, id->pid) :
+	       placement_host_kind(h, id->kind);
+}
+
+const struct placement_host_row *placement_host_pid(const struct placement_host *h,
+						    uint32_t pid)
+{
+	int i;
+
+	for (i = 0; i < h->nr; i++)
+		if (h->rows[i].id.kind == PROW_PID && h->rows[i].id.pid == pid)
+			return &h->rows[i];
+	return NULL;
+}
+
+const struct placement_host_row *placement_host_kind(const struct placement_host *h,
+						     enum placement_row_kind kind)
+{
+	int i;
+
+	for (i = 0; i < h->nr; i++)
+		if (h->rows[i].id.kind == kind)
+			return &h->rows[i];
+	return NULL;
+}
+
+static uint64_t since(uint64_t a, uint64_t b, int *fell)
+{
+	if (b < a)
+		*fell = 1;
+	return b - a;
+}
+
+int placement_host_delta(const struct placement_host *a,
+			 const struct placement_host *b, double secs,
+			 struct placement_host *d)
+{
+	uint64_t zeroes;
+	int i;
+
+	if (!b->tracked) {
+		placement_host_untracked(d, b->why);
+		d->secs = secs;
+		return 0;
+	}
+	memset(d, 0, sizeof(*d));
+	d->rows = calloc(b->nr ? b->nr : 1, sizeof(*d->rows));
+	if (!d->rows) {
+		placement_host_untracked(d, "out of memory");
+		return -1;
+	}
+	d->tracked = 1;
+	d->nr = b->nr;
+	d->secs = secs;
+	for (i = 0; i < b->nr; i++) {
+		const struct placement_host_row *o = a->tracked ? row_like(a, &b->rows[i].id) : NULL;
+
+		d->rows[i].id = b->rows[i].id;
+		d->rows[i].writes = since(o ? o->writes : 0, b->rows[i].writes, &d->fell);
+		d->rows[i].bytes = since(o ? o->bytes : 0, b->rows[i].bytes, &d->fell);
+	}
+	zeroes = since(a->tracked ? a->zeroes_bytes : 0, b->zeroes_bytes, &d->fell);
+	if (d->fell) {	/* from another count than a's: no figure for it */
+		for (i = 0; i < d->nr; i++) {
+			d->rows[i].writes = 0;
+			d->rows[i].bytes = 0;
+		}
+		zeroes = 0;
+	}
+	d->zeroes_bytes = zeroes;
+	shares(d);
+	return 0;
+}
+
+void placement_host_free(struct placement_host *h)
+{
+	free(h->rows);
+	h->rows = NULL;
+	h->nr = 0;
 }

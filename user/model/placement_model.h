@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "source/fdp_state.h"
+#include "source/placement_file.h"
 
 /* media / host bytes; -1 when host is 0 (no write amplification to speak of). */
 double fdp_waf(uint64_t media, uint64_t host);
@@ -48,5 +49,47 @@ struct fdp_delta {
 
 void fdp_delta(const struct fdp_state *a, const struct fdp_state *b,
 	       struct fdp_delta *d);
+
+/*
+ * The host's side, from the module's "placement" file: per row (placement
+ * ID, none, unlisted) the write commands and their bytes as zns_stat counted
+ * them, exact per command, and each row's share of the namespace's bytes.
+ */
+struct placement_host_row {
+	struct placement_row id;
+	uint64_t writes, bytes;		/* bytes: write_sectors * 512 */
+	double share;			/* of the namespace's bytes; -1: it has none */
+};
+
+struct placement_host {
+	int tracked;		/* 0: no rows, why says why (one phrase) */
+	char why[256];
+	int nr;
+	struct placement_host_row *rows;
+	uint64_t writes, bytes;	/* the namespace's: every row */
+	uint64_t zeroes_bytes;	/* write zeroes (a device may count them as written) */
+	/* a delta's: its seconds; a counter went down (module reloaded): figures 0 */
+	double secs;
+	int fell;
+};
+
+/* pf's figures into h (tracked); -1, h untracked, when out of memory. */
+int placement_host_of(const struct placement_file *pf, struct placement_host *h);
+/* h not tracked, for the reason why. */
+void placement_host_untracked(struct placement_host *h, const char *why);
+/*
+ * What grew from a to b (b's rows; a row a lacks, or an untracked a, from
+ * 0: the module counts a namespace from its first placement write) over
+ * secs; d is untracked when b is. -1 when out of memory.
+ */
+int placement_host_delta(const struct placement_host *a,
+			 const struct placement_host *b, double secs,
+			 struct placement_host *d);
+/* The row of placement ID pid, or of kind (none, unlisted); NULL if none. */
+const struct placement_host_row *placement_host_pid(const struct placement_host *h,
+						    uint32_t pid);
+const struct placement_host_row *placement_host_kind(const struct placement_host *h,
+						     enum placement_row_kind kind);
+void placement_host_free(struct placement_host *h);
 
 #endif

@@ -21,12 +21,25 @@
 
 #define NR(a) ((int)(sizeof(a) / sizeof((a)[0])))
 
+static const char host_scope[] =
+	"zns_stat's count of this namespace's write commands, exact per command, since it began tracking the namespace";
 static const char scope[] =
 	"the device's figures for the whole endurance group at the moment read, not per namespace";
 
 static const char *attribute(const struct fdp_state *s, uint16_t ruhid)
 {
 	return ruhid < s->nr_ruha ? fdp_ruha_name(s->ruha[ruhid]) : NULL;
+}
+
+/* Whether the device lists the module's row id (none and unlisted: never). */
+static int listed(const struct fdp_state *s, const struct placement_row *id)
+{
+	int k;
+
+	for (k = 0; id->kind == PROW_PID && k < s->nr_ruhs; k++)
+		if (s->ruhs[k].pid == id->pid)
+			return 1;
+	return 0;
 }
 
 static const char *log_name(int host)
@@ -80,15 +93,50 @@ static void cell_bytes(char *out, size_t n, uint64_t v, int high)
 		strncat(out, "*", n - strlen(out) - 1);
 }
 
-static void table_pids(struct sbuf *b, const struct fdp_state *s)
+/* A share of the namespace's host bytes: "42.1%", "-" when it has none. */
+static void cell_share(char *out, size_t n, double share)
 {
-	static const char * const names[] = { "pid", "ruhid", "attribute", "ruamw", "earutr" };
-	static const int right[] = { 1, 1, 0, 1, 1 };
-	struct libscols_table *tb = scols_out_new(names, right, 5, 0);
-	char c[5][48];
-	const char *p[5];
+	if (share < 0)
+		snprintf(out, n, "-");
+	else
+		snprintf(out, n, "%.1f%%", 100 * share);
+}
+
+/* The host's cells of a row: writes, bytes, share ("-" when not tracked). */
+static void host_cells(char c[3][48], const struct placement_host_row *r)
+{
+	if (!r) {
+		snprintf(c[0], 48, "-");
+		snprintf(c[1], 48, "-");
+		snprintf(c[2], 48, "-");
+		return;
+	}
+	snprintf(c[0], 48, "%llu", (unsigned long long)r->writes);
+	fmt_bytes_cell(c[1], 48, (double)r->bytes);
+	cell_share(c[2], 48, r->share);
+}
+
+/* The one word a row without a handle has in the attribute column. */
+static const char *row_word(enum placement_row_kind kind)
+{
+	return kind == PROW_NONE ? "no directive" : "misplaced";
+}
+
+static void table_pids(struct sbuf *b, const struct fdp_state *s,
+		       const struct placement_host *h)
+{
+	static const char * const names[] = {
+		"pid", "ruhid", "attribute", "ruamw", "earutr", "host_writes", "host_written", "share",
+	};
+	static const int right[] = { 1, 1, 0, 1, 1, 1, 1, 1 };
+	int nc = h->tracked ? 8 : 5;
+	struct libscols_table *tb = scols_out_new(names, right, nc, 0);
+	char c[8][48];
+	const char *p[8];
 	int i, k;
 
+	for (k = 0; k < 8; k++)
+		p[k] = c[k];
 	for (i = 0; tb && i < s->nr_ruhs; i++) {
 		const struct fdp_ruhs *r = &s->ruhs[i];
 		const char *a = attribute(s, r->ruhid);
@@ -101,15 +149,38 @@ static void table_pids(struct sbuf *b, const struct fdp_state *s)
 			fmt_ns_cell(c[4], sizeof(c[4]), r->earutr * 1e9);
 		else
 			snprintf(c[4], sizeof(c[4]), "-");
-		for (k = 0; k < 5; k++)
-			p[k] = c[k];
-		if (scols_out_row(tb, p, 5))
+		host_cells(c + 5, placement_host_pid(h, r->pid));
+		if (scols_out_row(tb, p, nc))
+			b->oom = 1;
+	}
+	/* the module's rows without a handle; an ID the device no longer lists */
+	for (i = 0; tb && i < h->nr; i++) {
+		const struct placement_host_row *r = &h->rows[i];
+		char id[16];
+
+		if (listed(s, &r->id))
+			continue;
+		snprintf(c[0], sizeof(c[0]), "%s", placement_row_name(&r->id, id, sizeof(id)));
+		snprintf(c[1], sizeof(c[1]), r->id.kind == PROW_PID ? "%u" : "-", r->id.ruhid);
+		snprintf(c[2], sizeof(c[2]), "%s", r->id.kind == PROW_PID ? "not listed now" :
+			 row_word(r->id.kind));
+		snprintf(c[3], sizeof(c[3]), "-");
+		snprintf(c[4], sizeof(c[4]), "-");
+		host_cells(c + 5, r);
+		if (scols_out_row(tb, p, nc))
 			b->oom = 1;
 	}
 	print_table(b, tb, 0);
+	if (h->tracked)
+		sbuf_printf(b, "host_*, share: this namespace's write commands as zns_stat counted them,\n"
+			    "exact per command. none: without a placement directive; unlisted: naming\n"
+			    "an ID the namespace lacks, misplaced: the device put them where it chose.\n");
+	else
+		sbuf_printf(b, "No host columns: %s.\n", h->why);
 }
 
-static void table_stats(struct sbuf *b, const struct fdp_state *s)
+static void table_stats(struct sbuf *b, const struct fdp_state *s,
+			const struct placement_host *h)
 {
 	static const char * const names[] = { "host_written", "media_written", "media_erased", "waf" };
 	static const int right[] = { 1, 1, 1, 1 };
@@ -135,6 +206,17 @@ static void table_stats(struct sbuf *b, const struct fdp_state *s)
 	print_table(b, tb, 0);
 	if (st->hbmw.high || st->mbmw.high || st->mbe.high)
 		sbuf_printf(b, "* past 2^64 bytes: the low 64 bits of the device's 128\n");
+	if (h->tracked) {
+		char hb[32], zb[32];
+
+		fmt_bytes(hb, sizeof(hb), (double)h->bytes);
+		fmt_bytes(zb, sizeof(zb), (double)h->zeroes_bytes);
+		sbuf_printf(b, "Written to %s as zns_stat counted it: %s (all rows)%s%s%s,\n"
+			    "since it began tracking it. Over an interval (-i), beside host_written's\n"
+			    "growth: equal, %s is the group's only writer.\n", s->disk, hb,
+			    h->zeroes_bytes ? ", and " : "", h->zeroes_bytes ? zb : "",
+			    h->zeroes_bytes ? " of write zeroes" : "", s->disk);
+	}
 }
 
 static void table_counts(struct sbuf *b, const struct fdp_state *s)
@@ -211,7 +293,8 @@ static void table_events(struct sbuf *b, const struct fdp_state *s)
 	print_table(b, tb, 1);
 }
 
-static void placement_table(struct sbuf *b, const struct fdp_state *s)
+static void placement_table(struct sbuf *b, const struct fdp_state *s,
+			    const struct placement_host *h)
 {
 	char ru[32], bs[32];
 
@@ -225,8 +308,8 @@ static void placement_table(struct sbuf *b, const struct fdp_state *s)
 			    plural(s->config.nruh, "handle", "handles"), ru, s->config.nrg,
 			    plural(s->config.nrg, "group", "groups"));
 	}
-	table_pids(b, s);
-	table_stats(b, s);
+	table_pids(b, s, h);
+	table_stats(b, s, h);
 	table_counts(b, s);
 	table_events(b, s);
 }
@@ -249,7 +332,21 @@ static void csv_event(struct sbuf *b, const struct fdp_state *s,
 		    origin_name(e));
 }
 
-static void placement_csv(struct sbuf *b, const struct fdp_state *s)
+/* ",host_writes,host_bytes,host_share" of a row (empty: not tracked) */
+static void csv_host(struct sbuf *b, const struct placement_host_row *r)
+{
+	if (!r) {
+		sbuf_printf(b, ",,,");
+		return;
+	}
+	sbuf_printf(b, ",%llu,%llu,", (unsigned long long)r->writes,
+		    (unsigned long long)r->bytes);
+	if (r->share >= 0)
+		sbuf_printf(b, "%.4f", r->share);
+}
+
+static void placement_csv(struct sbuf *b, const struct fdp_state *s,
+			  const struct placement_host *h)
 {
 	struct fdp_event_count cnt[2 * 256];
 	int nc = fdp_event_counts(s, cnt, NR(cnt)), i;
@@ -258,7 +355,7 @@ static void placement_csv(struct sbuf *b, const struct fdp_state *s)
 	char when[64], over[80];
 
 	fmt_time(when, sizeof(when), s->epoch);
-	sbuf_printf(b, "time,disk,nsid,endurance_group,pid,ruhid,attribute,ruamw_blocks,ruamw_bytes,earutr_s\n");
+	sbuf_printf(b, "time,disk,nsid,endurance_group,pid,ruhid,attribute,ruamw_blocks,ruamw_bytes,earutr_s,host_writes,host_bytes,host_share\n");
 	for (i = 0; i < s->nr_ruhs; i++) {
 		const struct fdp_ruhs *r = &s->ruhs[i];
 		const char *a = attribute(s, r->ruhid);
@@ -267,16 +364,38 @@ static void placement_csv(struct sbuf *b, const struct fdp_state *s)
 			    s->endgid, r->pid, r->ruhid, a ? a : "",
 			    (unsigned long long)r->ruamw,
 			    (unsigned long long)(r->ruamw * s->lba_size));
-		sbuf_printf(b, r->earutr ? "%u\n" : "\n", r->earutr);
+		sbuf_printf(b, r->earutr ? "%u" : "", r->earutr);
+		csv_host(b, placement_host_pid(h, r->pid));
+		sbuf_printf(b, "\n");
+	}
+	for (i = 0; i < h->nr; i++) {
+		const struct placement_host_row *r = &h->rows[i];
+		char id[16];
+
+		if (listed(s, &r->id))
+			continue;
+		sbuf_printf(b, "%s,%s,%u,%u,%s,", when, s->disk, s->nsid, s->endgid,
+			    placement_row_name(&r->id, id, sizeof(id)));
+		sbuf_printf(b, r->id.kind == PROW_PID ? "%u,,,," : ",,,,", r->id.ruhid);
+		csv_host(b, r);
+		sbuf_printf(b, "\n");
 	}
 	over_64(over, sizeof(over), st);
-	sbuf_printf(b, "\ntime,disk,endurance_group,host_bytes_written,media_bytes_written,media_bytes_erased,waf,over_64_bits\n");
+	sbuf_printf(b, "\ntime,disk,endurance_group,host_bytes_written,media_bytes_written,media_bytes_erased,waf,over_64_bits,ns_host_writes,ns_host_bytes,ns_write_zeroes_bytes,host_absent\n");
 	sbuf_printf(b, "%s,%s,%u,%llu,%llu,%llu,", when, s->disk, s->endgid,
 		    (unsigned long long)st->hbmw.lo, (unsigned long long)st->mbmw.lo,
 		    (unsigned long long)st->mbe.lo);
 	if (waf >= 0)
 		sbuf_printf(b, "%.3f", waf);
-	sbuf_printf(b, ",%s\n", over);
+	sbuf_printf(b, ",%s,", over);
+	if (h->tracked) {
+		sbuf_printf(b, "%llu,%llu,%llu,\n", (unsigned long long)h->writes,
+			    (unsigned long long)h->bytes, (unsigned long long)h->zeroes_bytes);
+	} else {
+		sbuf_printf(b, ",,,");
+		sbuf_csv(b, h->why);
+		sbuf_printf(b, "\n");
+	}
 	sbuf_printf(b, "\ndisk,endurance_group,log,type,event,count\n");
 	for (i = 0; i < nc; i++) {
 		sbuf_printf(b, "%s,%u,%s,0x%x,", s->disk, s->endgid, log_name(cnt[i].host),
@@ -331,7 +450,50 @@ static struct json_object *json_over_64(const struct fdp_stats *st)
 	return a;
 }
 
-static struct json_object *json_disk(const struct fdp_state *s)
+/* A row's host figures: pid (a number, or "none", "unlisted"), ruhid, ... */
+static struct json_object *json_host_row(const struct placement_host_row *r,
+					 double secs)
+{
+	struct json_object *o = json_object_new_object();
+
+	json_set(o, "row", json_object_new_string(r->id.kind == PROW_PID ? "pid" :
+			r->id.kind == PROW_NONE ? ZNS_PLACEMENT_NONE : ZNS_PLACEMENT_UNLISTED));
+	json_set(o, "pid", r->id.kind == PROW_PID ? json_object_new_uint64(r->id.pid) : NULL);
+	json_set(o, "ruhid", r->id.kind == PROW_PID ? json_object_new_uint64(r->id.ruhid) : NULL);
+	json_set(o, "host_writes", json_object_new_uint64(r->writes));
+	json_set(o, "host_bytes", json_object_new_uint64(r->bytes));
+	if (secs > 0)
+		json_set(o, "host_bytes_per_s", json_fixed(r->bytes / secs, 3));
+	json_set(o, "host_share", r->share >= 0 ? json_fixed(r->share, 4) : NULL);
+	return o;
+}
+
+/*
+ * "host": whether zns_stat tracks the namespace (why not), its totals and
+ * every row (placement IDs, none, unlisted); secs > 0: an interval's.
+ */
+static struct json_object *json_host(const struct placement_host *h, double secs)
+{
+	struct json_object *o = json_object_new_object();
+	struct json_object *rows = json_object_new_array();
+	int i;
+
+	json_set(o, "tracked", json_object_new_boolean(h->tracked));
+	json_set(o, "absent_reason", h->tracked ? NULL : json_object_new_string(h->why));
+	json_set(o, "scope", json_object_new_string(host_scope));
+	if (secs > 0)
+		json_set(o, "cleared", json_object_new_boolean(h->fell));
+	json_set(o, "writes", h->tracked ? json_object_new_uint64(h->writes) : NULL);
+	json_set(o, "bytes", h->tracked ? json_object_new_uint64(h->bytes) : NULL);
+	json_set(o, "write_zeroes_bytes", h->tracked ? json_object_new_uint64(h->zeroes_bytes) : NULL);
+	for (i = 0; i < h->nr; i++)
+		json_object_array_add(rows, json_host_row(&h->rows[i], secs));
+	json_set(o, "rows", rows);
+	return o;
+}
+
+static struct json_object *json_disk(const struct fdp_state *s,
+				     const struct placement_host *h)
 {
 	struct json_object *d = json_object_new_object();
 	struct json_object *pids = json_object_new_array();
@@ -371,6 +533,14 @@ static struct json_object *json_disk(const struct fdp_state *s)
 		json_set(p, "ruamw_blocks", json_object_new_uint64(r->ruamw));
 		json_set(p, "ruamw_bytes", json_object_new_uint64(r->ruamw * s->lba_size));
 		json_set(p, "earutr_s", json_opt_u64(r->earutr, r->earutr));
+		{
+			const struct placement_host_row *hr = placement_host_pid(h, r->pid);
+
+			json_set(p, "host_writes", hr ? json_object_new_uint64(hr->writes) : NULL);
+			json_set(p, "host_bytes", hr ? json_object_new_uint64(hr->bytes) : NULL);
+			json_set(p, "host_share", hr && hr->share >= 0 ?
+				 json_fixed(hr->share, 4) : NULL);
+		}
 		json_object_array_add(pids, p);
 	}
 	json_set(d, "placement_ids", pids);
@@ -397,10 +567,12 @@ static struct json_object *json_disk(const struct fdp_state *s)
 	for (i = 0; i < s->nr_events; i++)
 		json_object_array_add(events, json_event(&s->events[i]));
 	json_set(d, "events", events);
+	json_set(d, "host", json_host(h, 0));
 	return d;
 }
 
-static void placement_json(struct sbuf *b, const struct fdp_state *s)
+static void placement_json(struct sbuf *b, const struct fdp_state *s,
+			   const struct placement_host *h)
 {
 	struct json_object *doc = json_object_new_object();
 	struct json_object *disks = json_object_new_array();
@@ -409,21 +581,21 @@ static void placement_json(struct sbuf *b, const struct fdp_state *s)
 	fmt_time(when, sizeof(when), s->epoch);
 	json_set(doc, "version", json_object_new_string(ZNS_STAT_VERSION));
 	json_set(doc, "time", json_object_new_string(when));
-	json_object_array_add(disks, json_disk(s));
+	json_object_array_add(disks, json_disk(s, h));
 	json_set(doc, "disks", disks);
 	json_write(b, doc, 1);
 	sbuf_printf(b, "\n");
 }
 
 void placement_format(struct sbuf *b, const struct fdp_state *s,
-		      enum out_format f)
+		      const struct placement_host *h, enum out_format f)
 {
 	if (f == FMT_CSV)
-		placement_csv(b, s);
+		placement_csv(b, s, h);
 	else if (f == FMT_JSON)
-		placement_json(b, s);
+		placement_json(b, s, h);
 	else
-		placement_table(b, s);
+		placement_table(b, s, h);
 }
 
 /* ---- the -i view ---- */
@@ -437,55 +609,120 @@ static double interval_waf(const struct fdp_delta *d)
 }
 
 static void interval_table(struct sbuf *b, const struct fdp_state *s,
-			   const struct fdp_delta *d, const char *when, int first)
+			   const struct fdp_delta *d, const struct placement_host *h,
+			   const char *when, int first)
 {
 	static const char * const names[] = {
+		"disk", "host_written", "ns_written", "media_written", "media_erased", "waf", "events",
+	};
+	/* without the module's figures: the table as the device's side alone has it */
+	static const char * const dev_names[] = {
 		"disk", "host_written", "media_written", "media_erased", "waf", "events",
 	};
-	static const int right[] = { 0, 1, 1, 1, 1, 1 };
-	struct libscols_table *tb = scols_out_new(names, right, 6, 0);
+	static const char * const rnames[] = {
+		"pid", "ruhid", "host_writes", "host_written", "rate", "share",
+	};
+	static const int right[] = { 0, 1, 1, 1, 1, 1, 1 };
+	int nc = h->tracked ? 7 : 6, i, k;
+	struct libscols_table *tb = scols_out_new(h->tracked ? names : dev_names, right, nc, 0);
 	double waf = interval_waf(d);
-	char c[6][72];
-	const char *p[6] = { c[0], c[1], c[2], c[3], c[4], c[5] };
+	char c[7][72];
+	const char *p[7];
 
 	sbuf_printf(b, "%s%s\n", first ? "" : "\n", when);
 	snprintf(c[0], sizeof(c[0]), "%s", s->disk);
 	cell_bytes(c[1], sizeof(c[1]), d->hbmw, d->high);
-	cell_bytes(c[2], sizeof(c[2]), d->mbmw, d->high);
-	cell_bytes(c[3], sizeof(c[3]), d->mbe, d->high);
+	fmt_bytes_cell(c[2], sizeof(c[2]), (double)h->bytes);
+	if (h->fell)
+		strncat(c[2], "*", sizeof(c[2]) - strlen(c[2]) - 1);
+	cell_bytes(c[3], sizeof(c[3]), d->mbmw, d->high);
+	cell_bytes(c[4], sizeof(c[4]), d->mbe, d->high);
 	if (waf < 0)
-		snprintf(c[4], sizeof(c[4]), "-");
+		snprintf(c[5], sizeof(c[5]), "-");
 	else
-		snprintf(c[4], sizeof(c[4]), "%.3f", waf);
-	snprintf(c[5], sizeof(c[5]), "%d%s", d->new_events[0] + d->new_events[1],
+		snprintf(c[5], sizeof(c[5]), "%.3f", waf);
+	snprintf(c[6], sizeof(c[6]), "%d%s", d->new_events[0] + d->new_events[1],
 		 d->fell ? "*" : "");
-	if (tb && scols_out_row(tb, p, 6))
+	for (k = 0, i = 0; k < 7; k++)
+		if (h->tracked || k != 2)
+			p[i++] = c[k];
+	if (tb && scols_out_row(tb, p, nc))
 		b->oom = 1;
 	print_table(b, tb, 0);
 	if (d->fell)
 		sbuf_printf(b, "* a counter of the device went down: no figures for the interval\n");
+	if (h->fell)
+		sbuf_printf(b, "* zns_stat's counts went down (reloaded, cleared): none for the interval\n");
 	if (first)
 		sbuf_printf(b, "(the device's figures for all of endurance group %u, not per namespace)\n",
 			    s->endgid);
+	if (first && h->tracked)
+		sbuf_printf(b, "(ns_written: what zns_stat counted on %s; equal to host_written\n"
+			    " when %s is the group's only writer)\n", s->disk, s->disk);
+	if (first && !h->tracked)
+		sbuf_printf(b, "No host columns: %s.\n", h->why);
+	if (!h->tracked)
+		return;
+	tb = scols_out_new(rnames, right + 1, 6, 0);
+	for (k = 0; k < 6; k++)
+		p[k] = c[k];
+	for (i = 0; tb && i < h->nr; i++) {
+		const struct placement_host_row *r = &h->rows[i];
+		char id[16];
+
+		snprintf(c[0], sizeof(c[0]), "%s", placement_row_name(&r->id, id, sizeof(id)));
+		snprintf(c[1], sizeof(c[1]), r->id.kind == PROW_PID ? "%u" : "-", r->id.ruhid);
+		snprintf(c[2], sizeof(c[2]), "%llu", (unsigned long long)r->writes);
+		fmt_bytes_cell(c[3], sizeof(c[3]), (double)r->bytes);
+		fmt_bytes_cell(c[4], sizeof(c[4]), h->secs > 0 ? r->bytes / h->secs : 0);
+		strncat(c[4], "/s", sizeof(c[4]) - strlen(c[4]) - 1);
+		cell_share(c[5], sizeof(c[5]), r->share);
+		if (scols_out_row(tb, p, 6))
+			b->oom = 1;
+	}
+	print_table(b, tb, 0);
 }
 
 static void interval_csv(struct sbuf *b, const struct fdp_state *s,
-			 const struct fdp_delta *d, const char *when, int first)
+			 const struct fdp_delta *d, const struct placement_host *h,
+			 const char *when, int first)
 {
 	double waf = interval_waf(d);
+	int i = 0;
 
 	if (first)
-		sbuf_printf(b, "time,disk,endurance_group,interval_s,cleared,host_bytes_written,media_bytes_written,media_bytes_erased,waf,new_host_events,new_controller_events\n");
-	sbuf_printf(b, "%s,%s,%u,%.3f,%d,%llu,%llu,%llu,", when, s->disk, s->endgid,
-		    d->secs, d->fell, (unsigned long long)d->hbmw,
-		    (unsigned long long)d->mbmw, (unsigned long long)d->mbe);
-	if (waf >= 0)
-		sbuf_printf(b, "%.3f", waf);
-	sbuf_printf(b, ",%d,%d\n", d->new_events[1], d->new_events[0]);
+		sbuf_printf(b, "time,disk,endurance_group,interval_s,cleared,host_bytes_written,media_bytes_written,media_bytes_erased,waf,new_host_events,new_controller_events,ns_host_bytes,pid,ruhid,host_writes,host_bytes,host_bytes_per_s,host_share\n");
+	/* a row per placement row, the group's figures on each; one without the module */
+	do {
+		const struct placement_host_row *r = h->tracked && h->nr ? &h->rows[i] : NULL;
+		char id[16];
+
+		sbuf_printf(b, "%s,%s,%u,%.3f,%d,%llu,%llu,%llu,", when, s->disk, s->endgid,
+			    d->secs, d->fell || h->fell, (unsigned long long)d->hbmw,
+			    (unsigned long long)d->mbmw, (unsigned long long)d->mbe);
+		if (waf >= 0)
+			sbuf_printf(b, "%.3f", waf);
+		sbuf_printf(b, ",%d,%d,", d->new_events[1], d->new_events[0]);
+		if (h->tracked)
+			sbuf_printf(b, "%llu", (unsigned long long)h->bytes);
+		if (!r) {
+			sbuf_printf(b, ",,,,,,\n");
+			continue;
+		}
+		sbuf_printf(b, ",%s,", placement_row_name(&r->id, id, sizeof(id)));
+		if (r->id.kind == PROW_PID)
+			sbuf_printf(b, "%u", r->id.ruhid);
+		sbuf_printf(b, ",%llu,%llu,%.3f,", (unsigned long long)r->writes,
+			    (unsigned long long)r->bytes, h->secs > 0 ? r->bytes / h->secs : 0);
+		if (r->share >= 0)
+			sbuf_printf(b, "%.4f", r->share);
+		sbuf_printf(b, "\n");
+	} while (++i < h->nr);
 }
 
 static void interval_json(struct sbuf *b, const struct fdp_state *s,
-			  const struct fdp_delta *d, const char *when, int first)
+			  const struct fdp_delta *d, const struct placement_host *h,
+			  const char *when, int first)
 {
 	struct json_object *o = json_object_new_object();
 	struct json_object *row = json_object_new_object();
@@ -511,6 +748,8 @@ static void interval_json(struct sbuf *b, const struct fdp_state *s,
 			json_object_array_add(ev, json_event(&e[i]));
 	}
 	json_set(row, "new_events", ev);
+	json_set(row, "ns_host_bytes", h->tracked ? json_object_new_uint64(h->bytes) : NULL);
+	json_set(row, "host", json_host(h, h->secs > 0 ? h->secs : d->secs));
 	json_object_array_add(disks, row);
 	json_set(o, "disks", disks);
 	sbuf_printf(b, "%s\n    ", first ? "" : ",");
@@ -518,16 +757,16 @@ static void interval_json(struct sbuf *b, const struct fdp_state *s,
 }
 
 void placement_interval(struct sbuf *b, const struct fdp_state *now,
-			const struct fdp_delta *d, enum out_format f,
-			int first)
+			const struct fdp_delta *d, const struct placement_host *h,
+			enum out_format f, int first)
 {
 	char when[64];
 
 	fmt_time(when, sizeof(when), now->epoch);
 	if (f == FMT_CSV)
-		interval_csv(b, now, d, when, first);
+		interval_csv(b, now, d, h, when, first);
 	else if (f == FMT_JSON)
-		interval_json(b, now, d, when, first);
+		interval_json(b, now, d, h, when, first);
 	else
-		interval_table(b, now, d, when, first);
+		interval_table(b, now, d, h, when, first);
 }

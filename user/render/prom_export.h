@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The module's latency and errors files as Prometheus families
- * (prom_latency.c, prom_errors.c), for zns-stat export.
+ * The module's latency, errors and placement files as Prometheus families
+ * (prom_latency.c, prom_errors.c, prom_placement.c), for zns-stat export.
  */
 #ifndef ZNS_STAT_PROM_EXPORT_H
 #define ZNS_STAT_PROM_EXPORT_H
@@ -10,6 +10,7 @@
 
 #include "../../include/zns_stat.h"
 #include "lib/sbuf.h"
+#include "model/placement_model.h"
 #include "source/modfile.h"
 
 struct snapshot;
@@ -39,5 +40,12 @@ void prom_latency(struct sbuf *b, struct snapshot *snaps,
 		  struct lat_hist **h, int n);
 void prom_errors(struct sbuf *b, struct snapshot *snaps,
 		 struct err_table **t, int n);
+
+/*
+ * zns_placement_host_writes_total and _host_bytes_total: h[d], the figures
+ * of names[d]'s placement file, per placement ID, none and unlisted.
+ */
+void prom_placement(struct sbuf *b, const struct placement_host *h, char **names,
+		    int n);
 
 #endif

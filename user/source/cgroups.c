@@ -165,8 +165,9 @@ int cg_table_read(const char *disk, struct cg_table *t, char *err, size_t errlen
 	snprintf(path, sizeof(path), "%s/%s/cgroups", snapshot_root(), disk);
 	text = slurp_file(path, NULL);
 	if (!text) {
-		snprintf(err, errlen, "%s: no cgroups file (not a tracked namespace, or a zns_stat without cgroup attribution)",
-			 disk);
+		if (!snapshot_placement_said(disk, err, errlen))
+			snprintf(err, errlen, "%s: no cgroups file (not a tracked namespace, or a zns_stat without cgroup attribution)",
+				 disk);
 		return -2;
 	}
 	ret = cg_table_parse(t, text);

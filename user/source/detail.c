@@ -175,6 +175,8 @@ int detail_read(const char *disk, struct detail *d, char *err, size_t errlen)
 		}
 		free(text);
 	}
+	if (!found && snapshot_placement_said(disk, err, errlen))
+		return -1;
 	if (!found) {
 		snprintf(err, errlen, "%s: no latency, errors or resets files (not a tracked namespace?)", disk);
 		return -1;

@@ -63,8 +63,9 @@ int life_read(const char *disk, struct life *l, char *err, size_t errlen)
 	snprintf(path, sizeof(path), "%s/%s/lifetimes", snapshot_root(), disk);
 	b = slurp_file(path, NULL);
 	if (!a || !b) {
-		snprintf(err, errlen, "%s: no zone lifecycle (not a tracked namespace, or a zns_stat older than 0.2)",
-			 disk);
+		if (!snapshot_placement_said(disk, err, errlen))
+			snprintf(err, errlen, "%s: no zone lifecycle (not a tracked namespace, or a zns_stat older than 0.2)",
+				 disk);
 		free(a);
 		free(b);
 		return -1;

@@ -267,6 +267,27 @@ static void name_tracked(char *err, size_t errlen)
 	snapshot_free_names(names, n);
 }
 
+/* A placement namespace's directory: "placement" and no "zones". */
+static int is_placement(const char *root, const char *disk)
+{
+	char path[4096];
+
+	snprintf(path, sizeof(path), "%s/%s/zones", root, disk);
+	if (access(path, F_OK) == 0)
+		return 0;
+	snprintf(path, sizeof(path), "%s/%s/placement", root, disk);
+	return access(path, F_OK) == 0;
+}
+
+int snapshot_placement_said(const char *disk, char *err, size_t errlen)
+{
+	if (!is_placement(snapshot_root(), disk))
+		return 0;
+	snprintf(err, errlen, "%s: a namespace with Flexible Data Placement, not zoned: 'zns-stat placement %s'",
+		 disk, disk);
+	return 1;
+}
+
 /* One file of the disk's directory; -1 with a message for the user. */
 static char *read_disk_file(const char *disk, const char *file, char *err,
 			    size_t errlen)
@@ -283,6 +304,8 @@ static char *read_disk_file(const char *disk, const char *file, char *err,
 		explain_untracked(root, disk, err, errlen);
 		name_tracked(err, errlen);
 	}
+	else if (errno == ENOENT && snapshot_placement_said(disk, err, errlen))
+		;
 	else if (errno == ENOENT)
 		snprintf(err, errlen, "%s: no such file: a zns_stat module older than this tool", path);
 	else if (errno == EACCES || errno == EPERM)
@@ -408,7 +431,9 @@ static int cmp_names(const void *a, const void *b)
 	return strcmp(*(char * const *)a, *(char * const *)b);
 }
 
-int snapshot_list_disks(char ***names, int *nr, char *err, size_t errlen)
+/* The namespaces of one kind: zoned (placement 0) or with placement (1). */
+static int list_disks(int placement, char ***names, int *nr, char *err,
+		      size_t errlen)
 {
 	const char *root = snapshot_root();
 	char **v = NULL;
@@ -429,7 +454,8 @@ int snapshot_list_disks(char ***names, int *nr, char *err, size_t errlen)
 	while ((de = readdir(dir))) {
 		char **bigger;
 
-		if (de->d_type != DT_DIR || de->d_name[0] == '.')
+		if (de->d_type != DT_DIR || de->d_name[0] == '.' ||
+		    is_placement(root, de->d_name) != placement)
 			continue;
 		bigger = realloc(v, (n + 1) * sizeof(*v));
 		if (!bigger || !(bigger[n] = strdup(de->d_name))) {
@@ -447,6 +473,16 @@ int snapshot_list_disks(char ***names, int *nr, char *err, size_t errlen)
 	*names = v;
 	*nr = n;
 	return 0;
+}
+
+int snapshot_list_disks(char ***names, int *nr, char *err, size_t errlen)
+{
+	return list_disks(0, names, nr, err, errlen);
+}
+
+int snapshot_list_placement(char ***names, int *nr, char *err, size_t errlen)
+{
+	return list_disks(1, names, nr, err, errlen);
 }
 
 int snapshot_insert_columns(struct snapshot *snap, int pos, int n,

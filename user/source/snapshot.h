@@ -39,8 +39,18 @@ const char *snapshot_root(void);
  */
 int snapshot_read(const char *disk, struct snapshot *snap, char *err,
 		  size_t errlen);
-/* The tracked namespaces, sorted; -1 with err when the module is not there. */
+/*
+ * The tracked zoned namespaces, sorted; -1 with err when the module is not
+ * there. A namespace with Flexible Data Placement ("placement", no "zones"
+ * in its directory) is not one of them: snapshot_list_placement() lists those.
+ */
 int snapshot_list_disks(char ***names, int *nr, char *err, size_t errlen);
+int snapshot_list_placement(char ***names, int *nr, char *err, size_t errlen);
+/*
+ * 1 with err one line (what it is, and the command that shows it) when the
+ * module keeps disk as a placement namespace, which has no zones; else 0.
+ */
+int snapshot_placement_said(const char *disk, char *err, size_t errlen);
 /* Frees snapshot_list_disks()'s list. */
 void snapshot_free_names(char **names, int nr);
 
