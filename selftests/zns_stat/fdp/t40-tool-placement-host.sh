@@ -1,9 +1,4 @@
 #!/bin/bash
-# PENDING: written before the module counts placement namespaces (issue 47,
-# the module's side); not run, not in any list. When that side lands, move it
-# to fdp/t40-tool-placement-host.sh and add it to TEST_PROGS_FDP (it sources
-# lib-fdp.sh from its own directory, as the fdp/ tests do).
-#
 # zns-stat placement's host columns against what was written, in the FDP
 # guest with the zns_stat module loaded: a seeded mix of nvme-cli writes with
 # each placement ID (directive type 2, DSPEC = the ID), without a directive,
@@ -18,7 +13,6 @@
 #    HBMW, and the intervals' host bytes per row add up to the writes;
 #  - zns-stat export: zns_placement_host_bytes_total per pid as the tool says;
 #  - the zone views leave the namespace out, and name it when asked.
-# (the directives name the files as seen from fdp/, where it will run)
 # shellcheck source-path=SCRIPTDIR source=lib-fdp.sh
 . "${0%/*}/lib-fdp.sh"
 # shellcheck source-path=SCRIPTDIR source=../zns.sh
