@@ -5,7 +5,8 @@
  * the kernel's fault-injection framework (Documentation/fault-injection):
  *   fail_alloc=<interval>,<probability>,<space>,<times>
  *   fail_alloc_sites=<site>[,<site>...]   only these allocations ("" for all)
- * Sites: disk, inflight, ns, zones, hist, reset_log (enum zns_alloc_site).
+ * Sites: disk, inflight, ns, zones, hist, reset_log, seed, placement (enum
+ * zns_alloc_site).
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -29,6 +30,7 @@ static const char * const site_names[ZNS_NR_ALLOC_SITES] = {
 	[ZNS_ALLOC_HIST] = "hist",
 	[ZNS_ALLOC_RESET_LOG] = "reset_log",
 	[ZNS_ALLOC_SEED] = "seed",
+	[ZNS_ALLOC_PLACEMENT] = "placement",
 };
 
 static DECLARE_FAULT_ATTR(fail_alloc_attr);

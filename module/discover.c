@@ -342,19 +342,19 @@ static int placement_ids(struct zns_geometry *geo, struct zns_disk *zd)
 	    (zd && zd->ns && ns_table(zd->ns)->kind == ZNS_KIND_PLACEMENT))
 		return 0;
 	ret = zns_placement_read(geo->gendisk->queue, geo->nsid, &ids);
-	if (ret) {
-		pr_info("%s: a write named placement ID but its placement IDs cannot be read (%d): not tracked\n",
+	if (ret && ret != -ENOMEM)	/* no memory: said and retried */
+		pr_info("%s: a write named a placement, but the device gives no placement IDs (%d): not tracked\n",
 			geo->name, ret);
+	if (ret)
 		return ret;
-	}
 	geo->placement = &ids;
 	return 0;
 }
 
 /*
- * A conventional disk whose placement IDs cannot be read: remembered as
- * left out, so that its commands cost the probes one lookup and it is not
- * asked again.
+ * A conventional disk whose device does not give its placement IDs:
+ * remembered as left out, so that its commands cost the probes one lookup
+ * and it is not asked again.
  */
 static int placement_left_out(struct zns_geometry *geo)
 {
@@ -364,6 +364,24 @@ static int placement_left_out(struct zns_geometry *geo)
 		return -ENOMEM;
 	zns_disk_left_out(zd, geo);
 	return 0;
+}
+
+/*
+ * A disk tracked, or its new geometry followed; a new conventional disk
+ * whose device refuses its placement IDs is left out. Returns 0 or the
+ * failure (-ENOMEM: retried after a backoff, setup_failure.c).
+ */
+static int disk_setup(struct zns_geometry *geo, struct zns_disk *zd)
+{
+	int ret = placement_ids(geo, zd);
+
+	if (ret && ret != -ENOMEM && !zd)
+		return placement_left_out(geo);
+	if (!ret)
+		ret = zd ? zns_disk_update(zd, geo) : zns_disk_create(geo);
+	if (ret && zd)
+		zd->ns->setup_failures++;
+	return ret;
 }
 
 static bool pop_pending(struct zns_geometry *geo)
@@ -390,20 +408,10 @@ static void discover_work_fn(struct work_struct *work)
 	mutex_lock(&zns_disks_lock);
 	while (pop_pending(&geo)) {
 		zd = zns_disk_lookup(geo.gendisk, geo.diskseq);
-		if (zd && !zd->ns) {
+		if (zd && !zd->ns)
 			ret = 0;	/* left out: nothing to update */
-		} else if (placement_ids(&geo, zd)) {
-			/* no placement IDs: a new disk is left out */
-			ret = zd ? -ENODEV : placement_left_out(&geo);
-			if (ret && zd)
-				zd->ns->setup_failures++;
-		} else if (zd) {
-			ret = zns_disk_update(zd, &geo);
-			if (ret)
-				zd->ns->setup_failures++;
-		} else {
-			ret = zns_disk_create(&geo);
-		}
+		else
+			ret = disk_setup(&geo, zd);
 		if (ret)
 			zns_setup_failed(&geo);
 		else

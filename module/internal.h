@@ -834,6 +834,7 @@ enum zns_alloc_site {
 	ZNS_ALLOC_HIST,
 	ZNS_ALLOC_RESET_LOG,
 	ZNS_ALLOC_SEED,		/* seed.c's report buffers */
+	ZNS_ALLOC_PLACEMENT,	/* placement_read.c's status buffer */
 	ZNS_NR_ALLOC_SITES
 };
 

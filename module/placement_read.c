@@ -46,7 +46,7 @@ int zns_placement_read(struct request_queue *q, u32 nsid,
 	u8 *buf;
 	int ret;
 
-	buf = kzalloc(len, GFP_KERNEL);
+	buf = zns_kzalloc(ZNS_ALLOC_PLACEMENT, len);
 	if (!buf)
 		return -ENOMEM;
 	c.common.opcode = ZNS_OPC_IO_MGMT_RECV;

@@ -408,7 +408,10 @@ static void count_unmatched(struct request *req, struct zns_disk *zd,
 			return;
 	}
 	if (!zd) {
-		if (blk_queue_is_zoned(req->q))	/* else: not a placement's */
+		/* a conventional disk's: only a write naming a placement */
+		if (blk_queue_is_zoned(req->q) ||
+		    (zc.op == ZNS_OP_WRITE && zc.sector >> ZNS_PLACEMENT_SHIFT !=
+		     ZNS_PLACEMENT_NONE_CODE))
 			zns_early_count_dropped();
 	} else if (zd->ns && READ_ONCE(zd->ns->counting)) {
 		if (done && done->status) {

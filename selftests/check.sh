@@ -321,8 +321,17 @@ fdp_suite() {	# fdp_suite KVER TEST...
 }
 fdp_tests=()
 for t in "${@:-fdp}"; do [[ $t != fdp* ]] || fdp_tests+=("$t"); done
+# By default the faults (fdp/t50: fault injection) run on the debug kernel only,
+# with the counts again (fdp/t30) under lockdep, KASAN and kmemleak.
+fdp_debug_tests=()
+if [ "${fdp_tests[*]}" = fdp ]; then
+	fdp_tests=(fdp/t10 fdp/t20 fdp/t30 fdp/t40)
+	fdp_debug_tests=(fdp/t30 fdp/t50)
+fi
 [ -z "${kernel[debian-6.12]:-}" ] || [ "${#fdp_tests[@]}" = 0 ] ||
 	fdp_suite "${kernel[debian-6.12]}" "${fdp_tests[@]}"
+[ "${#fdp_debug_tests[@]}" = 0 ] ||
+	ZNS_QEMU=fdp debug_suite debug-6.1-fdp modular "${fdp_debug_tests[@]}"
 # nvme_core built in: its own tests (zns_stat/builtin/), run when chosen or by default.
 builtin_tests=()
 for t in "${@:-builtin}"; do [[ $t != builtin* ]] || builtin_tests+=("$t"); done
