@@ -43,6 +43,7 @@ write_placed() {	# one block with a placement ID, counted in $issued
 	lba=$((lba + 1)) issued=$((issued + 1))
 }
 
+# shellcheck disable=SC2317  # called through until_ok
 tracked() {
 	write_placed
 	[ -e "$ZNS_DEBUGFS/$FDP_NS/placement" ]
