@@ -37,7 +37,8 @@ demo_share="-virtfs local,path=$repo/build/demo,mount_tag=demo,security_model=no
 KVER=$KVER ZNS_QEMU_EXTRA=$demo_share \
 	bash selftests/guest/vm.sh --timeout 600 --log build/demo.log -- \
 	"$repo/selftests/demo-guest.sh"
-echo "== figures and report: $(ls -d "$repo"/build/demo/*/ | tail -n 1) and build/demo/*.html"
+# the newest (names sort by disk first: the zoned disk's name may differ between runs)
+echo "== figures and report: $(ls -td "$repo"/build/demo/*/ | head -n 1) and build/demo/*.html"
 echo "== booting QEMU 10 (TCG, about 10 s) with an emulated Flexible Data Placement namespace, on $fdp_kver"
 rm -f build/demo/placement-*.json	# the namespace's name may differ from the last run's
 KVER=$fdp_kver ZNS_KO=$fdp_ko ZNS_QEMU_EXTRA=$demo_share \
