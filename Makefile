@@ -5,7 +5,8 @@
 #                             its headers)
 #   make tool                 the tool alone (user/zns-stat): no kernel headers needed
 #   make KERNELRELEASE=6.1.0-56-amd64   or   make KDIR=/path/to/build
-#   make demo                 emulated ZNS SSD in QEMU, short workload, stats
+#   make demo                 emulated ZNS SSD in QEMU, short workload, stats; then an
+#                             emulated FDP SSD (QEMU 10, 6.12), stats per placement ID
 #   make check                everything the CI runs
 #   make bench                performance: vs no tracing and vs bpftrace, memory, scale
 #   make bench-native         the probes' hot path timed natively, in User-Mode Linux

@@ -1,8 +1,9 @@
 # shellcheck shell=bash disable=SC2034  # the helpers' results are for the tests
 # Helpers for the fdp/ tests: the Flexible Data Placement controller of the FDP guest
 # (selftests/guest/vm.sh --fdp, ZNS_QEMU=fdp; its header describes the device).
+# Beside this file, not the caller's: make demo's selftests/demo-fdp-guest.sh sources it too.
 # shellcheck source-path=SCRIPTDIR source=../lib.sh
-. "${0%/*}/../lib.sh"
+. "${BASH_SOURCE[0]%/*}/../lib.sh"
 
 # fdp_up: load nvme and find the FDP controller (serial fdp0) and its namespace 1,
 # by serial, never by name (the two controllers are probed in parallel):
