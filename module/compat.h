@@ -331,4 +331,15 @@ static inline void zns_bio_stamp(struct bio *bio, u64 now_ns)
 #define zns_filled_before_use
 #endif
 
+/*
+ * The per-CPU system workqueue the workers use: system_percpu_wq from 6.17
+ * (system_wq stays, deprecated: 7.x logs "enqueued on deprecated
+ * workqueue" for each work item queued on it), system_wq before.
+ */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 17, 0)
+#define zns_system_wq	system_percpu_wq
+#else
+#define zns_system_wq	system_wq
+#endif
+
 #endif /* ZNS_STAT_COMPAT_H */

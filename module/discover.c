@@ -120,7 +120,7 @@ void zns_disk_discover(struct request *req, u32 nsid)
 	}
 unlock:
 	raw_spin_unlock_irqrestore(&zns_publish_lock, flags);
-	queue_work(system_wq, &discover_work);
+	queue_work(zns_system_wq, &discover_work);
 }
 
 static u32 table_gen(struct zns_ns *ns)

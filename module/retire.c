@@ -146,7 +146,7 @@ static void poll_work_fn(struct work_struct *work)
  */
 void zns_disk_poll(void)
 {
-	mod_delayed_work(system_wq, &poll_work, ZNS_POLL_INTERVAL);
+	mod_delayed_work(zns_system_wq, &poll_work, ZNS_POLL_INTERVAL);
 }
 
 /**

@@ -70,7 +70,7 @@ static void seed_request(struct zns_disk *zd)
 		return;
 	zd->seed_wanted = true;
 	WRITE_ONCE(ns_table(zd->ns)->life.seed_pending, 1);
-	queue_work(system_wq, &seed_work);
+	queue_work(zns_system_wq, &seed_work);
 }
 
 static int report_cb(struct blk_zone *z, unsigned int idx, void *data)

@@ -33,7 +33,7 @@ static void sweep_fn(struct work_struct *work)
  */
 void zns_sweep_request(void)
 {
-	queue_delayed_work(system_wq, &sweep_work, 1);
+	queue_delayed_work(zns_system_wq, &sweep_work, 1);
 }
 
 /*
