@@ -132,6 +132,32 @@ static void decode_placement(const struct nvme_command *cmd,
 }
 
 /*
+ * Does the setup probe look at a conventional disk's command? Its own
+ * first write naming a placement, or any command once the disk is tracked
+ * (or left out). Before any such write was seen, one test; after, a hash
+ * lookup for the other conventional disks.
+ */
+static bool placement_disk(const struct nvme_command *cmd,
+			   struct gendisk *gendisk, bool *placed)
+{
+	u16 pid;
+	bool known;
+
+	*placed = zns_placement_of(cmd, &pid);
+	if (*placed) {
+		if (!READ_ONCE(placement_seen))
+			WRITE_ONCE(placement_seen, true);
+		return true;
+	}
+	if (!READ_ONCE(placement_seen))
+		return false;
+	rcu_read_lock();
+	known = zns_disk_lookup(gendisk, gendisk->diskseq);
+	rcu_read_unlock();
+	return known;
+}
+
+/*
  * A request's disk when the completion probes look at it: a zoned
  * namespace's, or a conventional one's once placements were seen; NULL for
  * admin commands.
@@ -224,19 +250,13 @@ void zns_probe_setup(void *data, struct request *req, struct nvme_command *cmd)
 	struct zns_disk *zd;
 	struct zns_cmd *slot;
 	struct zns_cmd zc zns_filled_before_use;	/* filled below */
-	u16 pid;
 	u32 seq;
 
 	if (!gendisk)
 		return;
 	zoned = blk_queue_is_zoned(req->q);
-	if (unlikely(!zoned)) {
-		placed = zns_placement_of(cmd, &pid);
-		if (placed && !READ_ONCE(placement_seen))
-			WRITE_ONCE(placement_seen, true);
-		else if (!READ_ONCE(placement_seen))
-			return;
-	}
+	if (unlikely(!zoned) && !placement_disk(cmd, gendisk, &placed))
+		return;
 
 	zns_mirror_check(req, cmd);
 	zc.cgroup = zns_request_cgroup(req);

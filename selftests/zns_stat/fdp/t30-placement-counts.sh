@@ -17,6 +17,8 @@
 #  - A write past the namespace's end with a listed ID fails: an error of its
 #    row, not a write (outcomes from nvme_core: 6.12's block layer reports a
 #    failed passthrough command as a success).
+#  - The other controller's conventional namespace, written and read after
+#    placements were seen, stays untracked and uncounted.
 #  - Reloads: zns_stat removed and loaded again counts afresh from the next
 #    placement write; so does nvme_core removed and loaded under it.
 # ZNS_FDP_SEED=N reruns a seed.
@@ -158,6 +160,16 @@ mix_and_check() {
 
 mix_and_check auto
 mix_and_check block
+
+# A conventional namespace without placements, after placements were seen.
+find_namespaces
+untracked=$(status_value dropped_untracked)
+dd if=/dev/zero of="/dev/$NS3" bs=4096 count=4 oflag=direct status=none || fail "dd to $NS3"
+dd if="/dev/$NS3" of=/dev/null bs=4096 count=4 iflag=direct status=none || fail "dd from $NS3"
+fdp_write "$lba" 1 0
+lba=$((lba + 1))
+[ ! -e "$ZNS_DEBUGFS/$NS3" ] || fail "$NS3 (conventional, no placement) tracked"
+expect_eq "$NS3's commands: not in dropped_untracked" "$(status_value dropped_untracked)" "$untracked"
 
 # zns_stat reloaded: nothing until the next placement write, then that alone.
 unload_zns
