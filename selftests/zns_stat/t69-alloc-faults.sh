@@ -38,16 +38,6 @@ log_count() {
 	dmesg | grep -c "$1"
 }
 
-# until_ok SECONDS CMD...: run CMD every 0.2 s until it succeeds.
-until_ok() {
-	local end=$((SECONDS + $1))
-	shift
-	until "$@"; do
-		[ "$SECONDS" -lt "$end" ] || return 1
-		sleep 0.2
-	done
-}
-
 status_is() {	# status_is KEY VALUE
 	[ "$(status_value "$1")" = "$2" ]
 }

@@ -179,6 +179,17 @@ wait_seeded() {
 	done
 }
 
+# until_ok SECONDS CMD...: run CMD every 0.2 s until it succeeds; fails
+# (status 1) after SECONDS.
+until_ok() {
+	local end=$((SECONDS + $1))
+	shift
+	until "$@"; do
+		[ "$SECONDS" -lt "$end" ] || return 1
+		sleep 0.2
+	done
+}
+
 # wait_tracked DISK: zns_stat tracks a namespace from its first command.
 wait_tracked() {
 	local end=$((SECONDS + 10))

@@ -28,15 +28,6 @@ placement_sum() {
 		{ s += $n[c] } END { print s + 0 }' "$ZNS_DEBUGFS/$FDP_NS/placement"
 }
 
-until_ok() {	# until_ok SECONDS CMD...
-	local end=$((SECONDS + $1))
-	shift
-	until "$@"; do
-		[ "$SECONDS" -lt "$end" ] || return 1
-		sleep 0.3
-	done
-}
-
 lba=0 issued=0
 write_placed() {	# one block with a placement ID, counted in $issued
 	fdp_write "$lba" 1 $((lba % nph))
