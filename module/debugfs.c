@@ -192,6 +192,24 @@ static int placement_show(struct seq_file *m, void *v)
 }
 DEFINE_SHOW_ATTRIBUTE(placement);
 
+/* "unlisted_pids": the placement IDs outside the namespace's list it saw. */
+static int unlisted_pids_show(struct seq_file *m, void *v)
+{
+	struct zns_ns *ns = m->private;
+	struct zone_table *tbl;
+	unsigned int pid;
+
+	seq_puts(m, "# pid\n");
+	rcu_read_lock();
+	tbl = rcu_dereference(ns->zones);
+	if (tbl->kind == ZNS_KIND_PLACEMENT)
+		for_each_set_bit(pid, tbl->unlisted_pids, ZNS_PLACEMENT_NONE_CODE)
+			seq_printf(m, "%u\n", pid);
+	rcu_read_unlock();
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(unlisted_pids);
+
 enum total_kind { TOTAL_SUM, TOTAL_MIN, TOTAL_MAX, TOTAL_NONE };
 
 static enum total_kind total_kind(unsigned int column)
@@ -376,11 +394,14 @@ static struct dentry *add_ns_dir(struct zns_ns *ns)
 	bool placed = rcu_access_pointer(ns->zones)->kind ==
 		      ZNS_KIND_PLACEMENT;
 
-	if (placed)
+	if (placed) {
 		debugfs_create_file("placement", 0444, dir, ns,
 				    &placement_fops);
-	else
+		debugfs_create_file("unlisted_pids", 0444, dir, ns,
+				    &unlisted_pids_fops);
+	} else {
 		debugfs_create_file("zones", 0444, dir, ns, &zones_fops);
+	}
 	debugfs_create_file("summary", 0444, dir, ns, &summary_fops);
 	debugfs_create_file("latency", 0444, dir, ns, &zns_hist_latency_fops);
 	debugfs_create_file("sizes", 0444, dir, ns, &zns_hist_sizes_fops);

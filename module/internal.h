@@ -580,6 +580,8 @@ struct life_ns {
  * @active_zones: bitmap: open or closed (life_move.c)
  * @cgroups: cgroups.c
  * @placement: a placement table's IDs (kind ZNS_KIND_PLACEMENT)
+ * @unlisted_pids: a placement table's bitmap of the placement IDs outside
+ *   @placement its commands named (row "unlisted"); NULL for zones
  * @zones: one struct zone_stat per zone (a placement table: per row)
  *
  * A placement table (a namespace with Flexible Data Placement) has a row
@@ -626,6 +628,7 @@ struct zone_table {
 	unsigned long *active_zones;
 	struct cgroup_table *cgroups;
 	struct zns_placement_ids placement;
+	unsigned long *unlisted_pids;
 	struct zone_stat zones[] ____cacheline_aligned;
 };
 

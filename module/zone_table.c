@@ -39,6 +39,13 @@ static size_t active_zones_bytes(u32 nr_zones)
 	return BITS_TO_LONGS(nr_zones) * sizeof(long);
 }
 
+/* A placement table's unlisted IDs: one bit per 16-bit placement ID, 8 KiB. */
+static size_t unlisted_pids_bytes(const struct zone_table *tbl)
+{
+	return tbl->kind == ZNS_KIND_PLACEMENT ?
+	       BITS_TO_LONGS(ZNS_PLACEMENT_NONE_CODE) * sizeof(long) : 0;
+}
+
 /**
  * zns_zone_table_alloc() - a new zone table, with its histograms, error
  * table, reset log and cgroup table
@@ -67,8 +74,16 @@ struct zone_table *zns_zone_table_alloc(const struct zns_geometry *geo, u32 gen)
 	}
 	tbl->nr_zones = nr;
 	tbl->kind = geo->kind;
-	if (placed)	/* rows: the IDs, then "none" and "unlisted" */
+	if (placed) {	/* rows: the IDs, then "none" and "unlisted" */
 		tbl->placement = *geo->placement;
+		tbl->unlisted_pids = zns_vzalloc(ZNS_ALLOC_ZONES,
+						 unlisted_pids_bytes(tbl));
+		if (!tbl->unlisted_pids) {
+			vfree(tbl->active_zones);
+			vfree(tbl);
+			return NULL;
+		}
+	}
 	tbl->zone_sectors = geo->zone_sectors;
 	tbl->lba_bytes = geo->lba_bytes;
 	tbl->zone_shift = placed ? ZNS_PLACEMENT_SHIFT : ilog2(geo->zone_sectors);
@@ -127,6 +142,7 @@ void zns_zone_table_free(struct zone_table *tbl)
 	zns_hist_free(tbl);
 	zns_reset_log_free(&tbl->reset_log);
 	zns_cgroups_free(tbl);
+	vfree(tbl->unlisted_pids);
 	vfree(tbl->active_zones);
 	vfree(tbl);
 }
@@ -142,7 +158,8 @@ void zns_zone_table_free(struct zone_table *tbl)
 size_t zns_zone_table_bytes(const struct zone_table *tbl)
 {
 	return PAGE_ALIGN(struct_size(tbl, zones, tbl->nr_zones)) +
-	       PAGE_ALIGN(active_zones_bytes(tbl->nr_zones)) + zns_hist_bytes() +
+	       PAGE_ALIGN(active_zones_bytes(tbl->nr_zones)) +
+	       PAGE_ALIGN(unlisted_pids_bytes(tbl)) + zns_hist_bytes() +
 	       zns_reset_log_bytes(&tbl->reset_log) + zns_cgroups_bytes(tbl);
 }
 
@@ -297,6 +314,21 @@ static void count_error(struct zone_stat *zs, u16 status)
 	} while (!atomic64_try_cmpxchg(&zs->errors, &old, new));
 }
 
+/*
+ * A placement table's command: its row, from the placement it names (the
+ * code in its sector); an ID the namespace does not list is remembered,
+ * its bit tested first so that a hot ID's line is not written again.
+ */
+static void place(struct zone_table *tbl, struct zns_cmd *zc)
+{
+	u64 code = zc->sector >> ZNS_PLACEMENT_SHIFT;
+
+	zc->sector = zns_placement_row_sector(&tbl->placement, zc->sector);
+	if (zc->sector >> ZNS_PLACEMENT_SHIFT == tbl->placement.nr + 1 &&
+	    !test_bit(code, tbl->unlisted_pids))
+		set_bit(code, tbl->unlisted_pids);
+}
+
 /**
  * zns_zone_table_account() - count one completed command, in one place, by
  * its outcome
@@ -326,10 +358,9 @@ void zns_zone_table_account(struct zone_table *tbl, const struct zns_cmd *zc,
 		atomic64_inc(&tbl->counters[ZNS_DC_DROPPED]);
 		return;
 	}
-	if (unlikely(!zones)) {	/* its row, from the placement it names */
+	if (unlikely(!zones)) {
 		placed = *zc;
-		placed.sector = zns_placement_row_sector(&tbl->placement,
-							 zc->sector);
+		place(tbl, &placed);
 		zc = &placed;
 	}
 	if (done->status)

@@ -13,7 +13,8 @@
 #    nvme_core turns into a placement (write-stream.c). Per row of
 #    "placement", writes, write_sectors, reads and read_sectors equal what
 #    the trace shows per placement (control 0x20, dsmgmt = ID << 16), and the
-#    namespace's write_sectors equal HBMW's growth.
+#    namespace's write_sectors equal HBMW's growth; "unlisted_pids" lists
+#    the IDs outside the namespace's list that the trace shows.
 #  - A write past the namespace's end with a listed ID fails: an error of its
 #    row, not a write (outcomes from nvme_core: 6.12's block layer reports a
 #    failed passthrough command as a success).
@@ -125,7 +126,7 @@ mix_and_check() {
 	echo 0 >"$tr/tracing_on"
 	fdp_stats
 
-	# The trace: "ROW write|read SECTORS" per command of the namespace.
+	# The trace: "ROW write|read|failed SECTORS PID" per command of the namespace.
 	cmds=$(sed -n "s/.*nvme_setup_cmd: nvme$FDP_ID: disk=[^ ]*, qid=[1-9][0-9]*, cmdid=[0-9]*, nsid=1, .*cmd=(nvme_cmd_\(write\|read\) slba=\([0-9]*\), len=\([0-9]*\), ctrl=\(0x[0-9a-f]*\), dsmgmt=\([0-9]*\),.*/\1 \2 \3 \4 \5/p" "$tr/trace" |
 		awk -v nph="$nph" -v bs="$FDP_BS" -v nsze="$nsze" '{
 			ctrl = $4; sub(/^0x/, "", ctrl); c = 0
@@ -136,7 +137,7 @@ mix_and_check() {
 				pid = int($5 / 65536)
 				row = pid < nph ? pid : "unlisted"
 			}
-			print row, ($2 >= nsze ? "failed" : $1), ($3 + 1) * bs / 512
+			print row, ($2 >= nsze ? "failed" : $1), ($3 + 1) * bs / 512, pid
 		}')
 	[ -n "$cmds" ] || fail "$mode: nothing traced"
 	echo "$mode: traced $(wc -l <<<"$cmds") commands"
@@ -156,6 +157,9 @@ mix_and_check() {
 		expect_eq "$mode: the failed write's row ($bad) has it" "$(placement_col "$bad" errors)" 1
 	expect_eq "$mode: written bytes = log 22h HBMW growth" $((total * 512)) $((hbmw - hbmw0))
 	expect_eq "$mode: dropped" "$(summary_value "$FDP_NS" dropped)" 0
+	expect_eq "$mode: the unlisted placement IDs used (trace)" \
+		"$(awk 'NR > 1' "$ZNS_DEBUGFS/$FDP_NS/unlisted_pids" | tr '\n' ' ')" \
+		"$(awk '$1 == "unlisted" { print $4 }' <<<"$cmds" | sort -nu | tr '\n' ' ')"
 }
 
 mix_and_check auto
