@@ -91,13 +91,45 @@ out=$(ZNS_STAT_SYSFS=$sys "$tool" ledger show zns8 --state-dir "$state" -o json 
 out=$(ZNS_STAT_SYSFS=$sys "$tool" ledger show "$state/serial.zns8x-serial.nsid.2.ledger" -o json 2>&1) &&
 	[ "$(jq -r '.identity, (.zones | length), .folds' <<<"$out" | tr '\n' ' ')" = "serial.zns8x-serial.nsid.2 8 1 " ] ||
 	echo "zns-stat ledger show FILE -o json said: $(head -c 300 <<<"$out")"
+# a placement namespace's rows (fixtures/debugfs/nvme1n1/placement): folded
+# once, again with nothing new, then after a reload (a new instance, fewer
+# writes on placement ID 0) its counters added whole; the zones' views refused
+pdfs=$state/pdebugfs
+mkdir -p "$pdfs" && cp -r "$here/fixtures/debugfs/nvme1n1" "$pdfs/"
+prows() {
+	ZNS_STAT_DEBUGFS=$pdfs ZNS_STAT_SYSFS=$sys "$tool" ledger show nvme1n1 --state-dir "$state" -o csv 2>&1 |
+		cut -d, -f3-7 | tr '\n' ' '
+}
+for pass in 1 2; do
+	out=$(ZNS_STAT_DEBUGFS=$pdfs ZNS_STAT_SYSFS=$sys "$tool" ledger --state-dir "$state" --once 2>&1) ||
+		echo "zns-stat ledger --once (placement, fold $pass): exit status $?, said: $out"
+done
+[ "$(prows)" = "pid,ruhid,writes,write_sectors,errors 0,1,8,2048,0 1,2,4,1024,0 2,3,0,0,0 3,4,2,512,0 4,5,0,0,0 5,6,10,2000,1 none,,5,560,0 unlisted,,1,80,0 " ] ||
+	echo "zns-stat ledger show nvme1n1 -o csv, after two folds: $(prows)"
+sed -i -e 's/^instance: .*/instance: 0x5eed0000000000b2/' "$pdfs/nvme1n1/summary"
+sed -i -e 's/^0 1 8 2048 /0 1 3 768 /' "$pdfs/nvme1n1/placement"
+ZNS_STAT_DEBUGFS=$pdfs ZNS_STAT_SYSFS=$sys "$tool" ledger --state-dir "$state" --once nvme1n1 ||
+	echo "zns-stat ledger --once nvme1n1 (reloaded): exit status $?"
+[ "$(prows)" = "pid,ruhid,writes,write_sectors,errors 0,1,11,2816,0 1,2,8,2048,0 2,3,0,0,0 3,4,4,1024,0 4,5,0,0,0 5,6,20,4000,2 none,,10,1120,0 unlisted,,2,160,0 " ] ||
+	echo "zns-stat ledger show nvme1n1 -o csv, after a reload: $(prows)"
+out=$(ZNS_STAT_DEBUGFS=$pdfs ZNS_STAT_SYSFS=$sys "$tool" ledger show nvme1n1 --state-dir "$state" 2>&1)
+[ "$(sed -n 1p <<<"$out")" = "nvme1n1: Flexible Data Placement, 6 placement IDs; 5.45 MiB written" ] &&
+	grep -q "^3 folds, 2 counter restarts; identity nguid.5eed0000-0000-0000-0000-0000000fd901$" <<<"$out" ||
+	echo "zns-stat ledger show nvme1n1 said: $out"
+for sub in "plot -D" "report -f"; do
+	# shellcheck disable=SC2086 # the command and its option
+	out=$(ZNS_STAT_SYSFS=$sys "$tool" ledger $sub "$state/p" nvme1n1 --state-dir "$state" 2>&1); rc=$?
+	[ "$rc" = 1 ] && [ ! -e "$state/p" ] && [[ $out == "zns-stat: ledger ${sub% *}: nvme1n1's ledger is of a namespace with Flexible Data Placement, which has no zones to draw"* ]] ||
+		echo "zns-stat ledger $sub nvme1n1: exit status $rc, said: $out"
+done
+rm -rf "$pdfs" "$state"/nguid.*fd901*.ledger
 out=$(ZNS_STAT_SYSFS=$sys "$tool" ledger show zns8 --state-dir "$state" -o prom 2>&1); rc=$?
 [ "$rc" = 2 ] && [ "$out" = "zns-stat: ledger show: -o wants table, csv or json; see 'zns-stat --help'" ] ||
 	echo "zns-stat ledger show -o prom: exit status $rc, said: $out"
 out=$(ZNS_STAT_SYSFS=$sys "$tool" ledger show eui --state-dir "$state" 2>&1); rc=$?
 [ "$rc" = 1 ] && [ "$out" = "zns-stat: ledger show: $state/eui.0011223344556677.ledger: no ledger yet (zns-stat ledger --state-dir $state makes it)" ] ||
 	echo "zns-stat ledger show eui: exit status $rc, said: $out"
-for bad in truncated version3 bad-number; do
+for bad in truncated version4 bad-number; do
 	f=$state/nguid.5eed0000-0000-0000-0000-00000000a108.ledger
 	cp "$here/fixtures/ledger/$bad.ledger" "$f"
 	out=$(ZNS_STAT_SYSFS=$sys "$tool" ledger --state-dir "$state" --once zns8 2>&1); rc=$?
@@ -154,7 +186,7 @@ for args in "plot" "plot zns8" "report zns8 zns8x" "plot --bogus $good" "report 
 	[ "$rc" = 2 ] && [ "$(wc -l <<<"$out")" = 1 ] && [[ $out == "zns-stat: ledger "* ]] ||
 		echo "zns-stat ledger $args: exit status $rc, said: $out"
 done
-for bad in truncated version3; do
+for bad in truncated version4; do
 	out=$("$tool" ledger report "$here/fixtures/ledger/$bad.ledger" -f "$plots/x.html" 2>&1); rc=$?
 	[ "$rc" = 1 ] && [ "$(wc -l <<<"$out")" = 1 ] && [[ $out == *"kept as it is"* ]] && [ ! -e "$plots/x.html" ] ||
 		echo "zns-stat ledger report $bad.ledger: exit status $rc, said: $out"
