@@ -124,7 +124,7 @@ static int fold_placement(const char *dir, const char *disk, char *err,
 			  size_t errlen)
 {
 	struct placement_file pf;
-	struct counter_epoch e;
+	struct counter_epoch e = { "", 0 };
 	char id[160], path[4096];
 	struct ledger l;
 	int ret;

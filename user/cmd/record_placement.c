@@ -37,7 +37,7 @@ static double now_real(void)
 static int read_rows(const char *disk, struct placement_file *pf,
 		     struct counter_epoch *e, char *err, size_t errlen)
 {
-	struct counter_epoch after;
+	struct counter_epoch after = { "", 0 };
 	int tries;
 
 	for (tries = 0; tries < 3; tries++) {
@@ -154,7 +154,7 @@ static int intervals(const struct record_opts *o, struct datafile *df,
 {
 	double end = o->seconds > 0 ? start + o->seconds : 0, next;
 	struct placement_file cur;
-	struct counter_epoch ecur;
+	struct counter_epoch ecur = { "", 0 };
 	int k;
 
 	for (k = 1; ; k++) {
@@ -197,7 +197,7 @@ static void ticks_fit(struct datafile *df)
 int record_placement_run(const struct record_opts *o)
 {
 	struct placement_file before, after, last;
-	struct counter_epoch eb, ea, elast;
+	struct counter_epoch eb = { "", 0 }, ea = { "", 0 }, elast;
 	struct fdp_state fb, fa;
 	struct datafile df;
 	struct sbuf b = { 0 };
