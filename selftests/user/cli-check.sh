@@ -122,7 +122,13 @@ for sub in "plot -D" "report -f"; do
 	[ "$rc" = 1 ] && [ ! -e "$state/p" ] && [[ $out == "zns-stat: ledger ${sub% *}: nvme1n1's ledger is of a namespace with Flexible Data Placement, which has no zones to draw"* ]] ||
 		echo "zns-stat ledger $sub nvme1n1: exit status $rc, said: $out"
 done
-rm -rf "$pdfs" "$state"/nguid.*fd901*.ledger
+# export --ledger-dir leaves it out (no lifetime series of placement rows), the zoned ones in
+mkdir "$state/prom"
+ZNS_STAT_DEBUGFS=$pdfs "$tool" export --textfile-dir "$state/prom" --ledger-dir "$state" 2>/dev/null
+out=$(grep -c '^zns_ledger_folds_total{' "$state/prom/zns_stat.prom")
+[ "$out" = 2 ] && ! grep -q '^zns_ledger_[a-z_]*{disk="nvme1n1"' "$state/prom/zns_stat.prom" ||
+	echo "zns-stat export --ledger-dir with a placement ledger: $(grep '^zns_ledger_folds_total' "$state/prom/zns_stat.prom")"
+rm -rf "$pdfs" "$state/prom" "$state"/nguid.*fd901*.ledger
 out=$(ZNS_STAT_SYSFS=$sys "$tool" ledger show zns8 --state-dir "$state" -o prom 2>&1); rc=$?
 [ "$rc" = 2 ] && [ "$out" = "zns-stat: ledger show: -o wants table, csv or json; see 'zns-stat --help'" ] ||
 	echo "zns-stat ledger show -o prom: exit status $rc, said: $out"
