@@ -757,10 +757,13 @@ report_layout_findings() {
 		printf "\n" } }' >"$t/ticks65536"
 	awk -v f="$t/ticks65536" '/^zones: / { while ((getline l <f) > 0) print l } { print }' \
 		"$t/z65536.dat" >"$t/ticks65536.dat"
-	for page in "$fx/runs/a.dat" "$fx/runs/b.dat" "$t/ticks.dat" "$t/ticks65536.dat"; do
+	# (p.dat: a placement namespace's run, its rows, their bytes over time and the device's figures)
+	for page in "$fx/runs/a.dat" "$fx/runs/b.dat" "$t/ticks.dat" "$t/ticks65536.dat" "$fx/runs/p.dat"; do
 		"$tool" report "$page" -f "$t/${page##*/}.html" >/dev/null || { echo "zns-stat report ${page##*/} failed"; continue; }
 		grep -q '<figure id="written_over_time">' "$t/${page##*/}.html" || [[ $page != */ticks* ]] ||
 			echo "${page##*/}.html: no over-time figures"
+		grep -q '<figure id="placement_over_time">' "$t/${page##*/}.html" || [[ $page != */p.dat ]] ||
+			echo "${page##*/}.html: no placement figure"
 		for w in 1400 390; do report_layout "$t" "${page##*/}.html" $w; done
 	done
 	"$tool" report "$fx/runs/a.dat" "$fx/runs/b.dat" -f "$t/a-vs-b.html" >/dev/null &&

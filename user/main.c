@@ -52,7 +52,8 @@ static const struct command {
 	  "snapshot, wait for Ctrl-C or -d SEC, write DIR/DISK-TIME.dat and its\n"
 	  "figures (-D, --dir DIR: default .); -c the comment (else asked),\n"
 	  "--clear zeroes counters first; -i SEC keeps each zone's changes per\n"
-	  "interval (the report draws them over time)\n" },
+	  "interval (the report draws them over time); a namespace with Flexible\n"
+	  "Data Placement: its placement rows and the device's figures (no heatmaps)\n" },
 	{ "plot", cmd_plot,
 	  "plot DATAFILE... [-D DIR] [--force]",
 	  "SVG heatmaps and README.md into DIR/<data name>/ (-D, --dir DIR: the\n"
@@ -92,9 +93,9 @@ static const struct command {
 	  "ledger show DISK --state-dir DIR [-ab] [-o FMT] [-f FILE]\n"
 	  "ledger plot DISK --state-dir DIR [-D OUTDIR] [--force]\n"
 	  "ledger report DISK --state-dir DIR [-f FILE]",
-	  "each zone's lifetime totals, across reloads, clears and reboots:\n"
-	  "folds the counters into DIR/<namespace identity>.ledger every SEC\n"
-	  "seconds (default " STR(LEDGER_DEFAULT_INTERVAL) ") until SIGTERM, or --once; show: one\n"
+	  "each zone's (or placement ID's) lifetime totals, across reloads, clears\n"
+	  "and reboots: folds the counters into DIR/<namespace identity>.ledger\n"
+	  "every SEC seconds (default " STR(LEDGER_DEFAULT_INTERVAL) ") until SIGTERM, or --once; show: one\n"
 	  "namespace's ledger (-a every zone; -b sizes in bytes; -o table, csv or\n"
 	  "json); plot: its lifetime heatmaps of resets and data written into\n"
 	  "OUTDIR/<identity>/ (default .); report: them on one HTML page, with\n"

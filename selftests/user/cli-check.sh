@@ -91,13 +91,51 @@ out=$(ZNS_STAT_SYSFS=$sys "$tool" ledger show zns8 --state-dir "$state" -o json 
 out=$(ZNS_STAT_SYSFS=$sys "$tool" ledger show "$state/serial.zns8x-serial.nsid.2.ledger" -o json 2>&1) &&
 	[ "$(jq -r '.identity, (.zones | length), .folds' <<<"$out" | tr '\n' ' ')" = "serial.zns8x-serial.nsid.2 8 1 " ] ||
 	echo "zns-stat ledger show FILE -o json said: $(head -c 300 <<<"$out")"
+# a placement namespace's rows (fixtures/debugfs/nvme1n1/placement): folded
+# once, again with nothing new, then after a reload (a new instance, fewer
+# writes on placement ID 0) its counters added whole; the zones' views refused
+pdfs=$state/pdebugfs
+mkdir -p "$pdfs" && cp -r "$here/fixtures/debugfs/nvme1n1" "$pdfs/"
+prows() {
+	ZNS_STAT_DEBUGFS=$pdfs ZNS_STAT_SYSFS=$sys "$tool" ledger show nvme1n1 --state-dir "$state" -o csv 2>&1 |
+		cut -d, -f3-7 | tr '\n' ' '
+}
+for pass in 1 2; do
+	out=$(ZNS_STAT_DEBUGFS=$pdfs ZNS_STAT_SYSFS=$sys "$tool" ledger --state-dir "$state" --once 2>&1) ||
+		echo "zns-stat ledger --once (placement, fold $pass): exit status $?, said: $out"
+done
+[ "$(prows)" = "pid,ruhid,writes,write_sectors,errors 0,1,8,2048,0 1,2,4,1024,0 2,3,0,0,0 3,4,2,512,0 4,5,0,0,0 5,6,10,2000,1 none,,5,560,0 unlisted,,1,80,0 " ] ||
+	echo "zns-stat ledger show nvme1n1 -o csv, after two folds: $(prows)"
+sed -i -e 's/^instance: .*/instance: 0x5eed0000000000b2/' "$pdfs/nvme1n1/summary"
+sed -i -e 's/^0 1 8 2048 /0 1 3 768 /' "$pdfs/nvme1n1/placement"
+ZNS_STAT_DEBUGFS=$pdfs ZNS_STAT_SYSFS=$sys "$tool" ledger --state-dir "$state" --once nvme1n1 ||
+	echo "zns-stat ledger --once nvme1n1 (reloaded): exit status $?"
+[ "$(prows)" = "pid,ruhid,writes,write_sectors,errors 0,1,11,2816,0 1,2,8,2048,0 2,3,0,0,0 3,4,4,1024,0 4,5,0,0,0 5,6,20,4000,2 none,,10,1120,0 unlisted,,2,160,0 " ] ||
+	echo "zns-stat ledger show nvme1n1 -o csv, after a reload: $(prows)"
+out=$(ZNS_STAT_DEBUGFS=$pdfs ZNS_STAT_SYSFS=$sys "$tool" ledger show nvme1n1 --state-dir "$state" 2>&1)
+[ "$(sed -n 1p <<<"$out")" = "nvme1n1: Flexible Data Placement, 6 placement IDs; 5.45 MiB written" ] &&
+	grep -q "^3 folds, 2 counter restarts; identity nguid.5eed0000-0000-0000-0000-0000000fd901$" <<<"$out" ||
+	echo "zns-stat ledger show nvme1n1 said: $out"
+for sub in "plot -D" "report -f"; do
+	# shellcheck disable=SC2086 # the command and its option
+	out=$(ZNS_STAT_SYSFS=$sys "$tool" ledger $sub "$state/p" nvme1n1 --state-dir "$state" 2>&1); rc=$?
+	[ "$rc" = 1 ] && [ ! -e "$state/p" ] && [[ $out == "zns-stat: ledger ${sub% *}: nvme1n1's ledger is of a namespace with Flexible Data Placement, which has no zones to draw"* ]] ||
+		echo "zns-stat ledger $sub nvme1n1: exit status $rc, said: $out"
+done
+# export --ledger-dir leaves it out (no lifetime series of placement rows), the zoned ones in
+mkdir "$state/prom"
+ZNS_STAT_DEBUGFS=$pdfs "$tool" export --textfile-dir "$state/prom" --ledger-dir "$state" 2>/dev/null
+out=$(grep -c '^zns_ledger_folds_total{' "$state/prom/zns_stat.prom")
+[ "$out" = 2 ] && ! grep -q '^zns_ledger_[a-z_]*{disk="nvme1n1"' "$state/prom/zns_stat.prom" ||
+	echo "zns-stat export --ledger-dir with a placement ledger: $(grep '^zns_ledger_folds_total' "$state/prom/zns_stat.prom")"
+rm -rf "$pdfs" "$state/prom" "$state"/nguid.*fd901*.ledger
 out=$(ZNS_STAT_SYSFS=$sys "$tool" ledger show zns8 --state-dir "$state" -o prom 2>&1); rc=$?
 [ "$rc" = 2 ] && [ "$out" = "zns-stat: ledger show: -o wants table, csv or json; see 'zns-stat --help'" ] ||
 	echo "zns-stat ledger show -o prom: exit status $rc, said: $out"
 out=$(ZNS_STAT_SYSFS=$sys "$tool" ledger show eui --state-dir "$state" 2>&1); rc=$?
 [ "$rc" = 1 ] && [ "$out" = "zns-stat: ledger show: $state/eui.0011223344556677.ledger: no ledger yet (zns-stat ledger --state-dir $state makes it)" ] ||
 	echo "zns-stat ledger show eui: exit status $rc, said: $out"
-for bad in truncated version3 bad-number; do
+for bad in truncated version4 bad-number; do
 	f=$state/nguid.5eed0000-0000-0000-0000-00000000a108.ledger
 	cp "$here/fixtures/ledger/$bad.ledger" "$f"
 	out=$(ZNS_STAT_SYSFS=$sys "$tool" ledger --state-dir "$state" --once zns8 2>&1); rc=$?
@@ -154,7 +192,7 @@ for args in "plot" "plot zns8" "report zns8 zns8x" "plot --bogus $good" "report 
 	[ "$rc" = 2 ] && [ "$(wc -l <<<"$out")" = 1 ] && [[ $out == "zns-stat: ledger "* ]] ||
 		echo "zns-stat ledger $args: exit status $rc, said: $out"
 done
-for bad in truncated version3; do
+for bad in truncated version4; do
 	out=$("$tool" ledger report "$here/fixtures/ledger/$bad.ledger" -f "$plots/x.html" 2>&1); rc=$?
 	[ "$rc" = 1 ] && [ "$(wc -l <<<"$out")" = 1 ] && [[ $out == *"kept as it is"* ]] && [ ! -e "$plots/x.html" ] ||
 		echo "zns-stat ledger report $bad.ledger: exit status $rc, said: $out"
@@ -294,11 +332,42 @@ out=$(grep -E '^zns_stat_up|^zns_placement_host_bytes_total\{disk="nvme1n1",pid=
 [ "$out" = 'zns_stat_up{disk=broken} 0 zns_stat_up{disk=zcg} 1 zns_stat_up{disk=zns8} 1 zns_stat_up{disk=zns8x} 1 zns_stat_up{disk=nvme1n1} 1 zns_placement_host_bytes_total{disk=nvme1n1,pid=5,ruhid=6} 1024000 zns_placement_host_bytes_total{disk=nvme1n1,pid=unlisted} 40960' ] ||
 	echo "zns-stat export: $out"
 
-for args in "nvme1n1" "detail nvme1n1" "lifecycle nvme1n1" "cgroups nvme1n1" "-i 1 -n 1 nvme1n1" \
-	"record nvme1n1 -d 0.01 -c x -D $big"; do
+for args in "nvme1n1" "detail nvme1n1" "lifecycle nvme1n1" "cgroups nvme1n1" "-i 1 -n 1 nvme1n1"; do
 	# shellcheck disable=SC2086 # the words are the arguments
 	out=$("$tool" $args 2>&1 >/dev/null); rc=$?
 	[ "$rc" = 1 ] && [ "$out" = "zns-stat: nvme1n1: a namespace with Flexible Data Placement, not zoned: 'zns-stat placement nvme1n1'" ] ||
 		echo "zns-stat $args: exit status $rc, said: $out"
 done
+
+# zns-stat record of the placement namespace (a copy of its files, written
+# to during the run): the run's growth per row, its intervals summing to it,
+# the device's figures (the nvme fixture's log 22h: unchanged, so 0 during
+# the run), one data file and no temporary; report draws it, plot does not
+rec=$big/rec
+mkdir -p "$rec/dfs" && cp -r "$here/fixtures/debugfs/nvme1n1" "$rec/dfs/"
+ZNS_STAT_DEBUGFS=$rec/dfs ZNS_STAT_NVME_FIXTURE=$here/fixtures/nvme \
+	"$tool" record nvme1n1 -d 3 -i 0.5 -c "two writes" -D "$rec/out" >"$rec/said" 2>&1 </dev/null &
+sleep 1
+sed -i -e 's/^3 4 2 512 /3 4 4 1024 /' -e 's/^unlisted - 1 80 /unlisted - 3 96 /' "$rec/dfs/nvme1n1/placement"
+wait $! || echo "zns-stat record nvme1n1: exit status $?, said: $(cat "$rec/said")"
+dat=$(ls "$rec/out")
+[ "$(ls -A "$rec/out" | wc -l)" = 1 ] && [[ $dat == nvme1n1-*.dat ]] ||
+	echo "zns-stat record nvme1n1 left: $(ls -A "$rec/out")"
+out=$(awk '/^# pid / { t = 1; next } t && !/^# end/ { printf "%s:%s:%s ", $1, $3, $4 }' "$rec/out/$dat")
+[ "$out" = "0:0:0 1:0:0 2:0:0 3:2:512 4:0:0 5:0:0 none:0:0 unlisted:2:16 " ] ||
+	echo "zns-stat record nvme1n1: the rows' growth: $out"
+out=$(awk '/^ptick: / { n++; for (i = 3; i <= NF; i++) s[i] += $i } END { printf "%d", (n > 2); for (i = 3; i <= 10; i++) printf " %d", s[i] }' "$rec/out/$dat")
+[ "$out" = "1 0 0 0 512 0 0 0 16" ] || echo "zns-stat record nvme1n1 -i: the intervals: $out"
+grep -qx 'kind: placement' "$rec/out/$dat" && grep -qx 'fdp.media_bytes_written: 0' "$rec/out/$dat" &&
+	grep -qx 'fdp.lifetime_host_bytes_written: [1-9][0-9]*' "$rec/out/$dat" ||
+	echo "zns-stat record nvme1n1: its metadata: $(grep -v '^ptick\|^[0-9nu#]' "$rec/out/$dat")"
+"$tool" report "$rec/out/$dat" -f "$rec/p.html" >/dev/null && grep -q '<figure id="placement_over_time">' "$rec/p.html" &&
+	grep -q '<td>placement ID 3</td><td class="n">4</td><td class="n">2</td><td class="n">256KiB</td><td class="n">97.0%</td>' "$rec/p.html" ||
+	echo "zns-stat report of a placement run: $(grep -A3 'placement ID 3' "$rec/p.html" | head -c 400)"
+out=$("$tool" plot "$rec/out/$dat" -D "$rec/plots" 2>&1); rc=$?
+[ "$rc" = 1 ] && [ ! -e "$rec/plots" ] && [[ $out == *"a run of a namespace with Flexible Data Placement, which has no zones to draw"* ]] ||
+	echo "zns-stat plot of a placement run: exit status $rc, said: $out"
+out=$("$tool" report "$rec/out/$dat" "$here/fixtures/runs/a.dat" -f "$rec/c.html" 2>&1); rc=$?
+[ "$rc" = 1 ] && [ ! -e "$rec/c.html" ] && [[ $out == *"comparing two is for zoned runs" ]] ||
+	echo "zns-stat report PLACEMENT ZONED: exit status $rc, said: $out"
 exit 0

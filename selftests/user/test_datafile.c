@@ -3,6 +3,9 @@
 #include "unit.h"
 
 #include "cmd/record.h"
+#include "lib/files.h"
+#include "model/placement_model.h"
+#include "render/report_html.h"
 #include "source/datafile.h"
 
 static const char zones_a[] =
@@ -155,6 +158,115 @@ static void metadata_for_people(void **state)
 	assert_false(datafile_meta_hidden("start_time", "2026-11-25T13:00:00+0000"));
 }
 
+/*
+ * A placement namespace's run: the fixture (fixtures/runs/p.dat) reads,
+ * writes back to the same text, and is refused wherever it is damaged or
+ * cut; its page has the rows, their shares, the figure and the device's WAF.
+ */
+static void placement_run(void **state)
+{
+	static const struct {
+		const char *from, *to, *message;
+	} cases[] = {
+		{ "\nplacement: 8\n", "\nplacement: 9\n", "placement: 9 but 8 rows" },
+		{ "\nptick: 10.000 20480 ", "\nptick: 10.000 ", "a ptick line of 7 rows, not 8" },
+		{ "\nptick: 10.000 ", "\nptick: x ", "bad ptick line" },
+		{ "\nnone - ", "\nnothing - ", "bad placement header or row" },
+		{ "# pid ruhid writes write_sectors ", "# pid ruhid writes ", "a placement row's column missing" },
+		{ "\n# end\n", "\n", "no '# end' line: truncated" },
+		{ "\nend_epoch: ", "\nend_epochs: ", "no 'end_epoch:' line" },
+	};
+	char *text = slurp_file("fixtures/runs/p.dat", NULL), err[512];
+	struct sbuf b = { 0 };
+	struct datafile df;
+	size_t i;
+
+	(void)state;
+	assert_non_null(text);
+	{
+		char *copy = strdup(text);
+
+		assert_int_equal(datafile_parse("p.dat", copy, &df, err, sizeof(err)), 0);
+		free(copy);
+	}
+	assert_true(df.placement);
+	assert_int_equal(df.prows.nr_rows, 8);
+	assert_int_equal(df.nr_pticks, 6);
+	assert_int_equal(df.pticks[2].sectors[0], 40960);
+	assert_string_equal(df.zones.disk, "nvme1n1");
+	datafile_format(&b, &df);
+	assert_string_equal(b.s, text);
+	sbuf_free(&b);
+	memset(&b, 0, sizeof(b));
+	report_placement_html(&b, &df, "runs/p.dat");
+	assert_false(b.oom);
+	assert_non_null(strstr(b.s, "<tr><td>placement ID 0</td><td class=\"n\">1</td><td class=\"n\">640</td><td class=\"n\">80MiB</td><td class=\"n\">61.8%</td><td class=\"n\">1.33MiB/s</td>"));
+	assert_non_null(strstr(b.s, "(2 more rows, all 0: placement ID 2, placement ID 4)"));
+	assert_non_null(strstr(b.s, "<figure id=\"placement_over_time\">"));
+	assert_non_null(strstr(b.s, "<tr><td>write amplification</td><td class=\"n\">1.40</td><td class=\"n\">1.30</td></tr>"));
+	/* the frame; the bars: IDs 0, 1, 5 and none in every interval, 3 in four, unlisted once */
+	assert_int_equal(count_of(b.s, "<rect "), 1 + 6 * 4 + 4 + 1);
+	sbuf_free(&b);
+	datafile_free(&df);
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char *at = strstr(text, cases[i].from);
+		struct sbuf bad = { 0 };
+
+		assert_non_null(at);
+		sbuf_put(&bad, text, at - text);
+		sbuf_printf(&bad, "%s%s", cases[i].to, at + strlen(cases[i].from));
+		assert_int_equal(datafile_parse("x.dat", bad.s, &df, err, sizeof(err)), -1);
+		if (!strstr(err, cases[i].message))
+			fail_msg("case %zu: '%s' does not say '%s'", i, err, cases[i].message);
+		sbuf_free(&bad);
+	}
+	for (i = 0; i + 1 < strlen(text); i += 5) {
+		char *cut = strndup(text, i);
+
+		assert_int_equal(datafile_parse("x.dat", cut, &df, err, sizeof(err)), -1);
+		free(cut);
+	}
+	free(text);
+}
+
+/* A run's growth per row: counters that went back, or other rows, are whole. */
+static void placement_delta(void **state)
+{
+	char a[] = "# pid ruhid writes write_sectors write_lat_max_ns\n0 1 2 16 500\nnone - 1 8 0\nunlisted - 0 0 0\n";
+	char b[] = "# pid ruhid writes write_sectors write_lat_max_ns\n0 1 5 40 400\nnone - 1 8 0\nunlisted - 2 9 0\n";
+	char c[] = "# pid ruhid writes write_sectors write_lat_max_ns\n0 1 1 8 400\nnone - 1 8 0\nunlisted - 2 9 0\n";
+	char d[] = "# pid ruhid writes write_sectors write_lat_max_ns\n0 2 9 72 400\nnone - 1 8 0\nunlisted - 2 9 0\n";
+	struct placement_file pa, pb, pc, pd, out;
+
+	(void)state;
+	assert_int_equal(placement_file_parse(&pa, a), 0);
+	assert_int_equal(placement_file_parse(&pb, b), 0);
+	assert_int_equal(placement_file_parse(&pc, c), 0);
+	assert_int_equal(placement_file_parse(&pd, d), 0);
+	assert_int_equal(placement_file_delta(&pa, &pb, 0, &out), 0);
+	assert_int_equal(placement_file_get(&out, 0, "writes"), 3);
+	assert_int_equal(placement_file_get(&out, 0, "write_sectors"), 24);
+	/* an extreme is no growth, and one lower is no restart */
+	assert_int_equal(placement_file_get(&out, 0, "write_lat_max_ns"), 400);
+	assert_int_equal(placement_file_get(&out, 1, "writes"), 0);
+	assert_int_equal(placement_file_get(&out, 2, "write_sectors"), 9);
+	placement_file_free(&out);
+	/* the epochs differ, a counter went back, another handle: b whole */
+	assert_int_equal(placement_file_delta(&pa, &pb, 1, &out), 1);
+	assert_int_equal(placement_file_get(&out, 0, "writes"), 5);
+	placement_file_free(&out);
+	assert_int_equal(placement_file_delta(&pb, &pc, 0, &out), 1);
+	assert_int_equal(placement_file_get(&out, 0, "writes"), 1);
+	placement_file_free(&out);
+	assert_int_equal(placement_file_delta(&pa, &pd, 0, &out), 1);
+	assert_int_equal(placement_file_get(&out, 0, "writes"), 9);
+	placement_file_free(&out);
+	placement_file_free(&pa);
+	placement_file_free(&pb);
+	placement_file_free(&pc);
+	placement_file_free(&pd);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -163,6 +275,8 @@ int main(void)
 		cmocka_unit_test(refuses_broken_files),
 		cmocka_unit_test(names),
 		cmocka_unit_test(metadata_for_people),
+		cmocka_unit_test(placement_run),
+		cmocka_unit_test(placement_delta),
 	};
 
 	return cmocka_run_group_tests_name("datafile", tests, NULL, NULL);

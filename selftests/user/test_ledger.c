@@ -22,6 +22,7 @@
 #include "source/ledger_file.h"
 #include "source/lifecycle.h"
 #include "source/ns_identity.h"
+#include "source/placement_file.h"
 
 #define HEAD "# zone start reads read_sectors writes write_sectors resets fill_resets fill_sum_sectors fill_min_sectors fill_max_sectors\n"
 
@@ -244,7 +245,7 @@ static void state_bad_files(void **state)
 	static const struct {
 		const char *file, *says;
 	} bad[] = {
-		{ "fixtures/ledger/version3.ledger", "ledger format version 3, this zns-stat reads versions 1 to 2" },
+		{ "fixtures/ledger/version4.ledger", "ledger format version 4, this zns-stat reads versions 1 to 3" },
 		{ "fixtures/ledger/truncated.ledger", "not a whole ledger" },
 		{ "fixtures/ledger/bad-number.ledger", "line 21: a zone's line expected" },
 		{ "fixtures/ledger/not-a-ledger.ledger", "line 1: no 'zns-stat ledger VERSION' line" },
@@ -557,6 +558,218 @@ static void lifetime_figures(void **state)
 	ledger_free(&l);
 }
 
+
+/*
+ * Placement namespaces: a reading of "placement" with placement IDs 0 and
+ * 1 (reclaim unit handles 4, 5; ruh1: the second's, to change the list),
+ * none and unlisted: writes w0 on ID 0 (8 sectors each) and a failure, w1
+ * on ID 1, one write without a directive, wu unlisted.
+ */
+#define PHEAD "# pid ruhid writes write_sectors write_lat_sum_ns reads errors\n"
+
+static void pfold_ruh(struct ledger *l, const char *instance, int gen, int w0,
+		      int w1, int wu, int ruh1, enum fold_result want)
+{
+	struct counter_epoch e = { "", (uint64_t)gen };
+	struct placement_file pf;
+	char text[512];
+
+	snprintf(e.instance, sizeof(e.instance), "%s", instance ? instance : "");
+	snprintf(text, sizeof(text), PHEAD
+		 "0 4 %d %d 99 0 1\n1 %d %d %d 0 0 0\nnone - 1 8 0 3 0\nunlisted - %d %d 0 0 0\n",
+		 w0, w0 * 8, ruh1, w1, w1 * 8, wu, wu * 8);
+	assert_int_equal(placement_file_parse(&pf, text), 0);
+	if (!l->placement && !l->folds)
+		assert_int_equal(ledger_placement_new(l, "nguid.p", &pf), 0);
+	assert_int_equal(ledger_fold_placement(l, &pf, &e, "nvme1n1",
+					       1000 + (int64_t)l->folds), want);
+	placement_file_free(&pf);
+}
+
+static void pfold(struct ledger *l, const char *instance, int gen, int w0,
+		  int w1, int wu, enum fold_result want)
+{
+	pfold_ruh(l, instance, gen, w0, w1, wu, 5, want);
+}
+
+/*
+ * The zones' rule per placement row: growth added; a reload between two
+ * folds (a new instance) and a clear (a new generation) add the new
+ * counters whole, once; nothing counted twice.
+ */
+static void placement_fold_across_reload(void **state)
+{
+	struct ledger l;
+
+	(void)state;
+	memset(&l, 0, sizeof(l));
+	pfold(&l, A, 0, 3, 1, 0, FOLD_RESTARTED);	/* the first: all of it */
+	pfold(&l, A, 0, 5, 2, 1, FOLD_ADDED);
+	pfold(&l, A, 0, 5, 2, 1, FOLD_ADDED);		/* nothing new: nothing added */
+	/* reloaded: 4 writes since, fewer than before, added whole */
+	pfold(&l, B, 0, 4, 0, 0, FOLD_RESTARTED);
+	pfold(&l, B, 0, 7, 3, 2, FOLD_ADDED);
+	/*
+	 * cleared: the same instance, a new generation; 8 writes since, no
+	 * counter below its base: only the generation tells (a difference
+	 * would have made 1 of them)
+	 */
+	pfold(&l, B, 1, 8, 3, 2, FOLD_RESTARTED);
+	assert_int_equal(l.nr_prows, 4);
+	assert_int_equal(l.prows[0].kind, PROW_PID);
+	assert_int_equal(l.prows[1].ruhid, 5);
+	assert_int_equal(l.prows[2].kind, PROW_NONE);
+	assert_int_equal(l.prows[3].kind, PROW_UNLISTED);
+	assert_int_equal(l.prows[0].total[LP_WRITES], 5 + 7 + 8);
+	assert_int_equal(l.prows[0].total[LP_WRITE_SECTORS], 8 * (5 + 7 + 8));
+	assert_int_equal(l.prows[0].total[LP_ERRORS], 3);	/* one a restart */
+	assert_int_equal(l.prows[1].total[LP_WRITES], 2 + 3 + 3);
+	assert_int_equal(l.prows[2].total[LP_WRITES], 3);
+	assert_int_equal(l.prows[3].total[LP_WRITE_SECTORS], 8 * (1 + 2 + 2));
+	assert_int_equal(l.prows[0].base[LP_WRITES], 8);
+	assert_int_equal(l.folds, 6);
+	assert_int_equal(l.restarts, 3);
+	assert_int_equal(l.first_seen, 1000);
+	assert_int_equal(l.last_seen, 1005);
+	assert_string_equal(l.instance, B);
+	assert_int_equal(l.generation, 1);
+	assert_string_equal(l.disk, "nvme1n1");
+	ledger_free(&l);
+}
+
+/* No instance, or the same: any row's counter below its base is a restart. */
+static void placement_fold_backwards(void **state)
+{
+	struct ledger l;
+
+	(void)state;
+	memset(&l, 0, sizeof(l));
+	pfold(&l, NULL, 0, 5, 1, 3, FOLD_RESTARTED);
+	pfold(&l, NULL, 0, 6, 2, 3, FOLD_ADDED);
+	pfold(&l, NULL, 0, 9, 2, 1, FOLD_RESTARTED);	/* unlisted went back */
+	assert_int_equal(l.prows[0].total[LP_WRITES], 6 + 9);
+	assert_int_equal(l.prows[3].total[LP_WRITES], 3 + 1);
+	assert_int_equal(l.prows[2].total[LP_WRITES], 2);
+	ledger_free(&l);
+}
+
+/*
+ * Another list of placement IDs (here: ID 1 on another handle) changes
+ * nothing, nor does a zoned reading; a zoned ledger takes no placement one.
+ */
+static void placement_fold_other_rows(void **state)
+{
+	struct ledger l, z;
+	struct snapshot s;
+
+	(void)state;
+	memset(&l, 0, sizeof(l));
+	pfold(&l, A, 0, 5, 1, 3, FOLD_RESTARTED);
+	pfold_ruh(&l, A, 0, 7, 1, 3, 6, FOLD_GEOMETRY);
+	assert_int_equal(l.folds, 1);
+	assert_int_equal(l.prows[0].total[LP_WRITES], 5);
+	reading(&s, A, 0, 3, 0, 0, 0);
+	assert_int_equal(ledger_fold(&l, &s, NULL, 2000), FOLD_GEOMETRY);
+	snapshot_free(&s);
+	assert_int_equal(l.folds, 1);
+	new_ledger(&z);
+	z.folds = 1;	/* (pfold makes no rows for it) */
+	pfold(&z, A, 0, 5, 1, 3, FOLD_GEOMETRY);
+	assert_int_equal(z.folds, 1);
+	ledger_free(&z);
+	ledger_free(&l);
+}
+
+/*
+ * A placement ledger's file: version 3, read back to the same text, and
+ * folded on from there as the original would; damage said by its line.
+ */
+static void placement_state(void **state)
+{
+	static const struct {
+		const char *from, *to, *says;
+	} bad[] = {
+		{ "kind: placement", "kind: zoned", "line 4: a kind this zns-stat knows" },
+		{ "nr_rows: 4", "nr_rows: 1", "line 5: a row count out of range" },
+		{ "none - ", "nothing - ", "line 15: a placement row expected" },
+		{ "\n1 5 ", "\n1 x5 ", "line 14: a placement row expected" },
+		{ "\n1 5 ", "\n65536 5 ", "line 14: a placement row expected" },
+		{ "unlisted - ", "none - ", "line 16: a placement row expected" },
+		{ "\nend\n", "\n", "not a whole ledger" },
+		{ "base_errors\n", "base_reads\n", "line 12: the placement rows' header" },
+	};
+	char err[1024], *text, *p;
+	struct ledger l, m;
+	struct sbuf a, b;
+	size_t i;
+
+	(void)state;
+	memset(&l, 0, sizeof(l));
+	pfold(&l, A, 0, 3, 1, 0, FOLD_RESTARTED);
+	pfold(&l, A, 0, 5, 2, 1, FOLD_ADDED);
+	formatted(&l, &a);
+	assert_true(!strncmp(a.s, "zns-stat ledger 3\n", 18));
+	assert_has(a.s, "\nkind: placement\nnr_rows: 4\n");
+	assert_has(a.s, "\n# pid ruhid writes write_sectors errors base_writes base_write_sectors base_errors\n"
+		   "0 4 5 40 1 5 40 1\n1 5 2 16 0 2 16 0\nnone - 1 8 0 1 8 0\nunlisted - 1 8 0 1 8 0\nend\n");
+	text = strdup(a.s);
+	assert_int_equal(ledger_parse(&m, text, "x", err, sizeof(err)), 0);
+	free(text);
+	formatted(&m, &b);
+	assert_string_equal(a.s, b.s);
+	assert_true(m.placement);
+	pfold(&m, A, 0, 6, 2, 1, FOLD_ADDED);
+	assert_int_equal(m.prows[0].total[LP_WRITES], 6);
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		struct sbuf t = { 0 };
+
+		p = strstr(a.s, bad[i].from);
+		assert_non_null(p);
+		sbuf_printf(&t, "%.*s%s%s", (int)(p - a.s), a.s, bad[i].to,
+			    p + strlen(bad[i].from));
+		*err = '\0';
+		if (ledger_parse(&l, t.s, "x", err, sizeof(err)) != -1 ||
+		    !strstr(err, bad[i].says))
+			fail_msg("'%s' for '%s': said '%s'", bad[i].to, bad[i].from, err);
+		sbuf_free(&t);
+	}
+	sbuf_free(&a);
+	sbuf_free(&b);
+	ledger_free(&m);
+}
+
+/* ledger show of a placement namespace: its rows, their shares. */
+static void placement_show(void **state)
+{
+	struct sbuf b = { 0 };
+	struct ledger l;
+
+	(void)state;
+	memset(&l, 0, sizeof(l));
+	pfold(&l, A, 0, 3, 1, 0, FOLD_RESTARTED);
+	ledger_placement_out(&b, &l, FMT_TABLE, 0, 0);
+	assert_false(b.oom);
+	assert_has(b.s, "nvme1n1: Flexible Data Placement, 2 placement IDs; 20 KiB written\n");
+	assert_has(b.s, "1 fold, 1 counter restart; identity nguid.p\n");
+	assert_has(b.s, " pid ruhid writes write_bytes share errors\n");
+	assert_has(b.s, "   0     4      3       12KiB 60.0%      1\n");
+	assert_has(b.s, "none     -      1        4KiB 20.0%      0\n");
+	assert_has(b.s, "(1 row without lifetime activity not shown: -a shows them)\n");
+	sbuf_free(&b);
+	memset(&b, 0, sizeof(b));
+	ledger_placement_out(&b, &l, FMT_CSV, 0, 0);
+	assert_has(b.s, "disk,identity,pid,ruhid,writes,write_sectors,errors,share,first_seen,last_seen\n");
+	assert_has(b.s, "\nnvme1n1,nguid.p,0,4,3,24,1,0.6000,");
+	assert_has(b.s, "\nnvme1n1,nguid.p,unlisted,,0,0,0,0.0000,");
+	sbuf_free(&b);
+	memset(&b, 0, sizeof(b));
+	ledger_placement_out(&b, &l, FMT_JSON, 0, 0);
+	assert_has(b.s, "\"kind\": \"placement\"");
+	assert_has(b.s, "\"row\": \"unlisted\",\n      \"pid\": null,");
+	sbuf_free(&b);
+	ledger_free(&l);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -568,6 +781,11 @@ int main(void)
 		cmocka_unit_test(reset_outliers),
 		cmocka_unit_test(show_table),
 		cmocka_unit_test(lifetime_figures),
+		cmocka_unit_test(placement_fold_across_reload),
+		cmocka_unit_test(placement_fold_backwards),
+		cmocka_unit_test(placement_fold_other_rows),
+		cmocka_unit_test(placement_state),
+		cmocka_unit_test(placement_show),
 		cmocka_unit_test(state_round_trip),
 		cmocka_unit_test(state_bad_files),
 		cmocka_unit_test(state_reads_version_1),

@@ -237,7 +237,8 @@ static void ledger_series(struct sbuf *b, const struct export_opts *o,
 		for (j = 0; o->disks && j < o->nr_disks; j++)
 			if (!strcmp(o->disks[j], l[i].disk))
 				break;
-		if (o->disks && j == o->nr_disks)
+		/* a placement namespace's ledger has no series yet */
+		if ((o->disks && j == o->nr_disks) || l[i].placement)
 			ledger_free(&l[i]);
 		else
 			l[k++] = l[i];

@@ -25,6 +25,7 @@
 #include "source/ledger_file.h"
 #include "source/lifecycle.h"
 #include "source/ns_identity.h"
+#include "source/placement_file.h"
 #include "source/snapshot.h"
 
 struct ledger_opts {
@@ -41,13 +42,17 @@ struct ledger_opts {
 static int keep_old_geometry(const struct ledger *old, const char *path,
 			     char *err, size_t errlen)
 {
+	int stem = (int)(strlen(path) - strlen(LEDGER_FILE_SUFFIX));
 	char kept[4200];
 
-	snprintf(kept, sizeof(kept), "%.*s.%llux%llux%llu%s",
-		 (int)(strlen(path) - strlen(LEDGER_FILE_SUFFIX)), path,
-		 (unsigned long long)old->nr_zones,
-		 (unsigned long long)old->zone_sectors,
-		 (unsigned long long)old->lba_bytes, LEDGER_FILE_SUFFIX);
+	if (old->placement)	/* its placement IDs' list changed */
+		snprintf(kept, sizeof(kept), "%.*s.%urows%s", stem, path,
+			 (unsigned int)old->nr_prows, LEDGER_FILE_SUFFIX);
+	else
+		snprintf(kept, sizeof(kept), "%.*s.%llux%llux%llu%s", stem, path,
+			 (unsigned long long)old->nr_zones,
+			 (unsigned long long)old->zone_sectors,
+			 (unsigned long long)old->lba_bytes, LEDGER_FILE_SUFFIX);
 	if (!access(kept, F_OK) || rename(path, kept)) {
 		snprintf(err, errlen, "%.400s: its geometry changed, and it cannot be kept as %.400s (%s): not folded",
 			 path, kept, errno ? strerror(errno) : "exists");
@@ -86,6 +91,74 @@ static int read_whole(const char *disk, struct snapshot *s, struct life *life,
 	return -1;
 }
 
+/*
+ * A placement namespace's "placement" file, read whole as read_whole()
+ * reads a zoned one's: the summary's epoch (in *e) the same before and after.
+ */
+static int read_placement(const char *disk, struct placement_file *pf,
+			  struct counter_epoch *e, char *err, size_t errlen)
+{
+	struct counter_epoch after = { "", 0 };
+	int tries, ret;
+
+	for (tries = 0; tries < 3; tries++) {
+		int had = !counter_epoch_read(disk, e);
+
+		ret = placement_file_read(disk, pf, err, errlen);
+		if (ret) {
+			if (ret > 0)	/* (one phrase) */
+				snprintf(err + strlen(err), errlen - strlen(err), ": %s not folded", disk);
+			return -1;
+		}
+		if (had && !counter_epoch_read(disk, &after) && counter_epoch_same(e, &after))
+			return 0;
+		placement_file_free(pf);
+	}
+	snprintf(err, errlen, "%s: its counters started over while they were read, three times: not folded this time",
+		 disk);
+	return -1;
+}
+
+/* A placement namespace's reading folded into its ledger; -1 with err. */
+static int fold_placement(const char *dir, const char *disk, char *err,
+			  size_t errlen)
+{
+	struct placement_file pf;
+	struct counter_epoch e = { "", 0 };
+	char id[160], path[4096];
+	struct ledger l;
+	int ret;
+
+	if (read_placement(disk, &pf, &e, err, errlen))
+		return -1;
+	ret = -1;
+	if (ns_identity(disk, id, sizeof(id), err, errlen))
+		goto out;
+	ledger_path(path, sizeof(path), dir, id);
+	ret = ledger_load(&l, path, err, errlen);
+	if (ret < 0)
+		goto out;
+	if (!ret && !ledger_placement_same(&l, &pf)) {
+		errno = 0;
+		ret = keep_old_geometry(&l, path, err, errlen);
+		ledger_free(&l);
+		if (ret)
+			goto out;
+		ret = 1;
+	}
+	if (ret == 1 && ledger_placement_new(&l, id, &pf)) {
+		snprintf(err, errlen, "out of memory");
+		ret = -1;
+		goto out;
+	}
+	ledger_fold_placement(&l, &pf, &e, disk, (int64_t)time(NULL));
+	ret = ledger_save(&l, path, err, errlen);
+	ledger_free(&l);
+out:
+	placement_file_free(&pf);
+	return ret;
+}
+
 /* One namespace's reading folded into its ledger; -1 with err. */
 static int fold_disk(const char *dir, const char *disk, char *err, size_t errlen)
 {
@@ -96,6 +169,8 @@ static int fold_disk(const char *dir, const char *disk, char *err, size_t errlen
 	struct life life;
 	int ret, has_life;
 
+	if (placement_file_exists(disk))
+		return fold_placement(dir, disk, err, errlen);
 	if (read_whole(disk, &s, &life, &has_life, err, errlen))
 		return -1;
 	ret = -1;
@@ -134,13 +209,35 @@ out_snap:
 	return ret;
 }
 
+/* The tracked namespaces: the zoned ones, then those with placement. */
+static int list_all(char ***names, int *nr, char *err, size_t errlen)
+{
+	char **p, **all;
+	int np, i;
+
+	if (snapshot_list_disks(names, nr, err, errlen))
+		return -1;
+	if (snapshot_list_placement(&p, &np, err, errlen))
+		return 0;	/* (gone since a moment ago: the zoned ones) */
+	all = np ? realloc(*names, (*nr + np) * sizeof(*all)) : NULL;
+	if (!all) {	/* (out of memory: the zoned ones) */
+		snapshot_free_names(p, np);
+		return 0;
+	}
+	for (i = 0; i < np; i++)
+		all[(*nr)++] = p[i];
+	*names = all;
+	free(p);
+	return 0;
+}
+
 /* Every namespace once; 0 when each one was folded. */
 static int fold_all(const struct ledger_opts *o, char *last, size_t lastlen)
 {
 	char **names = o->disks, err[1024];
 	int nr = o->nr_disks, i, ret = 0;
 
-	if (!names && snapshot_list_disks(&names, &nr, err, sizeof(err))) {
+	if (!names && list_all(&names, &nr, err, sizeof(err))) {
 		if (strcmp(err, last))
 			fprintf(stderr, "zns-stat: ledger: %s\n", err);
 		snprintf(last, lastlen, "%s", err);

@@ -20,6 +20,17 @@
 #include "render/ledger_svg.h"
 #include "source/ledger_file.h"
 
+/* A placement namespace's ledger has no zones to draw: said, 1. */
+static int not_zoned(const char *cmd, struct ledger *l)
+{
+	if (!l->placement)
+		return 0;
+	fprintf(stderr, "zns-stat: %s: %s's ledger is of a namespace with Flexible Data Placement, which has no zones to draw: zns-stat ledger show shows its rows\n",
+		cmd, l->disk);
+	ledger_free(l);
+	return 1;
+}
+
 int cmd_ledger_plot(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -47,6 +58,8 @@ int cmd_ledger_plot(int argc, char **argv)
 	ret = ledger_open("ledger plot", dir, argv[optind], &l);
 	if (ret)
 		return ret;
+	if (not_zoned("ledger plot", &l))
+		return 1;
 	ret = ledger_plot(&l, out, force) ? 1 : 0;
 	ledger_free(&l);
 	return ret;
@@ -79,6 +92,8 @@ int cmd_ledger_report(int argc, char **argv)
 	ret = ledger_open("ledger report", dir, argv[optind], &l);
 	if (ret)
 		return ret;
+	if (not_zoned("ledger report", &l))
+		return 1;
 	if (!file) {	/* in the current folder, named as plot's folder is */
 		ledger_path(path, sizeof(path), ".", l.identity);
 		snprintf(path + strlen(path) - strlen(LEDGER_FILE_SUFFIX),

@@ -65,7 +65,10 @@ static int show(const char *dir, const char *arg, enum out_format f, int all,
 
 	if (ret)
 		return ret;
-	ledger_out(&b, &l, f, all, f == FMT_TABLE && !file ? terminal_width() : 0);
+	if (l.placement)
+		ledger_placement_out(&b, &l, f, all, f == FMT_TABLE && !file ? terminal_width() : 0);
+	else
+		ledger_out(&b, &l, f, all, f == FMT_TABLE && !file ? terminal_width() : 0);
 	ret = write_output(file, &b);
 	sbuf_free(&b);
 	ledger_free(&l);

@@ -41,6 +41,13 @@ int cmd_plot(int argc, char **argv)
 			ret = 1;
 			continue;
 		}
+		if (df.placement) {
+			fprintf(stderr, "zns-stat: plot: %s is a run of a namespace with Flexible Data Placement, which has no zones to draw: zns-stat report %s draws its rows\n",
+				argv[i], argv[i]);
+			datafile_free(&df);
+			ret = 1;
+			continue;
+		}
 		/* by default next to the data file, as record puts them */
 		snprintf(here, sizeof(here), "%.*s", slash ? (int)(slash - argv[i]) : 1,
 			 slash ? argv[i] : ".");

@@ -29,36 +29,10 @@
 #include "render/plot.h"
 #include "source/datafile.h"
 #include "source/detail.h"
+#include "source/placement_file.h"
 #include "source/snapshot.h"
 #include "source/untracked.h"
 #include "source/zonereport.h"
-
-static volatile sig_atomic_t stop_signal;
-
-static void on_signal(int sig)
-{
-	stop_signal = sig;
-}
-
-/* A sysfs attribute of the namespace's controller, trimmed; "" if unreadable. */
-static void device_attr(const char *disk, const char *attr, char *out,
-			size_t outlen)
-{
-	char path[256];
-	FILE *f;
-	size_t n;
-
-	out[0] = '\0';
-	snprintf(path, sizeof(path), "/sys/block/%s/device/%s", disk, attr);
-	f = fopen(path, "r");
-	if (!f)
-		return;
-	if (!fgets(out, outlen, f))
-		out[0] = '\0';
-	fclose(f);
-	for (n = strlen(out); n && (out[n - 1] == '\n' || out[n - 1] == ' '); n--)
-		out[n - 1] = '\0';
-}
 
 static int set_num(struct datafile *df, const char *key, const char *fmt,
 		   double v)
@@ -84,11 +58,11 @@ int record_build(struct datafile *df, const struct snapshot *before,
 	if (cleared < 0)
 		return -1;
 	err |= datafile_set(df, "device", after->disk);
-	device_attr(after->disk, "model", buf, sizeof(buf));
+	record_device_attr(after->disk, "model", buf, sizeof(buf));
 	err |= datafile_set(df, "model", buf);
-	device_attr(after->disk, "serial", buf, sizeof(buf));
+	record_device_attr(after->disk, "serial", buf, sizeof(buf));
 	err |= datafile_set(df, "serial", buf);
-	device_attr(after->disk, "firmware_rev", buf, sizeof(buf));
+	record_device_attr(after->disk, "firmware_rev", buf, sizeof(buf));
 	err |= datafile_set(df, "firmware", buf);
 	err |= datafile_set(df, "kernel", uname(&u) ? "" : u.release);
 	err |= datafile_set(df, "host", uname(&u) ? "" : u.nodename);
@@ -117,80 +91,6 @@ int record_build(struct datafile *df, const struct snapshot *before,
 	return cleared;
 }
 
-/* Ask for a comment like the seed tool: one line, "\n" for a line break. */
-static char *ask_comment(const char *disk)
-{
-	char line[4096];
-	size_t n;
-
-	if (!isatty(STDIN_FILENO))
-		return strdup("");
-	fprintf(stderr, "Comment for this %s recording (the command you ran, ...; \\n for a new line, Enter for none):\n> ",
-		disk);
-	if (!fgets(line, sizeof(line), stdin))
-		return strdup("");	/* EOF or another Ctrl-C: no comment */
-	n = strlen(line);
-	if (n && line[n - 1] == '\n')
-		line[n - 1] = '\0';
-	return unescape_line(line);
-}
-
-static int clear_counters(const char *disk)
-{
-	const char *param = "/sys/module/zns_stat/parameters/clear";
-	FILE *f = fopen(param, "w");
-	int bad = !f;
-
-	if (f) {
-		bad = fprintf(f, "%s\n", disk) < 0;
-		bad |= fclose(f) != 0;	/* the write happens here: its errno */
-	}
-	if (bad) {
-		fprintf(stderr, "zns-stat: cannot clear %s's counters through %s: %s\n",
-			disk, param, strerror(errno));
-		return -1;
-	}
-	return 0;
-}
-
-/* "<disk>-YYYYmmdd-HHMMSS", with -2, -3... if a data file has that name. */
-static void data_name(const struct record_opts *o, double epoch, char *out,
-		      size_t outlen)
-{
-	time_t t = (time_t)epoch;
-	char stamp[32], path[4400];
-	struct stat st;
-	struct tm tm;
-	int i;
-
-	localtime_r(&t, &tm);
-	strftime(stamp, sizeof(stamp), "%Y%m%d-%H%M%S", &tm);
-	snprintf(out, outlen, "%s-%s", o->disk, stamp);
-	for (i = 2; ; i++) {
-		snprintf(path, sizeof(path), "%s/%s.dat", o->dir, out);
-		if (stat(path, &st) != 0)
-			break;
-		snprintf(out, outlen, "%s-%s-%d", o->disk, stamp, i);
-	}
-}
-
-/* Until CLOCK_MONOTONIC time t (0: none) or a signal, in steps of 0.1 s at most. */
-static void wait_until(double t)
-{
-	struct timespec ts;
-	double left;
-
-	while (!stop_signal) {
-		left = t ? t - now_mono() : 0.1;
-		if (left <= 0)
-			return;
-		left = left < 0.1 ? left : 0.1;
-		ts.tv_sec = 0;
-		ts.tv_nsec = (long)(left * 1e9);
-		nanosleep(&ts, NULL);
-	}
-}
-
 /*
  * record -i: a snapshot at every interval's end until the run ends (the
  * caller adds the last, partial interval), each interval's changes in tl.
@@ -210,8 +110,8 @@ static int record_intervals(const struct record_opts *o,
 		next = start + k * o->interval;
 		if (end && next >= end)
 			break;
-		wait_until(next);
-		if (stop_signal)
+		record_wait_until(next);
+		if (record_stopped())
 			break;
 		if (snapshot_read(o->disk, &cur, err, errlen))
 			return -1;
@@ -225,13 +125,12 @@ static int record_intervals(const struct record_opts *o,
 		*last = cur;
 		*have_last = 1;
 	}
-	wait_until(end);
+	record_wait_until(end);
 	return 0;
 }
 
 int record_run(const struct record_opts *o)
 {
-	struct sigaction sa = { .sa_handler = on_signal };
 	struct snapshot before, after;
 	struct detail d_before, d_after;
 	struct snapshot last;
@@ -254,7 +153,7 @@ int record_run(const struct record_opts *o)
 	}
 	if (o->clear) {
 		snapshot_free(&before);
-		if (clear_counters(o->disk) ||
+		if (record_clear(o->disk) ||
 		    snapshot_read(o->disk, &before, err, sizeof(err))) {
 			if (*err)
 				fprintf(stderr, "zns-stat: %s\n", err);
@@ -270,8 +169,7 @@ int record_run(const struct record_opts *o)
 	/* an older module: a data file without them, not its lifetime's */
 	have_detail = !detail_read(o->disk, &d_before, err, sizeof(err));
 	/* no SA_RESTART: a signal ends the wait (and the comment prompt) */
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
+	record_catch_signals();
 	if (o->seconds > 0)
 		fprintf(stderr, "zns-stat: recording %s for %g s (Ctrl-C stops earlier)\n",
 			o->disk, o->seconds);
@@ -279,13 +177,13 @@ int record_run(const struct record_opts *o)
 		fprintf(stderr, "zns-stat: recording %s: Ctrl-C (or SIGTERM) stops\n", o->disk);
 	start = now_mono();
 	if (o->interval <= 0) {
-		wait_until(o->seconds > 0 ? start + o->seconds : 0);
+		record_wait_until(o->seconds > 0 ? start + o->seconds : 0);
 	} else if (record_intervals(o, &before, &tl, &last, &have_last, start,
 				    err, sizeof(err))) {
 		fprintf(stderr, "zns-stat: %s: nothing written\n", err);
 		goto out_intervals;
 	}
-	stop_signal = 0;
+	record_signals_done();
 
 	if (snapshot_read(o->disk, &after, err, sizeof(err))) {
 		fprintf(stderr, "zns-stat: %s: it went away during the recording, nothing written\n", err);
@@ -305,7 +203,7 @@ int record_run(const struct record_opts *o)
 			why);
 	}
 	/* "\n" and "\t" in -c mean what they mean at the prompt */
-	comment = o->comment ? unescape_line(o->comment) : ask_comment(o->disk);
+	comment = o->comment ? unescape_line(o->comment) : record_ask_comment(o->disk);
 	cleared = record_build(&df, &before, &after, comment, state);
 	if (cleared >= 0) {
 		df.timeline = tl;
@@ -326,7 +224,7 @@ int record_run(const struct record_opts *o)
 	if (cleared)
 		fprintf(stderr, "zns-stat: %s's counters were cleared during the recording: the data file holds the counts since the clear\n",
 			o->disk);
-	data_name(o, before.epoch, name, sizeof(name));
+	record_data_name(o, before.epoch, name, sizeof(name));
 	snprintf(path, sizeof(path), "%s/%s.dat", o->dir, name);
 	datafile_format(&b, &df);
 	if (b.oom)
@@ -388,5 +286,7 @@ int cmd_record(int argc, char **argv)
 	if (optind + 1 != argc)
 		return bad_usage("record wants exactly one DISK");
 	o.disk = disk_arg(argv[optind]);
+	if (placement_file_exists(o.disk))
+		return record_placement_run(&o);
 	return record_run(&o);
 }

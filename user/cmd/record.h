@@ -3,6 +3,8 @@
 #ifndef ZNS_STAT_RECORD_H
 #define ZNS_STAT_RECORD_H
 
+#include <stddef.h>
+
 struct datafile;
 struct snapshot;
 
@@ -16,6 +18,25 @@ struct record_opts {
 };
 
 int record_run(const struct record_opts *o);
+/* The run of a namespace with Flexible Data Placement (record_placement.c). */
+int record_placement_run(const struct record_opts *o);
+
+/* Shared by both (record_common.c). */
+void record_catch_signals(void);	/* SIGINT, SIGTERM end a wait */
+int record_stopped(void);		/* one came */
+void record_signals_done(void);		/* forget it: the run goes on */
+/* Until CLOCK_MONOTONIC time t (0: none) or a signal. */
+void record_wait_until(double t);
+/* A sysfs attribute of the namespace's controller, trimmed; "" if unreadable. */
+void record_device_attr(const char *disk, const char *attr, char *out,
+			size_t outlen);
+/* The comment asked on a terminal ("" otherwise); free() it. */
+char *record_ask_comment(const char *disk);
+/* The module's counters of disk zeroed; -1 said on stderr. */
+int record_clear(const char *disk);
+/* "<disk>-YYYYmmdd-HHMMSS", with -2, -3... if a data file has that name. */
+void record_data_name(const struct record_opts *o, double epoch, char *out,
+		      size_t outlen);
 
 /*
  * The data file of a run from its two snapshots: the delta, the metadata

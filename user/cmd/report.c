@@ -31,7 +31,9 @@ static int report_write(const char *out, int html, enum out_format f,
 		report_default_file(paths[0], df2 ? paths[1] : NULL, path, sizeof(path));
 		out = path;
 	}
-	if (!df2)
+	if (!df2 && df->placement)
+		report_placement_html(&b, df, paths[0]);
+	else if (!df2)
 		report_html(&b, df, paths[0]);
 	else if (html)
 		report_compare_html(&b, df, paths[0], df2, paths[1]);
@@ -91,7 +93,14 @@ int cmd_report(int argc, char **argv)
 		datafile_free(&df);
 		return 1;
 	}
-	differ = two ? report_compare_mismatch(&df, &df2, why, sizeof(why)) : 0;
+	if (two && (df.placement || df2.placement)) {
+		fprintf(stderr, "zns-stat: report: %s is a run of a namespace with Flexible Data Placement: one run a page (zns-stat report DATAFILE); comparing two is for zoned runs\n",
+			argv[optind + !df.placement]);
+		datafile_free(&df);
+		datafile_free(&df2);
+		return 1;
+	}
+		differ = two ? report_compare_mismatch(&df, &df2, why, sizeof(why)) : 0;
 	if (differ)
 		fprintf(stderr, "zns-stat: warning: the runs differ in geometry (%s): %s\n", why,
 			differ & REPORT_ZONES_DIFFER ?

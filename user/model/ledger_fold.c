@@ -4,7 +4,9 @@
 #include <string.h>
 
 #include "model/ledger_fold.h"
+#include "source/counter_epoch.h"
 #include "source/lifecycle.h"
+#include "source/placement_file.h"
 #include "source/snapshot.h"
 
 int snapshot_geometry(const struct snapshot *s, uint64_t *nr_zones,
@@ -79,6 +81,22 @@ static void fold_fill(struct ledger_zone *lz, const struct snapshot *s,
 		lz->fill_max = hi;
 }
 
+/* A fold's end, of either kind: what it was folded from, and when. */
+static enum fold_result folded(struct ledger *l, const char *inst, uint64_t gen,
+			       const char *disk, int64_t now, int same)
+{
+	snprintf(l->instance, sizeof(l->instance), "%s", inst);
+	l->generation = gen;
+	snprintf(l->disk, sizeof(l->disk), "%s", disk);
+	if (!l->first_seen)
+		l->first_seen = now;
+	l->last_seen = now;
+	l->folds++;
+	if (!same)
+		l->restarts++;
+	return same ? FOLD_ADDED : FOLD_RESTARTED;
+}
+
 enum fold_result ledger_fold(struct ledger *l, const struct snapshot *s,
 			     const struct life *life, int64_t now)
 {
@@ -89,6 +107,8 @@ enum fold_result ledger_fold(struct ledger *l, const struct snapshot *s,
 
 	if (snapshot_geometry(s, &nr, &zs, &lba) || nr != s->nr_zones)
 		return FOLD_BAD;
+	if (l->placement)
+		return FOLD_GEOMETRY;
 	if (nr != l->nr_zones || zs != l->zone_sectors || lba != l->lba_bytes)
 		return FOLD_GEOMETRY;
 	if (!inst)	/* a module without them: only going backwards tells */
@@ -119,14 +139,67 @@ enum fold_result ledger_fold(struct ledger *l, const struct snapshot *s,
 		}
 		fold_fill(lz, s, z, &r, had);
 	}
-	snprintf(l->instance, sizeof(l->instance), "%s", inst);
-	l->generation = gen;
-	snprintf(l->disk, sizeof(l->disk), "%s", s->disk);
-	if (!l->first_seen)
-		l->first_seen = now;
-	l->last_seen = now;
-	l->folds++;
-	if (!same)
-		l->restarts++;
-	return same ? FOLD_ADDED : FOLD_RESTARTED;
+	return folded(l, inst, gen, s->disk, now, same);
+}
+
+int ledger_placement_same(const struct ledger *l, const struct placement_file *pf)
+{
+	uint32_t r;
+
+	if (!l->placement || (uint32_t)pf->nr_rows != l->nr_prows)
+		return 0;
+	for (r = 0; r < l->nr_prows; r++) {
+		const struct placement_row *pr = &pf->rows[r];
+		const struct ledger_prow *lr = &l->prows[r];
+
+		if ((int)pr->kind != lr->kind ||
+		    (pr->kind == PROW_PID && (pr->pid != lr->pid || pr->ruhid != lr->ruhid)))
+			return 0;
+	}
+	return 1;
+}
+
+int ledger_placement_new(struct ledger *l, const char *identity,
+			 const struct placement_file *pf)
+{
+	int r;
+
+	if (ledger_init_placement(l, identity, pf->nr_rows))
+		return -1;
+	for (r = 0; r < pf->nr_rows; r++) {
+		l->prows[r].kind = pf->rows[r].kind;
+		l->prows[r].pid = pf->rows[r].pid;
+		l->prows[r].ruhid = pf->rows[r].ruhid;
+	}
+	return 0;
+}
+
+enum fold_result ledger_fold_placement(struct ledger *l,
+				       const struct placement_file *pf,
+				       const struct counter_epoch *e,
+				       const char *disk, int64_t now)
+{
+	uint64_t v[LP_NR];
+	uint32_t r;
+	int i, same, back = 0;
+
+	if (!ledger_placement_same(l, pf))
+		return FOLD_GEOMETRY;
+	for (r = 0; r < l->nr_prows && !back; r++)
+		for (i = 0; i < LP_NR; i++)
+			back |= placement_file_get(pf, r, ledger_placement_names[i]) <
+				l->prows[r].base[i];
+	/* zoned namespaces' rule: the same instance and generation, nothing back */
+	same = l->folds && !strcmp(e->instance, l->instance) &&
+	       e->generation == l->generation && !back;
+	for (r = 0; r < l->nr_prows; r++) {
+		struct ledger_prow *lr = &l->prows[r];
+
+		for (i = 0; i < LP_NR; i++) {
+			v[i] = placement_file_get(pf, r, ledger_placement_names[i]);
+			lr->total[i] += v[i] - (same ? lr->base[i] : 0);
+			lr->base[i] = v[i];
+		}
+	}
+	return folded(l, e->instance, e->generation, disk, now, same);
 }

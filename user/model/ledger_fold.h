@@ -14,7 +14,9 @@
 
 #include "source/ledger_state.h"
 
+struct counter_epoch;
 struct life;
+struct placement_file;
 struct snapshot;
 
 enum fold_result {
@@ -32,6 +34,22 @@ enum fold_result {
  */
 enum fold_result ledger_fold(struct ledger *l, const struct snapshot *s,
 			     const struct life *life, int64_t now);
+
+/*
+ * The same for a placement namespace: one reading of its "placement" file
+ * (from disk), the summary's epoch e the same before and after it. Each
+ * row's writes, write sectors and errors; FOLD_GEOMETRY when its rows are
+ * not the ledger's (ledger_placement_same()).
+ */
+enum fold_result ledger_fold_placement(struct ledger *l,
+				       const struct placement_file *pf,
+				       const struct counter_epoch *e,
+				       const char *disk, int64_t now);
+/* 1 when pf's rows are l's: the same kinds, IDs and handles, in order. */
+int ledger_placement_same(const struct ledger *l, const struct placement_file *pf);
+/* A new placement ledger of pf's rows (ledger_init_placement()); -1 OOM. */
+int ledger_placement_new(struct ledger *l, const char *identity,
+			 const struct placement_file *pf);
 
 /* The geometry of a snapshot's summary; -1 when a key is missing. */
 int snapshot_geometry(const struct snapshot *s, uint64_t *nr_zones,

@@ -221,3 +221,68 @@ void placement_host_free(struct placement_host *h)
 	h->rows = NULL;
 	h->nr = 0;
 }
+
+static int same_rows(const struct placement_file *a, const struct placement_file *b)
+{
+	int r;
+
+	if (a->nr_rows != b->nr_rows)
+		return 0;
+	for (r = 0; r < a->nr_rows; r++)
+		if (a->rows[r].kind != b->rows[r].kind ||
+		    (a->rows[r].kind == PROW_PID && (a->rows[r].pid != b->rows[r].pid ||
+						      a->rows[r].ruhid != b->rows[r].ruhid)))
+			return 0;
+	return 1;
+}
+
+/* A minimum or maximum: the module's since it began counting, no growth. */
+static int extreme(const char *col)
+{
+	size_t len = strlen(col);
+
+	return len > 7 && (!strcmp(col + len - 7, "_min_ns") ||
+			   !strcmp(col + len - 7, "_max_ns"));
+}
+
+int placement_file_delta(const struct placement_file *a,
+			 const struct placement_file *b, int restarted,
+			 struct placement_file *out)
+{
+	size_t n = (size_t)b->nr_rows * b->nr_columns, k;
+	int i, r, c;
+
+	memset(out, 0, sizeof(*out));
+	out->rows = malloc((b->nr_rows ? b->nr_rows : 1) * sizeof(*out->rows));
+	out->values = malloc((n ? n : 1) * sizeof(*out->values));
+	for (i = 0; i < b->nr_columns; i++, out->nr_columns++)
+		if (!(out->columns[i] = strdup(b->columns[i])))
+			break;
+	if (!out->rows || !out->values || i < b->nr_columns) {
+		placement_file_free(out);
+		return -1;
+	}
+	out->nr_rows = b->nr_rows;
+	memcpy(out->rows, b->rows, b->nr_rows * sizeof(*out->rows));
+	memcpy(out->values, b->values, n * sizeof(*out->values));
+	restarted |= !same_rows(a, b);
+	/* a counter below a's: the module's counters started over */
+	for (r = 0; r < b->nr_rows && !restarted; r++)
+		for (c = 0; c < b->nr_columns && !restarted; c++) {
+			int ac = placement_file_column(a, b->columns[c]);
+
+			restarted = ac >= 0 && !extreme(b->columns[c]) &&
+				    a->values[(size_t)r * a->nr_columns + ac] >
+				    b->values[(size_t)r * b->nr_columns + c];
+		}
+	if (restarted)
+		return 1;
+	for (k = 0; k < n; k++) {
+		const char *col = b->columns[k % b->nr_columns];
+		int ac = placement_file_column(a, col);
+
+		if (ac >= 0 && !extreme(col))
+			out->values[k] -= a->values[(k / b->nr_columns) * a->nr_columns + ac];
+	}
+	return 0;
+}

@@ -92,4 +92,14 @@ const struct placement_host_row *placement_host_kind(const struct placement_host
 						     enum placement_row_kind kind);
 void placement_host_free(struct placement_host *h);
 
+/*
+ * What b's counters gained since a, per row and column, into out (b's rows
+ * and columns; placement_file_free() it): b whole, and 1, when they started
+ * over between the two (restarted: the epochs differ; or a's rows are not
+ * b's, or a counter went below a's). 0, or -1 out of memory.
+ */
+int placement_file_delta(const struct placement_file *a,
+			 const struct placement_file *b, int restarted,
+			 struct placement_file *out);
+
 #endif

@@ -23,6 +23,13 @@
 void ledger_out(struct sbuf *b, const struct ledger *l, enum out_format f,
 		int all, int width);
 
+/*
+ * A placement namespace's ledger (l->placement: ledger_out() is a zoned one's): a
+ * row per placement ID, none and unlisted, each row's share of the data.
+ */
+void ledger_placement_out(struct sbuf *b, const struct ledger *l,
+			  enum out_format f, int all, int width);
+
 /* A fold's time as RFC 3339 UTC ("2026-11-27T12:38:11Z"); "-": never. */
 void ledger_time(char *out, size_t n, int64_t t);
 

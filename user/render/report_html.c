@@ -268,8 +268,8 @@ static void lifecycle_section(struct sbuf *b, const struct datafile *df)
  * ran report says nothing to a reader), without what datafile_meta_hidden()
  * leaves to programs.
  */
-static void recording_table(struct sbuf *b, const struct datafile *df,
-			    const char *datapath)
+void report_recording_table(struct sbuf *b, const struct datafile *df,
+			   const char *datapath)
 {
 	const char *slash = strrchr(datapath, '/');
 	int i;
@@ -403,6 +403,6 @@ void report_html(struct sbuf *b, const struct datafile *df,
 	}
 	timeline_html(b, &df->timeline, df->zones.nr_zones);
 	heatmaps_section(b, df, subtitle);
-	recording_table(b, df, datapath);
+	report_recording_table(b, df, datapath);
 	sbuf_printf(b, "</body>\n</html>\n");
 }

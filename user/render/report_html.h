@@ -37,6 +37,12 @@ void zero_rows_said(struct sbuf *b, struct zero_rows *z);
 
 void report_html(struct sbuf *b, const struct datafile *df,
 		 const char *datapath);
+/* A placement namespace's run (df->placement; report_placement.c). */
+void report_placement_html(struct sbuf *b, const struct datafile *df,
+			   const char *datapath);
+/* The run's metadata, the data file by its name. */
+void report_recording_table(struct sbuf *b, const struct datafile *df,
+			   const char *datapath);
 /*
  * Where report writes without -f: beside the (first) data file, as plot puts
  * its figures: runs/x.dat -> runs/x.html; with B, runs/x-vs-<B's name>.html.

@@ -51,13 +51,62 @@ static void format_row(struct sbuf *b, const uint64_t *row, int nr)
 	sbuf_put(b, line, len);
 }
 
+int datafile_add_ptick(struct datafile *df, double t, const uint64_t *sectors,
+		       int nr)
+{
+	struct datafile_ptick *pt;
+
+	if (room_for_one(&df->pticks, df->nr_pticks, sizeof(*df->pticks)))
+		return -1;
+	pt = &df->pticks[df->nr_pticks];
+	pt->t = t;
+	pt->nr = nr;
+	pt->sectors = malloc((nr ? nr : 1) * sizeof(*pt->sectors));
+	if (!pt->sectors)
+		return -1;
+	memcpy(pt->sectors, sectors, nr * sizeof(*pt->sectors));
+	df->nr_pticks++;
+	return 0;
+}
+
+/* A placement run's ticks and rows, after its metadata. */
+static void format_placement(struct sbuf *b, const struct datafile *df)
+{
+	const struct placement_file *pf = &df->prows;
+	char id[16];
+	int i, r;
+
+	for (i = 0; i < df->nr_pticks; i++) {
+		sbuf_printf(b, "ptick: %.3f", df->pticks[i].t);
+		for (r = 0; r < pf->nr_rows; r++)
+			sbuf_printf(b, " %llu", (unsigned long long)df->pticks[i].sectors[r]);
+		sbuf_printf(b, "\n");
+	}
+	sbuf_printf(b, "placement: %d\n# pid ruhid", pf->nr_rows);
+	for (i = 0; i < pf->nr_columns; i++)
+		sbuf_printf(b, " %s", pf->columns[i]);
+	sbuf_printf(b, "\n");
+	for (r = 0; r < pf->nr_rows; r++) {
+		const struct placement_row *pr = &pf->rows[r];
+
+		sbuf_printf(b, "%s ", placement_row_name(pr, id, sizeof(id)));
+		if (pr->kind == PROW_PID)
+			sbuf_printf(b, "%u ", pr->ruhid);
+		else
+			sbuf_printf(b, "- ");
+		format_row(b, pf->values + (size_t)r * pf->nr_columns, pf->nr_columns);
+	}
+	sbuf_printf(b, "# end\n");
+}
+
 void datafile_format(struct sbuf *b, const struct datafile *df)
 {
 	const struct snapshot *s = &df->zones;
 	uint64_t z;
 	int i;
 
-	sbuf_printf(b, "%s %d\n", DATAFILE_MAGIC, DATAFILE_VERSION);
+	sbuf_printf(b, "%s %d\n", DATAFILE_MAGIC,
+		    df->placement ? DATAFILE_VERSION : DATAFILE_ZONED);
 	for (i = 0; i < df->nr_meta; i++) {
 		sbuf_printf(b, "%s: ", df->meta[i].key);
 		escape_line(b, df->meta[i].value);
@@ -67,6 +116,10 @@ void datafile_format(struct sbuf *b, const struct datafile *df)
 		if (summary_disk_counter(s, s->summary[i].key))
 			sbuf_printf(b, "disk.%s: %s\n", s->summary[i].key,
 				    s->summary[i].value);
+	if (df->placement) {
+		format_placement(b, df);
+		return;
+	}
 	detail_format_lines(b, &df->detail);
 	timeline_format_lines(b, &df->timeline);
 	sbuf_printf(b, "zones: %llu\n#", (unsigned long long)s->nr_zones);
@@ -95,6 +148,29 @@ static char *next_line(char **p)
 	return line;
 }
 
+/* "T S0 S1 ...": its count of rows checked once the rows are read. */
+static int parse_ptick(struct datafile *df, const char *s)
+{
+	char *end;
+	double t = strtod(s, &end);
+	const char *p;
+	uint64_t *v;
+	int n = 0, ret;
+
+	if (end == s || !(t >= 0))
+		return -1;
+	for (p = end; *p; p++)
+		n += *p == ' ';
+	v = malloc((n ? n : 1) * sizeof(*v));
+	if (!v)
+		return -1;
+	for (p = end, n = 0; p && *p == ' '; n++)
+		p = scan_u64(p + 1, &v[n]);
+	ret = !p || *p || datafile_add_ptick(df, t, v, n) ? -1 : 0;
+	free(v);
+	return ret;
+}
+
 /* The "key: value" lines before "zones: N". */
 static int parse_meta(char **p, int *lineno, struct datafile *df,
 		      uint64_t *nr_zones, char *err, size_t errlen)
@@ -109,9 +185,19 @@ static int parse_meta(char **p, int *lineno, struct datafile *df,
 			return -1;
 		}
 		*colon = '\0';
-		if (!strcmp(line, "zones"))
+		if (!strcmp(line, "zones") || !strcmp(line, "placement")) {
+			df->placement = !strcmp(line, "placement");
 			return parse_u64(colon + 2, nr_zones) ?
-			       (snprintf(err, errlen, "line %d: bad zone count", *lineno), -1) : 0;
+			       (snprintf(err, errlen, "line %d: bad %s count", *lineno,
+					 df->placement ? "row" : "zone"), -1) : 0;
+		}
+		if (!strcmp(line, "ptick")) {
+			if (parse_ptick(df, colon + 2)) {
+				snprintf(err, errlen, "line %d: bad ptick line", *lineno);
+				return -1;
+			}
+			continue;
+		}
 		if (!strncmp(line, "disk.", 5)) {
 			if (snapshot_set_summary(&df->zones, line + 5, colon + 2))
 				goto oom;
@@ -199,6 +285,66 @@ bad_header:
 	return -1;
 }
 
+/*
+ * A placement run's "# pid ruhid ..." header and nr rows, as the module's
+ * file (its parser), then "# end"; each tick as many rows.
+ */
+static int parse_placement_rows(char **p, int *lineno, struct datafile *df,
+				uint64_t nr, char *err, size_t errlen)
+{
+	char *start = *p, *q = start, *end;
+	int i;
+
+	/* the line "# end": the rows are the text before it */
+	while (q && strncmp(q, "# end", 5)) {
+		q = strchr(q, '\n');
+		q = q ? q + 1 : NULL;
+	}
+	if (!q || (q[5] && q[5] != '\n')) {
+		snprintf(err, errlen, "no '# end' line: truncated");
+		return -1;
+	}
+	end = q + 5;
+	*q = '\0';
+	if (placement_file_parse(&df->prows, start)) {
+		snprintf(err, errlen, "line %d: %s", *lineno + df->prows.bad_line,
+			 df->prows.missing ? "a placement row's column missing" :
+			 "bad placement header or row");
+		return -1;
+	}
+	if ((uint64_t)df->prows.nr_rows != nr) {
+		snprintf(err, errlen, "placement: %llu but %d rows",
+			 (unsigned long long)nr, df->prows.nr_rows);
+		return -1;
+	}
+	for (i = 0; i < df->nr_pticks; i++)
+		if (df->pticks[i].nr != df->prows.nr_rows) {
+			snprintf(err, errlen, "a ptick line of %d rows, not %d",
+				 df->pticks[i].nr, df->prows.nr_rows);
+			return -1;
+		}
+	*lineno += df->prows.nr_rows + 2;
+	*p = *end ? end + 1 : end;
+	return 0;
+}
+
+/* A placement run's: its device and times. */
+static int check_placement_meta(struct datafile *df, char *err, size_t errlen)
+{
+	static const char * const need[] = { "device", "start_epoch", "end_epoch" };
+	size_t i;
+
+	for (i = 0; i < sizeof(need) / sizeof(need[0]); i++) {
+		if (!datafile_get(df, need[i])) {
+			snprintf(err, errlen, "no '%s:' line", need[i]);
+			return -1;
+		}
+	}
+	snprintf(df->zones.disk, sizeof(df->zones.disk), "%s", datafile_get(df, "device"));
+	df->zones.epoch = datafile_get_double(df, "end_epoch");
+	return 0;
+}
+
 /* Geometry the figures need, copied where snapshot helpers look for it. */
 static int check_meta(struct datafile *df, uint64_t nr, char *err, size_t errlen)
 {
@@ -270,8 +416,11 @@ int datafile_parse(const char *path, char *text, struct datafile *df,
 		return -1;
 	}
 	if (parse_meta(&p, &lineno, df, &nr, msg, sizeof(msg)) ||
-	    parse_zone_rows(&p, &lineno, &df->zones, nr, msg, sizeof(msg)) ||
-	    check_meta(df, nr, msg, sizeof(msg))) {
+	    (df->placement ?
+	     parse_placement_rows(&p, &lineno, df, nr, msg, sizeof(msg)) ||
+	     check_placement_meta(df, msg, sizeof(msg)) :
+	     parse_zone_rows(&p, &lineno, &df->zones, nr, msg, sizeof(msg)) ||
+	     check_meta(df, nr, msg, sizeof(msg)))) {
 		snprintf(err, errlen, "%s: %s: not a complete zns-stat data file", path, msg);
 		datafile_free(df);
 		return -1;
@@ -300,6 +449,10 @@ void datafile_free(struct datafile *df)
 	snapshot_free(&df->zones);
 	detail_free(&df->detail);
 	timeline_free(&df->timeline);
+	placement_file_free(&df->prows);
+	while (df->nr_pticks)
+		free(df->pticks[--df->nr_pticks].sectors);
+	free(df->pticks);
 	memset(df, 0, sizeof(*df));
 }
 

@@ -17,6 +17,18 @@
  *   # zone start cond wptr cap reads read_sectors ...
  *   0 0 2 8 2048 1 8 ...
  *   # end                            absent: the file is incomplete
+ *
+ * A namespace with Flexible Data Placement's run (version 3, "kind:
+ * placement"): the same metadata without a geometry, the device's figures
+ * as fdp.* keys, per interval (record -i) each row's write sectors
+ *   ptick: 1.000 2048 0 16 0 0 0 8 0 (the rows in the table's order)
+ * then its "placement" file's rows, what the run added to each:
+ *   placement: 8                     then the module's "# pid ruhid ..."
+ *   # pid ruhid writes write_sectors ...   header and that many rows
+ *   0 1 8 2048 ...
+ *   none - 5 560 ...
+ *   unlisted - 1 80 ...
+ *   # end
  */
 #ifndef ZNS_STAT_DATAFILE_H
 #define ZNS_STAT_DATAFILE_H
@@ -26,11 +38,14 @@
 #include "lib/sbuf.h"
 #include "lib/util.h"
 #include "source/detail.h"
+#include "source/placement_file.h"
 #include "source/snapshot.h"
 #include "source/timeline.h"
 
 #define DATAFILE_MAGIC		"zns-stat data"
-#define DATAFILE_VERSION	2	/* 2: count and reset lines */
+/* 2: count and reset lines; 3: a placement namespace's run (zoned: still 2) */
+#define DATAFILE_VERSION	3
+#define DATAFILE_ZONED		2
 #define DATAFILE_MAX_META	64
 
 struct datafile {
@@ -43,7 +58,23 @@ struct datafile {
 	struct snapshot zones;
 	struct detail detail;	/* empty in a version 1 file */
 	struct timeline timeline;	/* empty unless recorded with -i */
+	/*
+	 * A placement namespace's run: no zones (zones holds its disk and
+	 * end epoch only), prows what each row gained; with -i, pticks.
+	 */
+	int placement;
+	struct placement_file prows;
+	int nr_pticks;
+	struct datafile_ptick {
+		double t;		/* seconds from the start */
+		int nr;			/* rows */
+		uint64_t *sectors;	/* each row's write sectors in the interval */
+	} *pticks;
 };
+
+/* A tick of a placement run (sectors: prows.nr_rows of them, copied); -1 OOM. */
+int datafile_add_ptick(struct datafile *df, double t, const uint64_t *sectors,
+		       int nr);
 
 int datafile_set(struct datafile *df, const char *key, const char *value);
 const char *datafile_get(const struct datafile *df, const char *key);

@@ -9,6 +9,7 @@
 #include "lib/files.h"
 #include "lib/numbers.h"
 #include "source/ledger_file.h"
+#include "source/placement_file.h"
 
 /* The zone table's header: totals, fill extremes, then the bases. */
 static void zone_header(struct sbuf *b)
@@ -24,20 +25,69 @@ static void zone_header(struct sbuf *b)
 	sbuf_printf(b, "\n");
 }
 
-void ledger_format(struct sbuf *b, const struct ledger *l)
+/* The placement rows' header: the module's row names, totals, then the bases. */
+static void prow_header(struct sbuf *b)
 {
-	uint64_t z;
 	int i;
 
-	sbuf_printf(b, "%s %d\n", LEDGER_FILE_MAGIC, LEDGER_FILE_VERSION);
-	sbuf_printf(b, "identity: %s\ndisk: %s\n", l->identity, l->disk);
-	sbuf_printf(b, "nr_zones: %" PRIu64 "\nzone_sectors: %" PRIu64 "\nlba_bytes: %" PRIu64 "\n",
-		    l->nr_zones, l->zone_sectors, l->lba_bytes);
+	sbuf_printf(b, "# pid ruhid");
+	for (i = 0; i < LP_NR; i++)
+		sbuf_printf(b, " %s", ledger_placement_names[i]);
+	for (i = 0; i < LP_NR; i++)
+		sbuf_printf(b, " base_%s", ledger_placement_names[i]);
+	sbuf_printf(b, "\n");
+}
+
+static void fold_keys(struct sbuf *b, const struct ledger *l)
+{
 	sbuf_printf(b, "first_seen: %" PRId64 "\nlast_seen: %" PRId64 "\n",
 		    l->first_seen, l->last_seen);
 	sbuf_printf(b, "folds: %" PRIu64 "\nrestarts: %" PRIu64 "\n", l->folds, l->restarts);
 	sbuf_printf(b, "instance: %s\ngeneration: %" PRIu64 "\n",
 		    *l->instance ? l->instance : "-", l->generation);
+}
+
+static void format_placement(struct sbuf *b, const struct ledger *l)
+{
+	uint32_t r;
+	int i;
+
+	sbuf_printf(b, "%s %d\n", LEDGER_FILE_MAGIC, LEDGER_FILE_VERSION);
+	sbuf_printf(b, "identity: %s\ndisk: %s\nkind: placement\n", l->identity, l->disk);
+	sbuf_printf(b, "nr_rows: %" PRIu32 "\n", l->nr_prows);
+	fold_keys(b, l);
+	prow_header(b);
+	for (r = 0; r < l->nr_prows; r++) {
+		const struct ledger_prow *lr = &l->prows[r];
+
+		if (lr->kind == PROW_PID)
+			sbuf_printf(b, "%" PRIu32 " %" PRIu32, lr->pid, lr->ruhid);
+		else
+			sbuf_printf(b, "%s -", lr->kind == PROW_NONE ?
+				    ZNS_PLACEMENT_NONE : ZNS_PLACEMENT_UNLISTED);
+		for (i = 0; i < LP_NR; i++)
+			sbuf_printf(b, " %" PRIu64, lr->total[i]);
+		for (i = 0; i < LP_NR; i++)
+			sbuf_printf(b, " %" PRIu64, lr->base[i]);
+		sbuf_printf(b, "\n");
+	}
+	sbuf_printf(b, "end\n");
+}
+
+void ledger_format(struct sbuf *b, const struct ledger *l)
+{
+	uint64_t z;
+	int i;
+
+	if (l->placement) {
+		format_placement(b, l);
+		return;
+	}
+	sbuf_printf(b, "%s %d\n", LEDGER_FILE_MAGIC, LEDGER_FILE_ZONED);
+	sbuf_printf(b, "identity: %s\ndisk: %s\n", l->identity, l->disk);
+	sbuf_printf(b, "nr_zones: %" PRIu64 "\nzone_sectors: %" PRIu64 "\nlba_bytes: %" PRIu64 "\n",
+		    l->nr_zones, l->zone_sectors, l->lba_bytes);
+	fold_keys(b, l);
 	for (i = 0; i < LN_NR; i++)
 		sbuf_printf(b, "ns %s %" PRIu64 " %" PRIu64 "\n", ledger_ns_names[i],
 			    l->ns_total[i], l->ns_base[i]);
@@ -160,7 +210,7 @@ static int numbers(const char *s, uint64_t *v, int n)
 	return 0;
 }
 
-/* The file's version (1 or 2) in *version. */
+/* The file's version (1 to 3) in *version. */
 static int header(struct cursor *c, uint64_t *version)
 {
 	char *line = next(c), magic[64];
@@ -179,18 +229,130 @@ static int header(struct cursor *c, uint64_t *version)
 	return 0;
 }
 
+/* The last line, "end", and nothing after it. */
+static int end_line(struct cursor *c)
+{
+	char *line = next(c);
+
+	if (!line || strcmp(line, "end"))
+		return bad(c, "'end', the last line, expected", line);
+	if (*c->p) {		/* say the line that follows, not the end */
+		after_end(c);
+		return -1;
+	}
+	return 0;
+}
+
+static int fold_lines(struct ledger *l, struct cursor *c)
+{
+	char inst[sizeof(l->instance)];
+
+	if (key_i64(c, "first_seen", &l->first_seen) ||
+	    key_i64(c, "last_seen", &l->last_seen) ||
+	    key_u64(c, "folds", &l->folds) || key_u64(c, "restarts", &l->restarts) ||
+	    key_text(c, "instance", inst, sizeof(inst)) ||
+	    key_u64(c, "generation", &l->generation))
+		return -1;
+	snprintf(l->instance, sizeof(l->instance), "%s", strcmp(inst, "-") ? inst : "");
+	return 0;
+}
+
+/*
+ * A placement row: "PID RUHID" for rows 0 .. n - 3, then "none -" and
+ * "unlisted -", as the module's file has them; totals, then bases.
+ */
+static int prow_line(struct ledger_prow *lr, char *line, uint32_t r, uint32_t n)
+{
+	uint64_t v[2 + 2 * LP_NR];
+	const char *name = r + 2 == n ? ZNS_PLACEMENT_NONE :
+			   r + 1 == n ? ZNS_PLACEMENT_UNLISTED : NULL;
+	size_t k;
+
+	if (name) {
+		k = strlen(name);
+		if (strncmp(line, name, k) || strncmp(line + k, " - ", 3) ||
+		    numbers(line + k + 3, v + 2, 2 * LP_NR))
+			return -1;
+		lr->kind = r + 2 == n ? PROW_NONE : PROW_UNLISTED;
+	} else {
+		if (numbers(line, v, 2 + 2 * LP_NR) || v[0] > 0xffff || v[1] > 0xffff)
+			return -1;
+		lr->kind = PROW_PID;
+		lr->pid = (uint32_t)v[0];
+		lr->ruhid = (uint32_t)v[1];
+	}
+	memcpy(lr->total, v + 2, sizeof(lr->total));
+	memcpy(lr->base, v + 2 + LP_NR, sizeof(lr->base));
+	return 0;
+}
+
+/* Version 3: a placement namespace's, after its identity and disk. */
+static int placement_body(struct ledger *l, struct cursor *c,
+			  const char *identity, const char *disk)
+{
+	struct sbuf want = { 0 };
+	char kind[16], *line;
+	uint64_t nr;
+	uint32_t r;
+	int ret = -1;
+
+	if (key_text(c, "kind", kind, sizeof(kind)))
+		return -1;
+	if (strcmp(kind, "placement"))
+		return bad(c, "a kind this zns-stat knows (placement)", kind);
+	if (key_u64(c, "nr_rows", &nr))
+		return -1;
+	if (nr < 2 || nr > PLACEMENT_FILE_MAX_ROWS)
+		return bad(c, "a row count out of range", "nr_rows");
+	if (ledger_init_placement(l, identity, (uint32_t)nr)) {
+		snprintf(c->err, c->errlen, "%s: out of memory", c->path);
+		return -1;
+	}
+	snprintf(l->disk, sizeof(l->disk), "%s", disk);
+	if (fold_lines(l, c))
+		return -1;
+	prow_header(&want);
+	line = next(c);
+	if (!line || want.oom || strncmp(line, want.s, want.len - 1) || line[want.len - 1]) {
+		bad(c, "the placement rows' header", line);
+		goto out;
+	}
+	for (r = 0; r < l->nr_prows; r++) {
+		line = next(c);
+		if (!line) {
+			bad(c, "a placement row", NULL);
+			goto out;
+		}
+		if (prow_line(&l->prows[r], line, r, l->nr_prows)) {
+			bad(c, "a placement row expected", line);
+			goto out;
+		}
+	}
+	ret = end_line(c);
+out:
+	sbuf_free(&want);
+	return ret;
+}
+
 /* Version 1 has no lifecycle counters: they begin at 0, base 0. */
 static int body(struct ledger *l, struct cursor *c, uint64_t version)
 {
 	uint64_t nr, zs, lba, v[3 + 2 * LC_NR], z;
-	char identity[sizeof(l->identity)], inst[sizeof(l->instance)];
+	char identity[sizeof(l->identity)];
 	struct sbuf want = { 0 };
 	char *line;
 	int i, ret = -1;
 
 	if (key_text(c, "identity", identity, sizeof(identity)) ||
-	    key_text(c, "disk", l->disk, sizeof(l->disk)) ||	/* overwritten below */
-	    key_u64(c, "nr_zones", &nr) || key_u64(c, "zone_sectors", &zs) ||
+	    key_text(c, "disk", l->disk, sizeof(l->disk)))	/* overwritten below */
+		return -1;
+	if (version == 3) {
+		char disk[sizeof(l->disk)];
+
+		snprintf(disk, sizeof(disk), "%s", l->disk);
+		return placement_body(l, c, identity, disk);
+	}
+	if (key_u64(c, "nr_zones", &nr) || key_u64(c, "zone_sectors", &zs) ||
 	    key_u64(c, "lba_bytes", &lba))
 		return -1;
 	if (!nr || nr > (1u << 24))
@@ -205,13 +367,8 @@ static int body(struct ledger *l, struct cursor *c, uint64_t version)
 		}
 		snprintf(l->disk, sizeof(l->disk), "%s", disk);
 	}
-	if (key_i64(c, "first_seen", &l->first_seen) ||
-	    key_i64(c, "last_seen", &l->last_seen) ||
-	    key_u64(c, "folds", &l->folds) || key_u64(c, "restarts", &l->restarts) ||
-	    key_text(c, "instance", inst, sizeof(inst)) ||
-	    key_u64(c, "generation", &l->generation))
+	if (fold_lines(l, c))
 		return -1;
-	snprintf(l->instance, sizeof(l->instance), "%s", strcmp(inst, "-") ? inst : "");
 	for (i = 0; i < (version == 1 ? LN_LIFE : LN_NR); i++) {
 		size_t n = strlen(ledger_ns_names[i]);
 
@@ -245,13 +402,7 @@ static int body(struct ledger *l, struct cursor *c, uint64_t version)
 		lz->fill_max = v[2 + LC_NR];
 		memcpy(lz->base, v + 3 + LC_NR, sizeof(lz->base));
 	}
-	line = next(c);
-	if (!line || strcmp(line, "end"))
-		bad(c, "'end', the last line, expected", line);
-	else if (*c->p)		/* say the line that follows, not the end */
-		after_end(c);
-	else
-		ret = 0;
+	ret = end_line(c);
 	goto out;
 out_bad_header:
 	bad(c, "the zone table's header", line);

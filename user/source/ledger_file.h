@@ -15,8 +15,13 @@
 #include "lib/sbuf.h"
 #include "source/ledger_state.h"
 
-/* 2: the lifecycle's counters (LN_LIFE on) too; 1 is read, without them */
-#define LEDGER_FILE_VERSION	2
+/*
+ * 2: the lifecycle's counters (LN_LIFE on) too; 1 is read, without them.
+ * 3: a placement namespace's ledger (its rows for zones). A zoned ledger is
+ * still written as 2, which a zns-stat before 3 reads.
+ */
+#define LEDGER_FILE_VERSION	3
+#define LEDGER_FILE_ZONED	2
 #define LEDGER_FILE_MAGIC	"zns-stat ledger"
 #define LEDGER_FILE_SUFFIX	".ledger"
 

@@ -59,6 +59,12 @@ const char * const ledger_ns_names[LN_NR] = {
 	[LN_TIME_OPEN_SUM_NS] = "time_open_sum_ns",
 };
 
+const char * const ledger_placement_names[LP_NR] = {
+	[LP_WRITES] = "writes",
+	[LP_WRITE_SECTORS] = "write_sectors",
+	[LP_ERRORS] = "errors",
+};
+
 int ledger_init(struct ledger *l, const char *identity, uint64_t nr_zones,
 		uint64_t zone_sectors, uint64_t lba_bytes)
 {
@@ -71,8 +77,25 @@ int ledger_init(struct ledger *l, const char *identity, uint64_t nr_zones,
 	return l->zones ? 0 : -1;
 }
 
+int ledger_init_placement(struct ledger *l, const char *identity,
+			  uint32_t nr_rows)
+{
+	if (ledger_init(l, identity, 0, 0, 0))
+		return -1;
+	l->placement = 1;
+	l->nr_prows = nr_rows;
+	l->prows = calloc(nr_rows ? nr_rows : 1, sizeof(*l->prows));
+	if (!l->prows) {
+		ledger_free(l);
+		return -1;
+	}
+	return 0;
+}
+
 void ledger_free(struct ledger *l)
 {
 	free(l->zones);
 	l->zones = NULL;
+	free(l->prows);
+	l->prows = NULL;
 }

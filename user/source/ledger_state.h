@@ -2,7 +2,8 @@
 /*
  * A namespace's ledger: each zone's lifetime totals and the module's
  * counters they were last folded from (model/ledger_fold.h folds, and
- * source/ledger_file.h keeps it in a file).
+ * source/ledger_file.h keeps it in a file); of a namespace with Flexible
+ * Data Placement, each row of its "placement" file's instead (placement).
  */
 #ifndef ZNS_STAT_LEDGER_STATE_H
 #define ZNS_STAT_LEDGER_STATE_H
@@ -49,6 +50,21 @@ struct ledger_zone {
 	uint64_t fill_min, fill_max;
 };
 
+/* The "placement" columns a placement namespace's ledger sums, per row. */
+enum ledger_placement_counter {
+	LP_WRITES, LP_WRITE_SECTORS, LP_ERRORS,
+	LP_NR
+};
+extern const char * const ledger_placement_names[LP_NR];
+
+/* A row of "placement" (source/placement_file.h): a placement ID, none, unlisted. */
+struct ledger_prow {
+	int kind;		/* enum placement_row_kind */
+	uint32_t pid, ruhid;	/* PROW_PID only */
+	uint64_t total[LP_NR];	/* lifetime */
+	uint64_t base[LP_NR];	/* the module's value at the last fold */
+};
+
 struct ledger {
 	char identity[160];	/* source/ns_identity.h */
 	char disk[64];		/* the name it had when last folded */
@@ -59,11 +75,25 @@ struct ledger {
 	uint64_t generation;
 	uint64_t ns_total[LN_NR], ns_base[LN_NR];
 	struct ledger_zone *zones;	/* nr_zones */
+	/*
+	 * A placement namespace's ledger: no zones (nr_zones, zone_sectors and
+	 * lba_bytes 0, no namespace counters), its rows instead; the rows'
+	 * list (their kinds, IDs and handles, in order) is its geometry.
+	 */
+	int placement;
+	uint32_t nr_prows;
+	struct ledger_prow *prows;	/* nr_prows */
 };
 
 /* An empty ledger of this geometry; -1 out of memory. */
 int ledger_init(struct ledger *l, const char *identity, uint64_t nr_zones,
 		uint64_t zone_sectors, uint64_t lba_bytes);
+/*
+ * An empty placement ledger of nr_rows rows (their kinds and IDs the
+ * caller's to set, totals and bases 0); -1 out of memory.
+ */
+int ledger_init_placement(struct ledger *l, const char *identity,
+			  uint32_t nr_rows);
 void ledger_free(struct ledger *l);
 
 #endif
