@@ -133,6 +133,33 @@ while read -r row w b; do
 		"$(sed -n "s/^zns_placement_host_bytes_total{disk=\"$FDP_NS\",pid=\"$row\"[,}].* //p" "$prom/zns_stat.prom")" "$b"
 done < <(host_rows "$after")
 
+# the ledger: one fold of the live namespace, its per-ID totals the module's
+st=$(mktemp -d)
+"$ZNS_TOOL" ledger --state-dir "$st" --once "$FDP_NS" >/dev/null ||
+	fail "zns-stat ledger --once $FDP_NS: exit status $?"
+expect_eq "ledger show: per row pid, ruhid, writes, write_sectors, errors (the module's)" \
+	"$("$ZNS_TOOL" ledger show "$FDP_NS" --state-dir "$st" -o csv | cut -d, -f3-7 | tail -n +2 | tr '\n' ' ')" \
+	"$(awk 'NR == 1 { for (i = 2; i <= NF; i++) n[$i] = i - 1; next }
+		{ print $1 "," ($2 == "-" ? "" : $2) "," $n["writes"] "," $n["write_sectors"] "," $n["errors"] }' \
+		"$ZNS_DEBUGFS/$FDP_NS/placement" | tr '\n' ' ')"
+
+# a recorded run while writing with one placement ID, and its report
+p=$((RANDOM % nph))
+"$ZNS_TOOL" record "$FDP_NS" -c t40 -d 3 -i 1 -D "$st/runs" >"$st/record.out" 2>&1 &
+rec=$!
+sleep 1
+fdp_write "$lba" 4 "$p"
+lba=$((lba + 4))
+wait "$rec" || fail "zns-stat record $FDP_NS: exit status $?: $(cat "$st/record.out")"
+run=$(find "$st/runs" -name '*.dat' | head -n 1)
+[ -s "$run" ] || fail "zns-stat record wrote no data file: $(ls "$st/runs")"
+"$ZNS_TOOL" report "$run" -f "$st/run.html" >/dev/null 2>&1 || fail "zns-stat report $run: exit status $?"
+grep -q "placement" "$st/run.html" || fail "the report of $run says nothing of placement"
+expect_eq "the run's data file: kind" "$(sed -n 's/^kind: //p' "$run")" placement
+expect_eq "the run's growth of pid $p: writes, write_sectors" \
+	"$(awk -v r="$p" '/^# pid ruhid / { for (i = 2; i <= NF; i++) n[$i] = i - 1; t = 1; next }
+		t && $1 == r { print $n["writes"], $n["write_sectors"]; exit }' "$run")" "1 $((4 * FDP_BS / 512))"
+
 # the zone views
 err=$("$ZNS_TOOL" "$FDP_NS" 2>&1 >/dev/null)
 expect_eq "zns-stat $FDP_NS says" "$err" \
