@@ -329,39 +329,24 @@ static void place(struct zone_table *tbl, struct zns_cmd *zc)
 		set_bit(code, tbl->unlisted_pids);
 }
 
-/**
- * zns_zone_table_account() - count one completed command, in one place, by
- * its outcome
- * @tbl: the namespace's table
- * @zc: the command, as set up
- * @done: how it ended
- * @check_gen: the command was set up against a table of this generation; one
- *   from before a geometry change is dropped rather than counted in the
- *   wrong zone, and so is one whose range is not in the table
- *
- * Context: Any context up to hard IRQ: the completion probes under
- * rcu_read_lock(), or early.c's commands with zns_publish_lock held (the
- * probes, or the discovery worker); lock-free but for a select-all command's
- * &life_ns.pending_lock (raw, irqsave).
+/*
+ * The count itself, for a zone table (zones) or a placement table, whose
+ * commands have their row in their sector by now and no lifecycle: one
+ * copy each, so that the zones' path pays nothing for placements.
  */
-void zns_zone_table_account(struct zone_table *tbl, const struct zns_cmd *zc,
-			    const struct zns_done *done, bool check_gen)
+static __always_inline void account(struct zone_table *tbl,
+				    const struct zns_cmd *zc,
+				    const struct zns_done *done,
+				    bool check_gen, const bool zones)
 {
 	unsigned int opi = zns_op_index(zc->op);
 	u64 lat_ns = done->now_ns - zc->start_ns;
-	bool zones = tbl->kind == ZNS_KIND_ZONES;
-	struct zns_cmd placed;
 	struct zone_stat *zs;
 	u32 zone, fill, owner;
 
 	if (unlikely(check_gen && zc->table_gen != tbl->gen)) {
 		atomic64_inc(&tbl->counters[ZNS_DC_DROPPED]);
 		return;
-	}
-	if (unlikely(!zones)) {
-		placed = *zc;
-		place(tbl, &placed);
-		zc = &placed;
 	}
 	if (done->status)
 		zns_errors_count(tbl, opi, done->status);
@@ -415,6 +400,41 @@ void zns_zone_table_account(struct zone_table *tbl, const struct zns_cmd *zc,
 		count_sectors(tbl, zc, zone);
 		hist_io(tbl, zc, done);
 	}
+}
+
+/* A placement table's command: counted in the row of its placement. */
+static noinline void account_placed(struct zone_table *tbl,
+				    const struct zns_cmd *zc,
+				    const struct zns_done *done, bool check_gen)
+{
+	struct zns_cmd placed = *zc;
+
+	place(tbl, &placed);
+	account(tbl, &placed, done, check_gen, false);
+}
+
+/**
+ * zns_zone_table_account() - count one completed command, in one place, by
+ * its outcome
+ * @tbl: the namespace's table
+ * @zc: the command, as set up
+ * @done: how it ended
+ * @check_gen: the command was set up against a table of this generation; one
+ *   from before a geometry change is dropped rather than counted in the
+ *   wrong zone, and so is one whose range is not in the table
+ *
+ * Context: Any context up to hard IRQ: the completion probes under
+ * rcu_read_lock(), or early.c's commands with zns_publish_lock held (the
+ * probes, or the discovery worker); lock-free but for a select-all command's
+ * &life_ns.pending_lock (raw, irqsave).
+ */
+void zns_zone_table_account(struct zone_table *tbl, const struct zns_cmd *zc,
+			    const struct zns_done *done, bool check_gen)
+{
+	if (unlikely(tbl->kind != ZNS_KIND_ZONES))
+		account_placed(tbl, zc, done, check_gen);
+	else
+		account(tbl, zc, done, check_gen, true);
 }
 
 /* The zone's most frequent ZNS status code (the lowest of a tie), 0: none. */
