@@ -25,6 +25,20 @@
 
 #define TOP_ZONES	10
 
+/*
+ * A recorded run's page up to its heading's disk name, left open for the
+ * rest of the heading: the title (disk and start time), the style.
+ */
+void report_page_start(struct sbuf *b, const struct datafile *df)
+{
+	sbuf_printf(b, REPORT_HEAD "<title>zns-stat: ");
+	sbuf_xml(b, df->zones.disk);
+	sbuf_printf(b, " ");
+	sbuf_xml(b, datafile_get(df, "start_time"));
+	sbuf_printf(b, "</title>\n<style>%s</style>\n</head>\n<body>\n<h1>zns-stat: ", report_style);
+	sbuf_xml(b, df->zones.disk);
+}
+
 const char report_style[] =
 	"body{font-family:'DejaVu Sans',Verdana,sans-serif;margin:2em;color:#222;max-width:1100px}"
 	/* a table wider than the window scrolls in its own box, not the page */
@@ -382,12 +396,7 @@ void report_html(struct sbuf *b, const struct datafile *df,
 	char subtitle[512];
 
 	plot_subtitle(df, subtitle, sizeof(subtitle));
-	sbuf_printf(b, REPORT_HEAD "<title>zns-stat: ");
-	sbuf_xml(b, df->zones.disk);
-	sbuf_printf(b, " ");
-	sbuf_xml(b, datafile_get(df, "start_time"));
-	sbuf_printf(b, "</title>\n<style>%s</style>\n</head>\n<body>\n<h1>zns-stat: ", report_style);
-	sbuf_xml(b, df->zones.disk);
+	report_page_start(b, df);
 	sbuf_printf(b, "</h1>\n<p>");
 	sbuf_xml(b, subtitle);
 	sbuf_printf(b, "</p>\n<h2>Comment</h2>\n<pre>");

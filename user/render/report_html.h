@@ -38,6 +38,7 @@ void zero_rows_said(struct sbuf *b, struct zero_rows *z);
 void report_html(struct sbuf *b, const struct datafile *df,
 		 const char *datapath);
 /* A placement namespace's run (df->placement; report_placement.c). */
+void report_page_start(struct sbuf *b, const struct datafile *df);
 void report_placement_html(struct sbuf *b, const struct datafile *df,
 			   const char *datapath);
 /* The run's metadata, the data file by its name. */

@@ -300,12 +300,7 @@ void report_placement_html(struct sbuf *b, const struct datafile *df,
 	const char *comment = datafile_get(df, "comment");
 	char total[32];
 
-	sbuf_printf(b, REPORT_HEAD "<title>zns-stat: ");
-	sbuf_xml(b, df->zones.disk);
-	sbuf_printf(b, " ");
-	sbuf_xml(b, datafile_get(df, "start_time"));
-	sbuf_printf(b, "</title>\n<style>%s</style>\n</head>\n<body>\n<h1>zns-stat: ", report_style);
-	sbuf_xml(b, df->zones.disk);
+	report_page_start(b, df);
 	fmt_bytes(total, sizeof(total), (double)all_bytes(df));
 	sbuf_printf(b, "</h1>\n<p>Flexible Data Placement, %d placement %s; %s written by the host, ",
 		    df->prows.nr_rows - 2, plural(df->prows.nr_rows - 2, "ID", "IDs"), total);
